@@ -1,0 +1,67 @@
+// Lemke's complementary pivoting algorithm for the linear complementarity problem
+//
+//   find z  such that  w = M z + q >= 0,  z >= 0,  z^T w = 0          (seed 002 eq. 21)
+//
+// with a lexicographic ratio test against degeneracy, a pivot limit, an optional warm
+// start from a previous complementary basis, and a certificate check of every answer.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace contactlab {
+
+enum class LcpStatus {
+  Solved,            // z satisfies the certificate
+  RayTermination,    // Lemke ended on a secondary ray: no solution found (it may not exist)
+  PivotLimit,        // the pivot limit was reached
+  NumericalFailure,  // a singular basis or a certificate that failed after pivoting
+  InvalidInput,      // sizes do not match or M, q hold non-finite numbers
+};
+const char* lcp_status_name(LcpStatus status);
+
+struct LemkeSettings {
+  int max_pivots = 0;                 // 0: a limit derived from the size (see lemke.cpp)
+  double pivot_tolerance = 1e-12;     // entries below this (relative) are not pivoted on
+  double certificate_tolerance = 1e-9;  // relative to max(1, |q|_inf)
+};
+
+// z_is_basic[i] says whether z_i (rather than w_i) was basic in the final basis:
+// pass it back as a warm start for the next, similar problem.
+struct LcpSolution {
+  LcpStatus status = LcpStatus::InvalidInput;
+  Eigen::VectorXd z;
+  Eigen::VectorXd w;
+  int pivots = 0;
+  bool warm_start_used = false;  // the warm basis was feasible as it was
+  std::vector<char> z_is_basic;
+  std::string message;  // for anything but Solved: what happened, in words
+};
+
+// How far a candidate answer is from satisfying the LCP.
+struct LcpCertificate {
+  double min_z = 0;              // most negative z_i (>= 0 ideally)
+  double min_w = 0;              // most negative w_i
+  double complementarity = 0;    // |z^T w|
+  bool valid = false;            // all within tolerance * max(1, |q|_inf)
+};
+LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& z, double tolerance);
+
+// Reusable scratch so that repeated solves of a given size do not allocate.
+class LemkeSolver {
+ public:
+  // Solves the LCP; `warm_basis` (optional, same size as q) is tried first.
+  LcpSolution solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                    const LemkeSettings& settings,
+                    const std::vector<char>* warm_basis = nullptr);
+
+ private:
+  struct Workspace;
+  std::shared_ptr<Workspace> workspace_;
+};
+
+}  // namespace contactlab
