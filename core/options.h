@@ -35,7 +35,8 @@ struct Options {
 
 // Sets one option by name. Names: time_step (h), friction_coefficient (mu),
 // error_reduction (gamma), friction_edges (u), contact_margin, contact_threshold,
-// kinetic_threshold_speed, gravity_x, gravity_y, gravity_z.
+// kinetic_threshold_speed, gravity_x, gravity_y, gravity_z; the seed's symbols h, mu,
+// gamma and u are accepted as short names.
 Status set_option(Options& options, const std::string& name, double value);
 // Reads one option by the same names; fails for an unknown name.
 Status get_option(const Options& options, const std::string& name, double& value);

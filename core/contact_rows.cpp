@@ -1,0 +1,127 @@
+#include "contact_rows.h"
+
+namespace contactlab {
+namespace {
+
+// The generalised direction of a force along `direction` applied at `point` on a
+// body whose centre of mass is at `center`: (direction, r x direction).
+Vec6 wrench_direction(const Vec3& direction, const Vec3& point, const Vec3& center) {
+  Vec6 wrench;
+  wrench.head<3>() = direction;
+  wrench.tail<3>() = (point - center).cross(direction);
+  return wrench;
+}
+
+// Velocity of the material point at `point` of a body with velocity (v, w).
+Vec3 point_velocity(const Vec6& velocity, const Vec3& point, const Vec3& center) {
+  return velocity.head<3>() + velocity.tail<3>().cross(point - center);
+}
+
+ConstraintColumn make_column(const Vec3& direction, const Vec3& point, int local_a, int local_b,
+                             const Vec3& center_a, const Vec3& center_b,
+                             const std::vector<InverseMass>& inverse_mass) {
+  ConstraintColumn column;
+  column.body_a = local_a;
+  column.body_b = local_b;
+  if (local_a >= 0) {
+    column.direction_a = wrench_direction(direction, point, center_a);
+    column.mobility_a = -inverse_mass[local_a].apply(column.direction_a);
+  }
+  if (local_b >= 0) {
+    column.direction_b = wrench_direction(direction, point, center_b);
+    column.mobility_b = inverse_mass[local_b].apply(column.direction_b);
+  }
+  return column;
+}
+
+// H_i^T M^-1 H_j for two columns: only bodies they share contribute.
+double column_gram(const ConstraintColumn& i, const ConstraintColumn& j) {
+  double value = 0;
+  if (i.body_b >= 0) {
+    if (i.body_b == j.body_b) value += i.direction_b.dot(j.mobility_b);
+    if (i.body_b == j.body_a) value += i.direction_b.dot(j.mobility_a);
+  }
+  if (i.body_a >= 0) {
+    if (i.body_a == j.body_b) value -= i.direction_a.dot(j.mobility_b);
+    if (i.body_a == j.body_a) value -= i.direction_a.dot(j.mobility_a);
+  }
+  return value;
+}
+
+}  // namespace
+
+double contact_target_velocity(double distance, const Options& options) {
+  const double error = distance - 0.5 * options.contact_threshold;  // Delta p
+  if (error < 0) return -options.error_reduction * error / options.time_step;  // eq. (19)
+  return -error / options.time_step;
+}
+
+void assemble_island_rows(const Model& model, const Options& options,
+                          const std::vector<DetectedContact>& contacts,
+                          const std::vector<int>& island_contacts,
+                          const std::vector<int>& local_of_body,
+                          const std::vector<Vec3>& position,
+                          const std::vector<InverseMass>& island_inverse_mass,
+                          const std::vector<Vec6>& island_velocity,
+                          const FrictionEdgeTable& edges, IslandRows& rows) {
+  const int k = static_cast<int>(island_contacts.size());
+  const int u = edges.edge_count();
+  rows.contact_count = k;
+  rows.friction_edges = u;
+  rows.contacts = island_contacts;
+  rows.columns.resize(rows.column_count());
+  rows.target_velocity.resize(k);
+  rows.friction_coefficient.resize(k);
+  rows.friction_direction.resize(k * u);
+
+  for (int c = 0; c < k; ++c) {
+    const DetectedContact& contact = contacts[island_contacts[c]];
+    const Vec3& point = contact.point.position;
+    const Vec3& normal = contact.point.normal;
+    const int local_a = local_of_body[contact.body_a];
+    const int local_b = local_of_body[contact.body_b];
+    const Vec3& center_a = position[contact.body_a];
+    const Vec3& center_b = position[contact.body_b];
+
+    rows.columns[c] = make_column(normal, point, local_a, local_b, center_a, center_b,
+                                  island_inverse_mass);
+    rows.target_velocity[c] = contact_target_velocity(contact.point.distance, options);
+
+    // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
+    Vec3 relative_velocity = Vec3::Zero();
+    if (local_b >= 0) relative_velocity += point_velocity(island_velocity[local_b], point, center_b);
+    if (local_a >= 0) relative_velocity -= point_velocity(island_velocity[local_a], point, center_a);
+    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
+                                              model.geoms[contact.geom_b].material);
+    if (options.friction_coefficient >= 0) {
+      rows.friction_coefficient[c] = options.friction_coefficient;
+    } else {
+      rows.friction_coefficient[c] = relative_velocity.norm() < options.kinetic_threshold_speed
+                                         ? pair.static_coefficient
+                                         : pair.kinetic_coefficient;
+    }
+
+    // Seed 002 eq. (4): the u directions of D.
+    Vec3 t1, t2;
+    tangent_basis(normal, t1, t2);
+    for (int j = 0; j < u; ++j) {
+      const Vec3 direction = edges.direction(j, t1, t2);
+      rows.friction_direction[c * u + j] = direction;
+      rows.columns[rows.friction_column(c, j)] =
+          make_column(direction, point, local_a, local_b, center_a, center_b, island_inverse_mass);
+    }
+  }
+
+  // (columns) => (H^T M^-1 H), symmetric.
+  const int m = rows.column_count();
+  rows.gram.resize(m, m);
+  for (int i = 0; i < m; ++i) {
+    for (int j = i; j < m; ++j) {
+      const double value = column_gram(rows.columns[i], rows.columns[j]);
+      rows.gram(i, j) = value;
+      rows.gram(j, i) = value;
+    }
+  }
+}
+
+}  // namespace contactlab

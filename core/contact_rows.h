@@ -1,0 +1,78 @@
+// The constraint rows of one island, seed 002 eq. (18): the columns of n~ (contact
+// normals) and D~ (friction directions, eq. 4) as generalised directions on the
+// island's bodies, their mass-weighted Gram matrix H^T M^-1 H, and the contact
+// error-correction velocities of eq. (19).
+//
+// Joints, joint limits and couplings (a later stage) add equality columns J~ and
+// limit columns l~ here; the LCP of eq. (20)-(21) then eliminates J~.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "contact_detection.h"
+#include "friction_cone.h"
+#include "math_types.h"
+#include "rigid_body.h"
+
+namespace contactlab {
+
+// A generalised direction acting on at most two bodies of the island: +direction_b
+// on body_b and -direction_a on body_a (island-local indices, -1 when static).
+struct ConstraintColumn {
+  int body_a = -1;
+  int body_b = -1;
+  Vec6 direction_a = Vec6::Zero();
+  Vec6 direction_b = Vec6::Zero();
+  Vec6 mobility_a = Vec6::Zero();  // M^-1 (-direction_a): the velocity change per unit impulse
+  Vec6 mobility_b = Vec6::Zero();  // M^-1 direction_b
+
+  // The relative velocity this column measures: direction_b . v_b - direction_a . v_a.
+  double velocity(const std::vector<Vec6>& island_velocity) const {
+    double value = 0;
+    if (body_b >= 0) value += direction_b.dot(island_velocity[body_b]);
+    if (body_a >= 0) value -= direction_a.dot(island_velocity[body_a]);
+    return value;
+  }
+  // island_velocity += impulse * M^-1 (this column).
+  void apply_impulse(double impulse, std::vector<Vec6>& island_velocity) const {
+    if (body_b >= 0) island_velocity[body_b] += impulse * mobility_b;
+    if (body_a >= 0) island_velocity[body_a] += impulse * mobility_a;
+  }
+};
+
+struct IslandRows {
+  int contact_count = 0;   // k
+  int friction_edges = 0;  // u
+  std::vector<int> contacts;                  // indices into the step's detected contacts
+  std::vector<ConstraintColumn> columns;      // k normal columns, then u friction columns per contact
+  std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
+  std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
+  std::vector<Vec3> friction_direction;       // per friction column: d_j in world
+  Eigen::MatrixXd gram;                       // H^T M^-1 H over all columns
+
+  int column_count() const { return contact_count * (1 + friction_edges); }
+  int friction_column(int contact, int edge) const {
+    return contact_count + contact * friction_edges + edge;
+  }
+};
+
+// The velocity the normal row asks for, seed 002 eq. (19) with Delta p = phi - threshold/2:
+// a penetrating contact (Delta p < 0) is pushed apart at gamma (-Delta p)/h; a contact
+// still open (Delta p >= 0) may close by at most Delta p in this step (seed 004,
+// phi(q') ~ phi(q) + h n v' >= 0), so bodies meet at the threshold instead of passing it.
+double contact_target_velocity(double distance, const Options& options);
+
+// (contacts of the island, body poses) => (columns, targets, mu, Gram matrix)
+// `local_of_body` maps model body indices to island-local ones (-1 outside the island).
+void assemble_island_rows(const Model& model, const Options& options,
+                          const std::vector<DetectedContact>& contacts,
+                          const std::vector<int>& island_contacts,
+                          const std::vector<int>& local_of_body,
+                          const std::vector<Vec3>& position,
+                          const std::vector<InverseMass>& island_inverse_mass,
+                          const std::vector<Vec6>& island_velocity,
+                          const FrictionEdgeTable& edges, IslandRows& rows);
+
+}  // namespace contactlab

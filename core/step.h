@@ -1,0 +1,15 @@
+// One time step of seed 002 §4.
+#pragma once
+
+#include "data.h"
+#include "model.h"
+#include "options.h"
+
+namespace contactlab {
+
+// Advances `data` by options.time_step. Never leaves NaN in the state: when an
+// island's LCP has no answer the step falls back (see step.cpp) and says so in
+// data.solver.
+void step(const Model& model, const Options& options, Data& data);
+
+}  // namespace contactlab

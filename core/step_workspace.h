@@ -1,0 +1,46 @@
+// Scratch the step reuses from one call to the next, so that a step allocates
+// nothing once the sizes of its problems have been seen.
+#pragma once
+
+#include <vector>
+
+#include "contact_detection.h"
+#include "contact_lcp.h"
+#include "contact_rows.h"
+#include "friction_cone.h"
+#include "islands.h"
+#include "lemke.h"
+#include "rigid_body.h"
+
+namespace contactlab {
+
+// The basis an island's LCP ended with, keyed by the contacts it was built from, to
+// warm-start the next step's LCP of the same contacts.
+struct WarmStart {
+  std::vector<long long> key;
+  std::vector<char> z_is_basic;
+};
+
+struct StepWorkspace {
+  ContactDetectionScratch detection;
+  std::vector<DetectedContact> contacts;
+  std::vector<std::pair<int, int>> contact_links;
+  std::vector<char> is_dynamic;
+  Islands islands;
+  std::vector<int> contact_island;       // per contact
+  std::vector<int> island_contacts;      // contacts of the island being solved
+  std::vector<int> local_of_body;        // model body -> island-local index
+  std::vector<InverseMass> island_inverse_mass;
+  std::vector<Vec6> island_velocity;     // v^l, then v_free, then v^{l+1}
+  FrictionEdgeTable edges;
+  IslandRows rows;
+  ContactLcp lcp;
+  LemkeSolver lemke;
+  std::vector<long long> key;
+  std::vector<WarmStart> warm_previous;
+  std::vector<WarmStart> warm_current;
+  Eigen::VectorXd solution;              // z of the island being solved
+  Eigen::VectorXd slack;                 // w = M z + q of the same
+};
+
+}  // namespace contactlab
