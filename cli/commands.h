@@ -1,0 +1,14 @@
+// The subcommands of the contactlab tool. Each returns the process exit code:
+// 0 success, 1 the problem has no answer (lcp), 2 bad arguments or a bad scene.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace contactlab

@@ -1,0 +1,32 @@
+// contactlab: run a scene headless, validate a scene, or solve one LCP.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "lcp_command.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]\n"
+    "       contactlab check SCENE\n"
+    "       contactlab lcp FILE\n"
+    "KEY: time_step (h), friction_coefficient (mu), error_reduction (gamma), friction_edges (u),\n"
+    "     contact_margin, contact_threshold, kinetic_threshold_speed, gravity_x, gravity_y, gravity_z\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    (args.empty() ? std::cerr : std::cout) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "run") return contactlab::run_run_command(rest, std::cout, std::cerr);
+  if (args[0] == "check") return contactlab::run_check_command(rest, std::cout, std::cerr);
+  if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
+  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, check, lcp)\n" << kUsage;
+  return 2;
+}

@@ -1,0 +1,147 @@
+// contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]
+#include <cmath>
+#include <fstream>
+#include <memory>
+
+#include "arguments.h"
+#include "commands.h"
+#include "scene_loader.h"
+#include "state_csv.h"
+#include "step.h"
+
+namespace contactlab {
+namespace {
+
+constexpr long kMaxSteps = 100000000;
+
+struct RunArguments {
+  std::string scene_path;
+  double duration = -1;
+  long steps = -1;
+  std::vector<std::pair<std::string, double>> settings;
+  std::string csv_path;
+  std::string contacts_path;
+};
+
+Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& parsed) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    const bool has_value = i + 1 < args.size();
+    if (arg == "--duration" || arg == "--steps" || arg == "--set" || arg == "--csv" ||
+        arg == "--contacts") {
+      if (!has_value) return Status::failure(arg + ": missing value");
+      const std::string& value = args[++i];
+      if (arg == "--duration") {
+        Status status = parse_number(arg, value, parsed.duration);
+        if (!status.ok()) return status;
+        if (parsed.duration <= 0 || parsed.duration > 3600) {
+          return Status::failure("--duration: must be in (0, 3600] s, got " + value);
+        }
+      } else if (arg == "--steps") {
+        Status status = parse_count(arg, value, 1, kMaxSteps, parsed.steps);
+        if (!status.ok()) return status;
+      } else if (arg == "--set") {
+        std::string key;
+        double number = 0;
+        Status status = parse_assignment(value, key, number);
+        if (!status.ok()) return status;
+        parsed.settings.emplace_back(key, number);
+      } else if (arg == "--csv") {
+        parsed.csv_path = value;
+      } else {
+        parsed.contacts_path = value;
+      }
+    } else if (!arg.empty() && arg[0] == '-') {
+      return Status::failure(arg + ": unknown flag (allowed: --duration, --steps, --set, --csv, --contacts)");
+    } else if (parsed.scene_path.empty()) {
+      parsed.scene_path = arg;
+    } else {
+      return Status::failure(arg + ": unexpected argument (one SCENE only)");
+    }
+  }
+  if (parsed.scene_path.empty()) return Status::failure("SCENE: missing scene file");
+  if (parsed.duration > 0 && parsed.steps > 0) {
+    return Status::failure("--duration, --steps: give one or the other");
+  }
+  return Status::success();
+}
+
+Status open_output(const std::string& flag, const std::string& path, std::ofstream& file) {
+  file.open(path);
+  if (!file) return Status::failure(flag + ": cannot write '" + path + "'");
+  return Status::success();
+}
+
+}  // namespace
+
+int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  RunArguments parsed;
+  Model model;
+  Status status = parse_run_arguments(args, parsed);
+  if (status.ok()) status = load_scene_file(parsed.scene_path, model);
+  Options options = model.options;
+  for (const auto& [key, value] : parsed.settings) {
+    if (!status.ok()) break;
+    status = set_option(options, key, value);
+    if (!status.ok()) status = Status::failure("--set " + status.message());
+  }
+  std::ofstream csv, contacts_csv;
+  if (status.ok() && !parsed.csv_path.empty()) status = open_output("--csv", parsed.csv_path, csv);
+  if (status.ok() && !parsed.contacts_path.empty()) {
+    status = open_output("--contacts", parsed.contacts_path, contacts_csv);
+  }
+  if (!status.ok()) {
+    err << "contactlab run: " << status.message() << '\n';
+    return 2;
+  }
+
+  const double duration = parsed.duration > 0 ? parsed.duration : model.duration;
+  const long steps = parsed.steps > 0
+                         ? parsed.steps
+                         : static_cast<long>(std::ceil(duration / options.time_step - 1e-9));
+  if (steps > kMaxSteps) {
+    err << "contactlab run: --duration: too many steps (" << steps << " > " << kMaxSteps << ")\n";
+    return 2;
+  }
+
+  auto data = std::make_unique<Data>(make_data(model));
+  if (csv.is_open()) {
+    write_state_header(model, csv);
+    write_state_row(model, *data, csv);
+  }
+  if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
+
+  long failed_steps = 0, total_pivots = 0, warm_starts = 0;
+  int largest_lcp = 0;
+  std::string first_failure;
+  for (long s = 0; s < steps; ++s) {
+    step(model, options, *data);
+    const SolverStats& solver = data->solver;
+    total_pivots += solver.pivots;
+    warm_starts += solver.warm_starts;
+    largest_lcp = std::max(largest_lcp, solver.lcp_size);
+    if (!solver.message.empty()) {
+      ++failed_steps;
+      if (first_failure.empty()) first_failure = "t = " + exact_number(data->time) + ": " + solver.message;
+    }
+    if (csv.is_open()) write_state_row(model, *data, csv);
+    if (contacts_csv.is_open()) write_contact_rows(model, *data, contacts_csv);
+  }
+
+  out << "scene " << model.name << ": " << steps << " steps of " << options.time_step
+      << " s to t = " << data->time << " s\n";
+  out << "lcp: largest " << largest_lcp << " unknowns, " << total_pivots << " pivots in all ("
+      << static_cast<double>(total_pivots) / steps << " per step), " << warm_starts
+      << " warm-started island solves\n";
+  out << "solver: " << (failed_steps == 0 ? "every step solved" : std::to_string(failed_steps) + " steps with fallbacks; first: " + first_failure) << '\n';
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    if (model.bodies[b].is_static) continue;
+    const Vec3& p = data->position[b];
+    const Vec3& v = data->linear_velocity[b];
+    out << model.bodies[b].name << ": position " << p.x() << ' ' << p.y() << ' ' << p.z()
+        << ", velocity " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  }
+  return 0;
+}
+
+}  // namespace contactlab

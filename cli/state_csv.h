@@ -1,0 +1,23 @@
+// The run's CSV outputs: one row of state per recorded step, one row per contact.
+#pragma once
+
+#include <ostream>
+
+#include "data.h"
+#include "model.h"
+
+namespace contactlab {
+
+// t, then per dynamic body NAME.x .y .z .qw .qx .qy .qz .vx .vy .vz .wx .wy .wz, then
+// contacts, solver_status, solver_pivots.
+void write_state_header(const Model& model, std::ostream& out);
+void write_state_row(const Model& model, const Data& data, std::ostream& out);
+
+// t,body_a,body_b,px,py,pz,nx,ny,nz,phi,fn,ftx,fty,ftz,mode
+void write_contacts_header(std::ostream& out);
+void write_contact_rows(const Model& model, const Data& data, std::ostream& out);
+
+// A double printed with 17 significant digits: read back, it is the same double.
+std::string exact_number(double value);
+
+}  // namespace contactlab
