@@ -1,0 +1,27 @@
+// Registers the Simulation with Embind; conversions live in simulation_handle.cpp.
+#include <emscripten/bind.h>
+
+#include "simulation_handle.h"
+
+EMSCRIPTEN_BINDINGS(contactlab) {
+  using contactlab::SimulationHandle;
+  emscripten::class_<SimulationHandle>("Simulation")
+      .constructor<>()
+      .function("loadScene", &SimulationHandle::load_scene)
+      .function("setOption", &SimulationHandle::set_option)
+      .function("getOption", &SimulationHandle::get_option)
+      .function("reset", &SimulationHandle::reset)
+      .function("step", &SimulationHandle::step)
+      .function("time", &SimulationHandle::time)
+      .function("stepCount", &SimulationHandle::step_count)
+      .function("sceneDescription", &SimulationHandle::scene_description)
+      .function("bodyPoses", &SimulationHandle::body_poses)
+      .function("bodyVelocities", &SimulationHandle::body_velocities)
+      .function("contactCount", &SimulationHandle::contact_count)
+      .function("contacts", &SimulationHandle::contacts)
+      .function("lcpSize", &SimulationHandle::lcp_size)
+      .function("pivots", &SimulationHandle::pivots)
+      .function("islandCount", &SimulationHandle::island_count)
+      .function("solverStatus", &SimulationHandle::solver_status)
+      .function("solverMessage", &SimulationHandle::solver_message);
+}

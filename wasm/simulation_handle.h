@@ -1,0 +1,43 @@
+// Conversion helpers between the core's containers and JavaScript values.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <emscripten/val.h>
+
+#include "simulation.h"
+
+namespace contactlab {
+
+// A Float64Array over memory the simulation owns: valid until the next call that
+// changes it or until the heap grows, so JavaScript re-takes it every frame.
+emscripten::val float64_view(const std::vector<double>& values);
+
+// The Simulation as JavaScript sees it: strings for errors ("" = success), typed views
+// for hot arrays.
+class SimulationHandle {
+ public:
+  std::string load_scene(const std::string& json_text);
+  std::string set_option(const std::string& name, double value);
+  double get_option(const std::string& name) const;
+  void reset();
+  double step(double count);
+  double time() const;
+  double step_count() const;
+  std::string scene_description() const;
+  emscripten::val body_poses();
+  emscripten::val body_velocities();
+  double contact_count() const;
+  emscripten::val contacts();
+  double lcp_size() const;
+  double pivots() const;
+  double island_count() const;
+  std::string solver_status() const;
+  std::string solver_message() const;
+
+ private:
+  Simulation simulation_;
+};
+
+}  // namespace contactlab
