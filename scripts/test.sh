@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test: native (GoogleTest through ctest), the external LCP validation set
+# (when ../shared is beside the clone), the wasm module in Node, and the page in
+# headless Chromium.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+bash scripts/build.sh || exit 1
+
+passed=0
+failed=0
+suite() {
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "== $name FAILED"; fi
+}
+
+suite "native tests" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+validation=../shared/validation/siconos-lcp
+if [[ -d "$validation" ]]; then
+  suite "siconos LCP validation" node tests/validation/siconos_lcp.mjs build/native/contactlab "$validation"
+else
+  echo "== siconos LCP validation skipped: $validation not found"
+fi
+suite "wasm tests" node --test tests/wasm/
+suite "end-to-end tests" node --test --test-concurrency=1 tests/e2e/
+
+echo "test suites: $passed passed, $failed failed"
+((failed == 0))
