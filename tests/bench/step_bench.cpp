@@ -1,0 +1,53 @@
+// Steps per second of the built-in scenes with GraspIt!'s defaults (u = 8,
+// h = 2.5 ms), with the LCP size and Lemke pivots per step as counters.
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "data.h"
+#include "scene_loader.h"
+#include "step.h"
+
+namespace contactlab {
+namespace {
+
+void bench_scene(benchmark::State& state, const std::string& name) {
+  Model model;
+  const Status status = load_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json", model);
+  if (!status.ok()) {
+    state.SkipWithError(status.message().c_str());
+    return;
+  }
+  Options options = model.options;
+  options.friction_edges = 8;
+  options.time_step = 0.0025;
+  Data data = make_data(model);
+  const long scene_steps = static_cast<long>(model.duration / options.time_step);
+  double lcp_size = 0, pivots = 0, warm = 0;
+  long steps = 0;
+  for (auto _ : state) {
+    // Cycle through the scene's whole duration so every phase is measured.
+    if (data.step_count >= scene_steps) {
+      state.PauseTiming();
+      data = make_data(model);
+      state.ResumeTiming();
+    }
+    step(model, options, data);
+    lcp_size += data.solver.lcp_size;
+    pivots += data.solver.pivots;
+    warm += data.solver.warm_starts;
+    ++steps;
+  }
+  state.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  state.counters["lcp_size"] = lcp_size / steps;
+  state.counters["pivots"] = pivots / steps;
+  state.counters["warm_starts"] = warm / steps;
+}
+
+BENCHMARK_CAPTURE(bench_scene, box_rest, std::string("box_rest"));
+BENCHMARK_CAPTURE(bench_scene, box_stack, std::string("box_stack"));
+BENCHMARK_CAPTURE(bench_scene, brick_slide, std::string("brick_slide"));
+BENCHMARK_CAPTURE(bench_scene, stick_slip, std::string("stick_slip"));
+
+}  // namespace
+}  // namespace contactlab

@@ -1,0 +1,66 @@
+#include "options.h"
+
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+namespace contactlab {
+namespace {
+
+TEST(SetOption, AcceptsTheSeedSymbolsAsShortNames) {
+  Options options;
+  ASSERT_TRUE(set_option(options, "h", 0.001).ok());
+  ASSERT_TRUE(set_option(options, "mu", 0.7).ok());
+  ASSERT_TRUE(set_option(options, "gamma", 0.5).ok());
+  ASSERT_TRUE(set_option(options, "u", 12).ok());
+  EXPECT_EQ(options.time_step, 0.001);
+  EXPECT_EQ(options.friction_coefficient, 0.7);
+  EXPECT_EQ(options.error_reduction, 0.5);
+  EXPECT_EQ(options.friction_edges, 12);
+}
+
+TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
+  struct Case { const char* name; double value; const char* range_text; };
+  const Case cases[] = {
+      {"time_step", 0.5, "between 0.0001 and 0.1 s"},
+      {"time_step", std::numeric_limits<double>::quiet_NaN(), "between 0.0001 and 0.1 s"},
+      {"friction_coefficient", -0.5, "or -1"},
+      {"error_reduction", 1.5, "between 0 and 1"},
+      {"friction_edges", 7, "even whole number from 4 to 32"},
+      {"friction_edges", 34, "even whole number from 4 to 32"},
+      {"contact_margin", -1e-3, "between 0 and 0.05 m"},
+      {"gravity_z", std::numeric_limits<double>::infinity(), "between -100 and 100"},
+  };
+  for (const Case& c : cases) {
+    Options options;
+    const Options before = options;
+    const Status status = set_option(options, c.name, c.value);
+    ASSERT_FALSE(status.ok()) << c.name;
+    EXPECT_EQ(status.message().rfind(c.name, 0), 0u) << status.message();
+    EXPECT_NE(status.message().find(c.range_text), std::string::npos) << status.message();
+    EXPECT_EQ(options.time_step, before.time_step);
+    EXPECT_EQ(options.friction_edges, before.friction_edges);
+    EXPECT_EQ(options.gravity, before.gravity);
+  }
+}
+
+TEST(SetOption, UnknownNameListsTheKnownOnes) {
+  Options options;
+  const Status status = set_option(options, "timestep", 0.01);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("unknown option"), std::string::npos);
+  EXPECT_NE(status.message().find("time_step"), std::string::npos);
+}
+
+TEST(GetOption, ReadsBackEveryNamedOption) {
+  Options options;
+  for (const std::string& name : option_names()) {
+    double value = std::nan("");
+    ASSERT_TRUE(get_option(options, name, value).ok()) << name;
+    ASSERT_TRUE(set_option(options, name, value).ok()) << name;  // defaults are in range
+  }
+}
+
+}  // namespace
+}  // namespace contactlab
