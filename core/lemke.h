@@ -25,7 +25,8 @@ const char* lcp_status_name(LcpStatus status);
 
 struct LemkeSettings {
   int max_pivots = 0;                 // 0: a limit derived from the size (see lemke.cpp)
-  double pivot_tolerance = 1e-12;     // entries below this (relative) are not pivoted on
+  double pivot_tolerance = 1e-9;      // entries below this, relative to the rounding scale
+                                      // |B^-1 row|_1 |column|_inf, are not pivoted on
   double certificate_tolerance = 1e-9;  // relative to max(1, |q|_inf)
 };
 

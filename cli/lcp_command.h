@@ -1,0 +1,26 @@
+// `contactlab lcp FILE`: solves one LCP read from a Siconos-format file (core/lcp_file.h)
+// with the Lemke solver and prints
+//
+//   status: solved | ray termination | pivot limit | numerical failure | invalid input
+//   pivots: N
+//   size: n
+//   min z: ...          the certificate of the printed z on the file's problem
+//   min w: ...
+//   |z'w|: ...
+//   z: z_1 z_2 ...      each %.17g, so the values read back exactly
+//   message: ...        only when the solver has something to say
+//
+// Exit code: 0 solved, 1 no solution found, 2 bad arguments or an unreadable file (a
+// one-line error on `err`).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+// `args` are the arguments after the subcommand name: exactly one file path.
+int run_lcp_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace contactlab

@@ -1,0 +1,347 @@
+// Lemke's method for the LCP of seed 002 eq. (21):  w = M z + q >= 0, z >= 0, z^T w = 0.
+//
+// A solve tries, in order:
+//  1. the warm basis (if given): the principal subsystem M_BB z_B = -q_B of the basis
+//     from the previous step; accepted, with no pivot, when its certificate holds;
+//  2. cold Lemke (covering vector e, lexicographic ratio test, lemke_pivoting.h);
+//  3. when 2 ends without a solution, Lemke on M + eps I for eps = 1e-10, 1e-8, 1e-6
+//     times max |M_ii| (max |M_ij| when the diagonal is zero), as GraspIt! does. A
+//     regularised answer must pass its certificate on M + eps I at the requested
+//     tolerance AND on the original M at the looser physics tolerance
+//     max(certificate_tolerance, 1e-6); otherwise it is discarded, so a genuine ray
+//     termination is never turned into a wrong "solved".
+// Every answer is certificate-checked on the original scale before it is returned.
+// LcpSolution::pivots counts the basis exchanges (z0's entry included) of the attempt
+// whose answer is returned: the regularised one that succeeded, or else the cold one.
+//
+// The pivot limit, when not set, is max(100, 10 n): Lemke's path on contact problems
+// takes about n pivots, and the exponential worst cases (Murty: 2^n - 1) only matter
+// for tiny n.
+#include "lemke.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstddef>
+#include <cstdio>
+
+#include "lemke_pivoting.h"
+#include "lemke_subsystem.h"
+
+namespace contactlab {
+
+struct LemkeSolver::Workspace {
+  PivotingWorkspace pivoting;
+  SubsystemWorkspace subsystem;
+  Eigen::VectorXd z;  // the candidate answer of the current attempt
+  Eigen::VectorXd w;  // M z + q for it (M + eps I for a regularised attempt)
+  std::vector<char> z_is_basic;
+};
+
+namespace {
+
+constexpr double kRegularisedAcceptanceTolerance = 1e-6;
+constexpr double kRegularisations[] = {1e-10, 1e-8, 1e-6};
+
+int default_pivot_limit(int n) { return std::max(100, 10 * n); }
+
+std::string format(const char* pattern, ...) {
+  char buffer[512];
+  va_list args;
+  va_start(args, pattern);
+  std::vsnprintf(buffer, sizeof(buffer), pattern, args);
+  va_end(args);
+  return buffer;
+}
+
+// The largest power of two <= value (value > 0), kept within [2^-500, 2^500]; scaling
+// by it is exact.
+double power_of_two_at_most(double value) {
+  double power = 1;
+  for (int e = 0; e < 500 && power > value; ++e) power *= 0.5;
+  for (int e = 0; e < 500 && power * 2 <= value; ++e) power *= 2;
+  return power;
+}
+
+double max_abs(const double* values, std::size_t count) {
+  double largest = 0;
+  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, std::abs(values[i]));
+  return largest;
+}
+
+// w = (M + shift I) z + q, summed column by column in a fixed order.
+void compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
+               const Eigen::VectorXd& z, Eigen::VectorXd& w) {
+  const Eigen::Index n = q.size();
+  w = q;
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const double zj = z[j];
+    if (zj == 0) continue;
+    const double* column = M.data() + j * n;
+    for (Eigen::Index i = 0; i < n; ++i) w[i] += column[i] * zj;
+    w[j] += shift * zj;
+  }
+}
+
+LcpCertificate certificate_of(const Eigen::VectorXd& q, const Eigen::VectorXd& z,
+                              const Eigen::VectorXd& w, double tolerance) {
+  LcpCertificate certificate;
+  const Eigen::Index n = q.size();
+  double q_norm = 0;
+  double z_dot_w = 0;
+  bool finite = true;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    q_norm = std::max(q_norm, std::abs(q[i]));
+    certificate.min_z = i == 0 ? z[i] : std::min(certificate.min_z, z[i]);
+    certificate.min_w = i == 0 ? w[i] : std::min(certificate.min_w, w[i]);
+    z_dot_w += z[i] * w[i];
+    finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
+  }
+  certificate.complementarity = std::abs(z_dot_w);
+  const double allowed = tolerance * std::max(1.0, q_norm);
+  certificate.valid = finite && std::isfinite(q_norm) && certificate.min_z >= -allowed &&
+                      certificate.min_w >= -allowed && certificate.complementarity <= allowed;
+  return certificate;
+}
+
+// Rounding leaves degenerate z_i at -1e-17 and the like: such values, within the
+// certificate tolerance, become exactly 0 (impulses are never negative).
+void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, double tolerance) {
+  double q_norm = 0;
+  for (Eigen::Index i = 0; i < q.size(); ++i) q_norm = std::max(q_norm, std::abs(q[i]));
+  const double allowed = tolerance * std::max(1.0, q_norm);
+  for (Eigen::Index i = 0; i < z.size(); ++i) {
+    if (z[i] < 0 && z[i] >= -allowed) z[i] = 0;
+  }
+}
+
+std::string describe(const LcpCertificate& certificate) {
+  return format("min z = %.3g, min w = %.3g, |z'w| = %.3g", certificate.min_z, certificate.min_w,
+                certificate.complementarity);
+}
+
+std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                     const LemkeSettings& settings) {
+  if (M.rows() != M.cols()) {
+    return format("M must be square (got %ld x %ld)", static_cast<long>(M.rows()),
+                  static_cast<long>(M.cols()));
+  }
+  if (M.rows() != q.size()) {
+    return format("q must have as many entries as M has rows (%ld, got %ld)",
+                  static_cast<long>(M.rows()), static_cast<long>(q.size()));
+  }
+  for (Eigen::Index j = 0; j < M.cols(); ++j) {
+    for (Eigen::Index i = 0; i < M.rows(); ++i) {
+      if (!std::isfinite(M(i, j))) {
+        return format("M(%ld, %ld) must be a finite number", static_cast<long>(i),
+                      static_cast<long>(j));
+      }
+    }
+  }
+  for (Eigen::Index i = 0; i < q.size(); ++i) {
+    if (!std::isfinite(q[i])) return format("q(%ld) must be a finite number", static_cast<long>(i));
+  }
+  if (settings.max_pivots < 0) {
+    return format("max_pivots must be >= 0 (0: automatic), got %d", settings.max_pivots);
+  }
+  if (!(settings.pivot_tolerance >= 0 && settings.pivot_tolerance < 1)) {
+    return format("pivot_tolerance must be in [0, 1), got %g", settings.pivot_tolerance);
+  }
+  if (!(settings.certificate_tolerance > 0 && settings.certificate_tolerance < 1)) {
+    return format("certificate_tolerance must be in (0, 1), got %g",
+                  settings.certificate_tolerance);
+  }
+  return std::string();
+}
+
+struct Attempt {
+  LcpStatus status = LcpStatus::NumericalFailure;
+  int pivots = 0;
+  std::string message;
+  LcpCertificate certificate;  // on the problem the attempt solved (M + shift I)
+};
+
+}  // namespace
+
+const char* lcp_status_name(LcpStatus status) {
+  switch (status) {
+    case LcpStatus::Solved:
+      return "solved";
+    case LcpStatus::RayTermination:
+      return "ray termination";
+    case LcpStatus::PivotLimit:
+      return "pivot limit";
+    case LcpStatus::NumericalFailure:
+      return "numerical failure";
+    case LcpStatus::InvalidInput:
+      return "invalid input";
+  }
+  return "unknown";
+}
+
+LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& z, double tolerance) {
+  if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
+  Eigen::VectorXd w;
+  compute_w(M, 0, q, z, w);
+  return certificate_of(q, z, w, tolerance);
+}
+
+namespace {
+
+// Cold Lemke on M + shift I; on Solved, workspace z, w and z_is_basic hold the answer.
+Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
+                         const LemkeSettings& settings, int max_pivots, PivotingWorkspace& pivoting,
+                         Eigen::VectorXd& z, Eigen::VectorXd& w, std::vector<char>& z_is_basic) {
+  const int n = static_cast<int>(q.size());
+  const double matrix_largest = std::max(max_abs(M.data(), static_cast<std::size_t>(n) * n), shift);
+  const double offset_largest = max_abs(q.data(), static_cast<std::size_t>(n));
+  const double matrix_unit = matrix_largest > 0 ? power_of_two_at_most(matrix_largest) : 1.0;
+  const double offset_unit = offset_largest > 0 ? power_of_two_at_most(offset_largest) : 1.0;
+  ScaledLcp lcp;
+  lcp.matrix = M.data();
+  lcp.offset = q.data();
+  lcp.size = n;
+  lcp.matrix_scale = 1 / matrix_unit;
+  lcp.offset_scale = 1 / offset_unit;
+  lcp.diagonal_shift = shift / matrix_unit;
+
+  Attempt attempt;
+  const PivotingEnd end =
+      run_lemke_pivoting(lcp, max_pivots, settings.pivot_tolerance, pivoting, attempt.pivots);
+  switch (end) {
+    case PivotingEnd::RayTermination:
+      attempt.status = LcpStatus::RayTermination;
+      attempt.message = format("ray termination after %d pivots", attempt.pivots);
+      return attempt;
+    case PivotingEnd::PivotLimit:
+      attempt.status = LcpStatus::PivotLimit;
+      attempt.message = format("pivot limit of %d pivots reached", max_pivots);
+      return attempt;
+    case PivotingEnd::NumericalFailure:
+      attempt.status = LcpStatus::NumericalFailure;
+      attempt.message =
+          format("numerical failure: non-finite values after %d pivots", attempt.pivots);
+      return attempt;
+    case PivotingEnd::Solved:
+      break;
+  }
+  // M_s z_s + q_s = offset_scale (M z + q) with z = z_s * offset_unit / matrix_unit.
+  const double unscale = offset_unit / matrix_unit;
+  z.resize(n);
+  for (int i = 0; i < n; ++i) z[i] = pivoting.z[i] * unscale;
+  z_is_basic.assign(pivoting.z_is_basic.begin(), pivoting.z_is_basic.begin() + n);
+  clamp_rounding_negatives(z, q, settings.certificate_tolerance);
+  compute_w(M, shift, q, z, w);
+  attempt.certificate = certificate_of(q, z, w, settings.certificate_tolerance);
+  if (!attempt.certificate.valid) {
+    attempt.status = LcpStatus::NumericalFailure;
+    attempt.message =
+        format("numerical failure: the certificate failed after %d pivots (", attempt.pivots) +
+        describe(attempt.certificate) + ")";
+    return attempt;
+  }
+  attempt.status = LcpStatus::Solved;
+  return attempt;
+}
+
+void fill_failure(const Eigen::VectorXd& q, LcpSolution& solution) {
+  solution.z.setZero(q.size());
+  solution.w = q;
+  solution.z_is_basic.assign(static_cast<std::size_t>(q.size()), 0);
+}
+
+}  // namespace
+
+LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+                               const LemkeSettings& settings, const std::vector<char>* warm_basis) {
+  LcpSolution solution;
+  const int n = static_cast<int>(q.size());
+  solution.message = validate(M, q, settings);
+  if (!solution.message.empty()) {
+    solution.status = LcpStatus::InvalidInput;
+    solution.z.setZero(n);
+    solution.w.setZero(n);
+    solution.z_is_basic.assign(static_cast<std::size_t>(n), 0);
+    return solution;
+  }
+  if (n == 0) {
+    solution.status = LcpStatus::Solved;
+    return solution;
+  }
+  if (!workspace_) workspace_ = std::make_shared<Workspace>();
+  Workspace& ws = *workspace_;
+  const double tolerance = settings.certificate_tolerance;
+
+  // 1. warm start: the previous basis, if its principal subsystem still gives a solution.
+  if (warm_basis != nullptr && warm_basis->size() == static_cast<std::size_t>(n) &&
+      solve_principal_subsystem(M, q, *warm_basis, ws.subsystem, ws.z)) {
+    clamp_rounding_negatives(ws.z, q, tolerance);
+    compute_w(M, 0, q, ws.z, ws.w);
+    if (certificate_of(q, ws.z, ws.w, tolerance).valid) {
+      solution.status = LcpStatus::Solved;
+      solution.z = ws.z;
+      solution.w = ws.w;
+      solution.warm_start_used = true;
+      solution.z_is_basic.resize(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) solution.z_is_basic[i] = (*warm_basis)[i] ? 1 : 0;
+      return solution;
+    }
+  }
+
+  // 2. cold Lemke.
+  const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : default_pivot_limit(n);
+  const Attempt cold =
+      run_cold_attempt(M, q, 0, settings, max_pivots, ws.pivoting, ws.z, ws.w, ws.z_is_basic);
+  if (cold.status == LcpStatus::Solved) {
+    solution.status = LcpStatus::Solved;
+    solution.z = ws.z;
+    solution.w = ws.w;
+    solution.pivots = cold.pivots;
+    solution.z_is_basic = ws.z_is_basic;
+    return solution;
+  }
+
+  // 3. regularised retries, accepted only if the original problem is solved too.
+  double diagonal_scale = 0;
+  for (int i = 0; i < n; ++i) diagonal_scale = std::max(diagonal_scale, std::abs(M(i, i)));
+  const char* scale_name = "max |M_ii|";
+  if (diagonal_scale == 0) {
+    diagonal_scale = max_abs(M.data(), static_cast<std::size_t>(n) * n);
+    scale_name = "max |M_ij|";
+  }
+  if (diagonal_scale == 0) {
+    diagonal_scale = 1;
+    scale_name = "1";
+  }
+  const double acceptance = std::max(tolerance, kRegularisedAcceptanceTolerance);
+  for (double relative : kRegularisations) {
+    const double shift = relative * diagonal_scale;
+    const Attempt regularised =
+        run_cold_attempt(M, q, shift, settings, max_pivots, ws.pivoting, ws.z, ws.w, ws.z_is_basic);
+    if (regularised.status != LcpStatus::Solved) continue;
+    compute_w(M, 0, q, ws.z, ws.w);
+    const LcpCertificate original = certificate_of(q, ws.z, ws.w, acceptance);
+    if (!original.valid) continue;
+    solution.status = LcpStatus::Solved;
+    solution.z = ws.z;
+    solution.w = ws.w;
+    solution.pivots = regularised.pivots;
+    solution.z_is_basic = ws.z_is_basic;
+    solution.message =
+        format(
+            "solved with regularisation M + eps I, eps = %g (%g x %s), after %d pivots; "
+            "unregularised: %s; certificate on M + eps I: ",
+            shift, relative, scale_name, regularised.pivots, cold.message.c_str()) +
+        describe(regularised.certificate) + "; on the original M: " + describe(original);
+    return solution;
+  }
+
+  solution.status = cold.status;
+  solution.pivots = cold.pivots;
+  solution.message = cold.message;
+  fill_failure(q, solution);
+  return solution;
+}
+
+}  // namespace contactlab
