@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -50,6 +52,50 @@ TEST(RunCommand, SetOverridesReachTheStep) {
   EXPECT_NE(result.out.find("4 steps of 0.001 s"), std::string::npos) << result.out;
   // 4 contacts x (1 + u + 1) with u = 4.
   EXPECT_NE(result.out.find("largest 24 unknowns"), std::string::npos) << result.out;
+}
+
+std::vector<std::string> read_lines(const std::string& path) {
+  std::ifstream file(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(RunCommand, WritesTheDocumentedStateAndContactColumns) {
+  const std::string state_path = testing::TempDir() + "/state.csv";
+  const std::string contacts_path = testing::TempDir() + "/contacts.csv";
+  const Result result = run({kScene, "--steps", "10", "--csv", state_path, "--contacts", contacts_path});
+  ASSERT_EQ(result.code, 0) << result.err;
+
+  const std::vector<std::string> state = read_lines(state_path);
+  ASSERT_EQ(state.size(), 12u);  // header, t = 0, 10 steps
+  EXPECT_EQ(state[0],
+            "t,box.x,box.y,box.z,box.qw,box.qx,box.qy,box.qz,box.vx,box.vy,box.vz,box.wx,box.wy,"
+            "box.wz,contacts,solver_status,solver_pivots");
+  EXPECT_EQ(state[1].rfind("0,0,0,0.10005,1,0,0,0,", 0), 0u) << state[1];
+  EXPECT_NE(state[11].find(",4,solved,"), std::string::npos) << state[11];
+
+  const std::vector<std::string> contacts = read_lines(contacts_path);
+  ASSERT_EQ(contacts.size(), 1u + 10 * 4);  // four corners per step (seed 002 section 3.2)
+  EXPECT_EQ(contacts[0], "t,body_a,body_b,px,py,pz,nx,ny,nz,phi,fn,ftx,fty,ftz,mode");
+  for (size_t i = 1; i < contacts.size(); ++i) {
+    EXPECT_NE(contacts[i].find(",ground,box,"), std::string::npos) << contacts[i];
+    EXPECT_EQ(contacts[i].substr(contacts[i].rfind(',') + 1), "sticking") << contacts[i];
+  }
+}
+
+TEST(CheckCommand, SummarisesAValidSceneAndRejectsABadOne) {
+  std::ostringstream out, err;
+  ASSERT_EQ(run_check_command({kScene}, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("scene box_rest: valid"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("box: mass 1 kg, 1 geom(s): box"), std::string::npos) << out.str();
+
+  const std::string bad_path = testing::TempDir() + "/bad_scene.json";
+  std::ofstream(bad_path) << R"({"name": "bad", "bodies": [{"name": "b", "mass": 1,
+    "geoms": [{"type": "box", "half_extents": [0.1, 0, 0.1]}]}]})";
+  std::ostringstream out2, err2;
+  EXPECT_EQ(run_check_command({bad_path}, out2, err2), 2);
+  EXPECT_NE(err2.str().find("bodies[0].geoms[0].half_extents[1]"), std::string::npos) << err2.str();
 }
 
 }  // namespace
