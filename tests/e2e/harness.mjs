@@ -1,0 +1,110 @@
+// Shared set-up for the end-to-end tests and the browser benchmark: builds the page
+// with Vite into a temporary directory, serves it with `vite preview` on a free
+// 127.0.0.1 port, and drives Debian's Chromium (headless, software WebGL) through
+// playwright-core. Needs the WebAssembly module in web/src/wasm (see docs/page.md).
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+
+export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const artifactsDirectory = join(repositoryRoot, 'test-artifacts');
+const configFile = join(repositoryRoot, 'vite.config.js');
+const wasmModule = join(repositoryRoot, 'web/src/wasm/contactlab.mjs');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Builds the page and serves it; returns { url, close() }.
+export async function startServer() {
+  try {
+    await access(wasmModule);
+  } catch {
+    throw new Error(
+      `${wasmModule} is missing: build the WebAssembly module first ` +
+        '(emcmake cmake -S . -B build-wasm && cmake --build build-wasm)',
+    );
+  }
+  const outDir = await mkdtemp(join(tmpdir(), 'contactlab-e2e-'));
+  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server = await preview({
+    configFile,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+// Opens `url` in a new page and collects console errors and uncaught exceptions
+// into `page.errors`.
+export async function openPage(browser, url, { width = 1280, height = 800 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.errors = errors;
+  await page.goto(url);
+  return page;
+}
+
+// Opens the main page and waits until the module and the first scene are loaded.
+// Software WebGL is slow: tests that need no picture use a smaller window.
+export async function openLab(browser, baseUrl, query = '', size = undefined) {
+  const page = await openPage(browser, `${baseUrl}${query}`, size);
+  await page.evaluate(() => window.contactlab.ready);
+  return page;
+}
+
+// Waits for the page to draw at least one more frame.
+export function nextFrames(page, count = 2) {
+  return page.evaluate(
+    (frames) =>
+      new Promise((resolve) => {
+        const tick = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => tick(left - 1)));
+        tick(frames);
+      }),
+    count,
+  );
+}
+
+// The lil-gui row whose label is exactly `name`.
+export function guiController(page, name) {
+  return page.locator('#gui .lil-controller').filter({
+    has: page.locator('.lil-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+  });
+}

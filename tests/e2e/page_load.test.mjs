@@ -1,0 +1,64 @@
+// The page loads the WebAssembly module and the default scene without console
+// errors, simulated time advances, and friction cones and force arrows are drawn at
+// the contacts. Saves a screenshot to test-artifacts/page.png (look at it: cones,
+// arrows, legend and status line should be readable).
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { artifactsDirectory, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+
+let server;
+let browser;
+let page;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await openLab(browser, server.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('loads the default scene without console errors and time advances', async () => {
+  const scene = await page.evaluate(() => window.contactlab.sceneName);
+  assert.equal(scene, 'stick_slip');
+  const start = await page.evaluate(() => window.contactlab.time);
+  await page.waitForFunction((t0) => window.contactlab.time > t0 + 0.05, start, { timeout: 10_000 });
+  await assert.doesNotReject(page.locator('#status-time').filter({ hasText: /t = \d+\.\d{3} s/ }).waitFor());
+  assert.equal(await page.locator('#loading').isVisible(), false);
+  assert.equal(await page.locator('#error-panel').isVisible(), false);
+  assert.deepEqual(page.errors, []);
+});
+
+test('draws one friction cone and force arrow per contact, and a readable page', async () => {
+  // At 0.8 s the blocks are on the ramp: rubber sticking, wood and teflon sliding.
+  await page.waitForFunction(() => window.contactlab.time > 0.8 && window.contactlab.contacts().length > 0, null, {
+    timeout: 20_000,
+  });
+  await page.evaluate(() => window.contactlab.pause());
+  await nextFrames(page);
+  const drawn = await page.evaluate(() => ({
+    contacts: window.contactlab.contacts(),
+    cones: window.contactlab.view.visibleCones(),
+    arrows: window.contactlab.view.visibleArrows(),
+    solver: window.contactlab.solver,
+  }));
+  assert.ok(drawn.contacts.length > 0, 'contacts exist');
+  assert.equal(drawn.cones, drawn.contacts.length, 'one cone per contact');
+  const loaded = drawn.contacts.filter((contact) => contact.fn > 0).length;
+  assert.ok(drawn.arrows > 0 && drawn.arrows <= drawn.contacts.length, `${drawn.arrows} arrows for ${loaded} loaded contacts`);
+  assert.ok(drawn.solver.lcpSize > 0, 'an LCP was solved');
+
+  await mkdir(artifactsDirectory, { recursive: true });
+  await page.screenshot({ path: join(artifactsDirectory, 'page.png') });
+  for (const selector of ['#legend', '#status-line', '#scene-panel', '#gui']) {
+    assert.equal(await page.locator(selector).isVisible(), true, `${selector} is shown`);
+  }
+  assert.match(await page.locator('#legend-force-scale').textContent(), /of arrow = [\d.]+ m?N/);
+  await page.evaluate(() => window.contactlab.play());
+  assert.deepEqual(page.errors, []);
+});

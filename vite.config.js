@@ -1,0 +1,24 @@
+// Vite serves and bundles the page from web/; the built-in scenes are read from
+// assets/scenes and the WebAssembly module from web/src/wasm (built by emcmake).
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const webRoot = resolve(import.meta.dirname, 'web');
+
+export default defineConfig({
+  root: webRoot,
+  base: './',
+  build: {
+    outDir: resolve(import.meta.dirname, 'web/dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      input: {
+        main: resolve(webRoot, 'index.html'),
+        bench: resolve(webRoot, 'bench.html'),
+      },
+    },
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+});

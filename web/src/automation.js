@@ -1,0 +1,107 @@
+// window.contactlab: a small read-only API for tests, lecturers' scripts and graders
+// (documented in docs/page.md). It only reads the simulation and calls the same
+// actions as the control panel; errors come back as strings ("" = success).
+import { CONTACT_FIELD, CONTACT_MODES, CONTACT_STRIDE, POSE_STRIDE } from './simulation.js';
+import { builtinSceneNames, builtinScenes } from './scenes.js';
+
+const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
+
+function triple(view, offset) {
+  return [view[offset], view[offset + 1], view[offset + 2]];
+}
+
+// `app` is filled in by main.js once the module and the first scene are loaded:
+// { simulation, loop, view, actions }. `ready` resolves then (or rejects with the
+// load error, which the page also shows).
+export function createAutomationApi(app, ready) {
+  const api = {
+    ready,
+    get loaded() {
+      return app.simulation !== null;
+    },
+    get time() {
+      return app.simulation ? app.simulation.time : 0;
+    },
+    get stepCount() {
+      return app.simulation ? app.simulation.stepCount : 0;
+    },
+    get sceneName() {
+      return app.simulation?.description ? app.simulation.description.name : '';
+    },
+    get playing() {
+      return app.loop ? app.loop.playing : false;
+    },
+    get solver() {
+      return app.simulation ? app.simulation.solverReport() : null;
+    },
+    sceneNames: builtinSceneNames,
+    // The JSON text of a built-in scene, or undefined.
+    builtinScene(name) {
+      return builtinScenes[name];
+    },
+    options() {
+      return app.simulation ? app.simulation.options() : {};
+    },
+    contacts() {
+      if (!app.simulation) return [];
+      const count = app.simulation.contactCount;
+      const view = app.simulation.contactView();
+      const contacts = [];
+      for (let i = 0; i < count; i += 1) {
+        const base = i * CONTACT_STRIDE;
+        contacts.push({
+          position: triple(view, base + CONTACT_FIELD.position),
+          normal: triple(view, base + CONTACT_FIELD.normal),
+          phi: view[base + CONTACT_FIELD.phi],
+          fn: view[base + CONTACT_FIELD.normalForce],
+          ft: triple(view, base + CONTACT_FIELD.frictionForce),
+          mode: CONTACT_MODES[view[base + CONTACT_FIELD.mode]] ?? 'unknown',
+          mu: view[base + CONTACT_FIELD.mu],
+          bodyA: view[base + CONTACT_FIELD.bodyA],
+          bodyB: view[base + CONTACT_FIELD.bodyB],
+        });
+      }
+      return contacts;
+    },
+    bodies() {
+      if (!app.simulation) return [];
+      const poses = app.simulation.poseView();
+      return app.simulation.description.bodies.map((body, i) => {
+        const base = i * POSE_STRIDE;
+        return {
+          name: body.name,
+          static: body.static,
+          position: triple(poses, base),
+          orientation: [poses[base + 3], poses[base + 4], poses[base + 5], poses[base + 6]],
+        };
+      });
+    },
+    setOption(name, value) {
+      return app.actions ? app.actions.setOption(name, value) : NOT_READY;
+    },
+    loadScene(jsonOrObject) {
+      if (!app.actions) return NOT_READY;
+      const text = typeof jsonOrObject === 'string' ? jsonOrObject : JSON.stringify(jsonOrObject);
+      return app.actions.loadScene(text, null);
+    },
+    reset() {
+      if (app.actions) app.actions.reset();
+    },
+    pause() {
+      if (app.actions) app.actions.pause();
+    },
+    play() {
+      if (app.actions) app.actions.play();
+    },
+    // Steps n times at once (whether playing or paused); returns the steps taken.
+    step(n = 1) {
+      return app.simulation ? app.simulation.step(n) : 0;
+    },
+    // Test hooks: how many friction cones and force arrows are drawn right now.
+    view: Object.freeze({
+      visibleCones: () => (app.view ? app.view.contacts.visibleConeCount() : 0),
+      visibleArrows: () => (app.view ? app.view.contacts.visibleArrowCount() : 0),
+    }),
+  };
+  return Object.freeze(api);
+}

@@ -1,0 +1,172 @@
+// Three.js objects for the bodies of a scene description (physics frame, z-up).
+// Each body is a Group posed every frame from the simulation's body poses; its geoms
+// are meshes at their fixed local pose. Planes are drawn as a large finite plate with
+// a grid, sized to the scene.
+import {
+  BoxGeometry,
+  BufferGeometry,
+  CapsuleGeometry,
+  Color,
+  CylinderGeometry,
+  Float32BufferAttribute,
+  GridHelper,
+  Group,
+  Mesh,
+  MeshStandardMaterial,
+  PlaneGeometry,
+  SphereGeometry,
+} from 'three';
+import { setQuaternionWxyz } from './axes.js';
+
+const DEFAULT_COLOR = '#8a9bb0';
+const PLATE_PER_GRID = 8; // the plate under a plane's grid is this many grids wide
+
+// Three.js builds capsules and cylinders along +y; the physics shapes run along +z.
+function alongZ(geometry) {
+  return geometry.rotateX(Math.PI / 2);
+}
+
+// A convex hull from its vertices and faces (vertex loops, CCW from outside), fan-
+// triangulated, with flat normals.
+function hullGeometry(vertices, faces) {
+  const positions = [];
+  for (const face of faces) {
+    for (let k = 1; k + 1 < face.length; k += 1) {
+      for (const index of [face[0], face[k], face[k + 1]]) positions.push(...vertices[index]);
+    }
+  }
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
+function shapeGeometry(geom) {
+  switch (geom.type) {
+    case 'box': {
+      const [x, y, z] = geom.half_extents;
+      return new BoxGeometry(2 * x, 2 * y, 2 * z);
+    }
+    case 'sphere':
+      return new SphereGeometry(geom.radius, 32, 16);
+    case 'capsule':
+      return alongZ(new CapsuleGeometry(geom.radius, 2 * geom.half_length, 8, 24));
+    case 'cylinder':
+      return alongZ(new CylinderGeometry(geom.radius, geom.radius, 2 * geom.half_length, 32));
+    case 'convex_hull':
+      return hullGeometry(geom.vertices, geom.faces);
+    default:
+      return null;
+  }
+}
+
+// A plane geom: the half-space z <= 0 of its frame, drawn as a wide plate (fading
+// into the fog) with grid lines every `spacing` over a square of side `gridSize`.
+function planeObject(gridSize, spacing, color) {
+  const group = new Group();
+  const plate = new Mesh(
+    new PlaneGeometry(PLATE_PER_GRID * gridSize, PLATE_PER_GRID * gridSize),
+    new MeshStandardMaterial({ color, roughness: 0.95, metalness: 0 }),
+  );
+  plate.receiveShadow = true;
+  group.add(plate);
+  const divisions = Math.max(1, Math.round(gridSize / spacing));
+  const grid = new GridHelper(gridSize, divisions, 0x3d4856, 0x5d6a7a);
+  grid.rotateX(Math.PI / 2); // GridHelper lies in its xz plane; the plane is z = 0
+  grid.position.z = spacing * 1e-3; // just above the plate
+  grid.material.transparent = true;
+  grid.material.opacity = 0.45;
+  group.add(grid);
+  return group;
+}
+
+// Largest distance of a geom's surface from its body origin, roughly: used for
+// framing the camera and sizing the overlays.
+function geomReach(geom) {
+  const offset = Math.hypot(...geom.position);
+  switch (geom.type) {
+    case 'box':
+      return offset + Math.hypot(...geom.half_extents);
+    case 'sphere':
+      return offset + geom.radius;
+    case 'capsule':
+    case 'cylinder':
+      return offset + geom.radius + geom.half_length;
+    case 'convex_hull':
+      return offset + Math.max(...geom.vertices.map((v) => Math.hypot(...v)));
+    default:
+      return 0;
+  }
+}
+
+// The body reach of every body (0 for bodies made only of planes).
+export function bodyReaches(description) {
+  return description.bodies.map((body) =>
+    Math.max(0, ...body.geoms.map((geom) => geomReach(geom))),
+  );
+}
+
+export class BodyMeshes {
+  constructor(parent) {
+    this.parent = parent;
+    this.bodies = []; // one Group per body, in scene order
+  }
+
+  // Replaces the drawn bodies by those of `description`. `gridSize` and
+  // `gridSpacing` size the planes' grids [m].
+  build(description, gridSize, gridSpacing) {
+    this.clear();
+    for (const body of description.bodies) {
+      const group = new Group();
+      group.name = body.name;
+      for (const geom of body.geoms) {
+        const color = new Color(geom.color || DEFAULT_COLOR);
+        let object;
+        if (geom.type === 'plane') {
+          object = planeObject(gridSize, gridSpacing, color);
+        } else {
+          const geometry = shapeGeometry(geom);
+          if (!geometry) continue;
+          object = new Mesh(
+            geometry,
+            new MeshStandardMaterial({
+              color,
+              roughness: 0.6,
+              metalness: 0.05,
+              flatShading: geom.type === 'convex_hull',
+            }),
+          );
+          object.castShadow = true;
+          object.receiveShadow = true;
+        }
+        object.position.fromArray(geom.position);
+        setQuaternionWxyz(object.quaternion, ...geom.orientation);
+        group.add(object);
+      }
+      this.parent.add(group);
+      this.bodies.push(group);
+    }
+  }
+
+  // Poses every body from the simulation's 7-per-body pose view.
+  update(poses) {
+    const count = Math.min(this.bodies.length, poses.length / 7);
+    for (let i = 0; i < count; i += 1) {
+      const base = 7 * i;
+      const group = this.bodies[i];
+      group.position.set(poses[base], poses[base + 1], poses[base + 2]);
+      setQuaternionWxyz(group.quaternion, poses[base + 3], poses[base + 4], poses[base + 5], poses[base + 6]);
+    }
+  }
+
+  clear() {
+    for (const group of this.bodies) {
+      this.parent.remove(group);
+      group.traverse((object) => {
+        if (object.geometry) object.geometry.dispose();
+        if (object.material) object.material.dispose();
+      });
+    }
+    this.bodies.length = 0;
+  }
+}

@@ -1,0 +1,264 @@
+// Friction cones and contact-force arrows, one of each per contact, drawn on top of
+// the bodies in the physics frame.
+//
+// The cone is the u-sided pyramid of seed 002 eq. (4): apex at the contact point,
+// axis along the normal n (from body_a to body_b), edges along n + mu d_k with
+// d_k = cos(2 pi k / u) t1 + sin(2 pi k / u) t2, so its half-angle is atan(mu). The
+// arrow is the total contact force on body_b, fn n + ft; a sticking force lies inside
+// the pyramid, a sliding one on its boundary. Both are coloured by contact mode.
+// When body_b is static and body_a is not, both are drawn for body_a instead (axis
+// -n, force -(fn n + ft)), so arrows always push a moving body.
+//
+// Objects are pooled: the pool only grows when a frame has more contacts than any
+// before; per frame only matrices, visibility and material choice change. The shared
+// pyramid geometry is rebuilt only when u changes.
+import {
+  BufferGeometry,
+  ConeGeometry,
+  CylinderGeometry,
+  DoubleSide,
+  Float32BufferAttribute,
+  Group,
+  LineBasicMaterial,
+  LineSegments,
+  Mesh,
+  MeshBasicMaterial,
+  Vector3,
+} from 'three';
+import { CONTACT_STRIDE, CONTACT_FIELD } from './simulation.js';
+
+export const MODE_COLORS = Object.freeze({
+  sticking: '#1f9d55',
+  sliding: '#e8590c',
+  separating: '#868e96',
+});
+const MODE_ORDER = ['sticking', 'sliding', 'separating'];
+
+const CONE_ORDER = 10; // render order: after the bodies, cones below arrows
+const ARROW_ORDER = 11;
+const RESCALE_DELAY_MS = 700; // a force scale outside its band this long is replaced
+const INITIAL_POOL = 32;
+const Z_AXIS = new Vector3(0, 0, 1);
+
+// The smallest of 1, 2, 5 times a power of ten that is >= value (value > 0).
+export function niceCeiling(value) {
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const factor of [1, 2, 5, 10]) {
+    if (factor * power >= value * (1 - 1e-9)) return factor * power;
+  }
+  return 10 * power;
+}
+
+// The unit pyramid: apex at the origin, axis +z, u base corners on the circle of
+// radius 1 at height 1 (half-angle 45 degrees; scaled by (mu, mu, 1) per contact).
+function pyramidGeometries(edges) {
+  const corners = [];
+  for (let k = 0; k < edges; k += 1) {
+    const angle = (2 * Math.PI * k) / edges;
+    corners.push([Math.cos(angle), Math.sin(angle), 1]);
+  }
+  const sides = [];
+  const lines = [];
+  for (let k = 0; k < edges; k += 1) {
+    const a = corners[k];
+    const b = corners[(k + 1) % edges];
+    sides.push(0, 0, 0, ...a, ...b);
+    lines.push(0, 0, 0, ...a, ...a, ...b);
+  }
+  const surface = new BufferGeometry();
+  surface.setAttribute('position', new Float32BufferAttribute(sides, 3));
+  const outline = new BufferGeometry();
+  outline.setAttribute('position', new Float32BufferAttribute(lines, 3));
+  return { surface, outline };
+}
+
+function overlayMaterials(color) {
+  const common = { color, depthTest: false, depthWrite: false, transparent: true };
+  return {
+    coneSurface: new MeshBasicMaterial({ ...common, opacity: 0.22, side: DoubleSide }),
+    coneOutline: new LineBasicMaterial({ ...common, opacity: 0.9 }),
+    arrow: new MeshBasicMaterial({ ...common, opacity: 0.95 }),
+  };
+}
+
+export class ContactOverlay {
+  constructor(parent) {
+    this.root = new Group();
+    this.root.name = 'contact-overlay';
+    parent.add(this.root);
+    this.materials = MODE_ORDER.map((mode) => overlayMaterials(MODE_COLORS[mode]));
+    this.shaftGeometry = new CylinderGeometry(1, 1, 1, 12).rotateX(Math.PI / 2).translate(0, 0, 0.5);
+    this.headGeometry = new ConeGeometry(1, 1, 16).rotateX(Math.PI / 2).translate(0, 0, 0.5);
+    this.edges = 0;
+    this.pyramid = null;
+    this.cones = [];
+    this.arrows = [];
+    this.showCones = true;
+    this.showArrows = true;
+    this.lengthScale = 0.1; // a typical body size [m]: sizes the cones and arrows
+    this.typicalForce = 0;
+    this.bodyIsStatic = [];
+    this.referenceForce = 0; // [N] drawn as an arrow of length lengthScale; 0 = not yet chosen
+    this.outOfBandSince = -1;
+    this.onScaleChange = null; // called with (referenceForce, lengthScale)
+    this.direction = new Vector3();
+    this.setFrictionEdges(8);
+    this.grow(INITIAL_POOL);
+  }
+
+  // u, seed 002 eq. (4): rebuilds the shared pyramid geometry when it changes.
+  setFrictionEdges(edges) {
+    if (edges === this.edges) return;
+    const previous = this.pyramid;
+    this.edges = edges;
+    this.pyramid = pyramidGeometries(edges);
+    for (const cone of this.cones) {
+      cone.children[0].geometry = this.pyramid.surface;
+      cone.children[1].geometry = this.pyramid.outline;
+    }
+    if (previous) {
+      previous.surface.dispose();
+      previous.outline.dispose();
+    }
+  }
+
+  // Sizes the overlay for a newly loaded scene: `lengthScale` is a typical body size
+  // [m], `typicalForce` a typical contact force [N] (0 if unknown), which sets the
+  // first force scale; `bodyIsStatic[i]` tells whether scene body i is static.
+  setScene(lengthScale, typicalForce, bodyIsStatic) {
+    this.bodyIsStatic = bodyIsStatic;
+    this.lengthScale = lengthScale;
+    this.typicalForce = typicalForce;
+    this.resetForceScale();
+  }
+
+  resetForceScale() {
+    this.referenceForce = 0;
+    this.outOfBandSince = -1;
+    if (this.typicalForce > 0) this.setReferenceForce(niceCeiling(this.typicalForce));
+  }
+
+  setReferenceForce(referenceForce) {
+    this.referenceForce = referenceForce;
+    if (this.onScaleChange) this.onScaleChange(this.referenceForce, this.lengthScale);
+  }
+
+  grow(count) {
+    while (this.cones.length < count) {
+      const materials = this.materials[0];
+      const cone = new Group();
+      const surface = new Mesh(this.pyramid.surface, materials.coneSurface);
+      const outline = new LineSegments(this.pyramid.outline, materials.coneOutline);
+      surface.renderOrder = CONE_ORDER;
+      outline.renderOrder = CONE_ORDER;
+      cone.add(surface, outline);
+      cone.visible = false;
+      const arrow = new Group();
+      const shaft = new Mesh(this.shaftGeometry, materials.arrow);
+      const head = new Mesh(this.headGeometry, materials.arrow);
+      shaft.renderOrder = ARROW_ORDER;
+      head.renderOrder = ARROW_ORDER;
+      arrow.add(shaft, head);
+      arrow.visible = false;
+      this.root.add(cone, arrow);
+      this.cones.push(cone);
+      this.arrows.push(arrow);
+    }
+  }
+
+  // Keeps the force scale while the largest force is within (1/4, 5/4] of it; after
+  // RESCALE_DELAY_MS outside that band it picks a new round number.
+  updateForceScale(maxForce, nowMs) {
+    if (!(maxForce > 0)) return;
+    const inBand = maxForce > this.referenceForce / 4 && maxForce <= 1.25 * this.referenceForce;
+    if (this.referenceForce > 0 && inBand) {
+      this.outOfBandSince = -1;
+      return;
+    }
+    if (this.referenceForce > 0) {
+      if (this.outOfBandSince < 0) this.outOfBandSince = nowMs;
+      if (nowMs - this.outOfBandSince < RESCALE_DELAY_MS) return;
+    }
+    this.outOfBandSince = -1;
+    this.setReferenceForce(niceCeiling(maxForce));
+  }
+
+  // Poses one pooled cone and arrow per contact from the contact view.
+  update(contacts, count, nowMs) {
+    if (count > this.cones.length) this.grow(Math.max(count, 2 * this.cones.length));
+    let maxForce = 0;
+    for (let i = 0; i < count; i += 1) {
+      const base = i * CONTACT_STRIDE;
+      const fn = contacts[base + CONTACT_FIELD.normalForce];
+      const n = base + CONTACT_FIELD.normal;
+      const t = base + CONTACT_FIELD.frictionForce;
+      const fx = fn * contacts[n] + contacts[t];
+      const fy = fn * contacts[n + 1] + contacts[t + 1];
+      const fz = fn * contacts[n + 2] + contacts[t + 2];
+      maxForce = Math.max(maxForce, Math.hypot(fx, fy, fz));
+    }
+    this.updateForceScale(maxForce, nowMs);
+
+    const coneHeight = 0.5 * this.lengthScale;
+    const arrowRadius = 0.025 * this.lengthScale;
+    const metresPerNewton = this.referenceForce > 0 ? this.lengthScale / this.referenceForce : 0;
+    for (let i = 0; i < count; i += 1) {
+      const base = i * CONTACT_STRIDE;
+      const p = base + CONTACT_FIELD.position;
+      const n = base + CONTACT_FIELD.normal;
+      const t = base + CONTACT_FIELD.frictionForce;
+      const mode = Math.min(2, Math.max(0, Math.round(contacts[base + CONTACT_FIELD.mode])));
+      const materials = this.materials[mode];
+      const mu = Math.max(contacts[base + CONTACT_FIELD.mu], 1e-3);
+      const sign =
+        this.bodyIsStatic[contacts[base + CONTACT_FIELD.bodyB]] && !this.bodyIsStatic[contacts[base + CONTACT_FIELD.bodyA]]
+          ? -1
+          : 1;
+
+      const cone = this.cones[i];
+      cone.visible = this.showCones;
+      if (cone.visible) {
+        cone.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
+        this.direction.set(sign * contacts[n], sign * contacts[n + 1], sign * contacts[n + 2]);
+        cone.quaternion.setFromUnitVectors(Z_AXIS, this.direction);
+        cone.scale.set(mu * coneHeight, mu * coneHeight, coneHeight);
+        cone.children[0].material = materials.coneSurface;
+        cone.children[1].material = materials.coneOutline;
+      }
+
+      const fn = contacts[base + CONTACT_FIELD.normalForce];
+      this.direction.set(
+        sign * (fn * contacts[n] + contacts[t]),
+        sign * (fn * contacts[n + 1] + contacts[t + 1]),
+        sign * (fn * contacts[n + 2] + contacts[t + 2]),
+      );
+      const length = Math.min(this.direction.length() * metresPerNewton, 4 * this.lengthScale);
+      const arrow = this.arrows[i];
+      arrow.visible = this.showArrows && length > 2 * arrowRadius;
+      if (arrow.visible) {
+        this.direction.normalize();
+        const headLength = Math.min(0.35 * length, 6 * arrowRadius);
+        const [shaft, head] = arrow.children;
+        arrow.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
+        arrow.quaternion.setFromUnitVectors(Z_AXIS, this.direction);
+        shaft.scale.set(arrowRadius, arrowRadius, length - headLength);
+        head.position.z = length - headLength;
+        head.scale.set(2.4 * arrowRadius, 2.4 * arrowRadius, headLength);
+        shaft.material = materials.arrow;
+        head.material = materials.arrow;
+      }
+    }
+    for (let i = count; i < this.cones.length; i += 1) {
+      this.cones[i].visible = false;
+      this.arrows[i].visible = false;
+    }
+  }
+
+  visibleConeCount() {
+    return this.cones.reduce((sum, cone) => sum + (cone.visible ? 1 : 0), 0);
+  }
+
+  visibleArrowCount() {
+    return this.arrows.reduce((sum, arrow) => sum + (arrow.visible ? 1 : 0), 0);
+  }
+}

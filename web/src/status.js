@@ -1,0 +1,92 @@
+// The page's text: the scene panel (name and description), the status line, the
+// legend and the error panel. The status line is rewritten a few times a second,
+// not every frame.
+import { MODE_COLORS } from './contact_overlay.js';
+
+const STATUS_INTERVAL_MS = 200;
+const SLOW_FACTOR = 0.95; // a real-time factor below this is shown as a warning
+
+function element(id) {
+  return document.getElementById(id);
+}
+
+function formatLength(metres) {
+  if (metres >= 1) return `${Number(metres.toPrecision(2))} m`;
+  if (metres >= 0.01) return `${Number((100 * metres).toPrecision(2))} cm`;
+  return `${Number((1000 * metres).toPrecision(2))} mm`;
+}
+
+function formatForce(newtons) {
+  return newtons >= 1 ? `${newtons} N` : `${Number((1000 * newtons).toPrecision(3))} mN`;
+}
+
+export class StatusPanel {
+  constructor() {
+    this.sceneName = element('scene-name');
+    this.sceneDescription = element('scene-description');
+    this.errorPanel = element('error-panel');
+    this.errorText = element('error-text');
+    this.forceScale = element('legend-force-scale');
+    this.fields = {
+      time: element('status-time'),
+      speed: element('status-speed'),
+      contacts: element('status-contacts'),
+      lcp: element('status-lcp'),
+      pivots: element('status-pivots'),
+      solver: element('status-solver'),
+    };
+    this.lastUpdateMs = -Infinity;
+    element('error-close').addEventListener('click', () => this.clearError());
+    for (const [mode, color] of Object.entries(MODE_COLORS)) {
+      element(`legend-${mode}`).style.setProperty('--swatch', color);
+    }
+  }
+
+  showScene(description) {
+    this.sceneName.textContent = description.name;
+    this.sceneDescription.textContent = description.description || '';
+  }
+
+  // `context` says what was being done, e.g. "scene not loaded".
+  showError(context, message) {
+    this.errorText.textContent = `${context}: ${message}`;
+    this.errorPanel.hidden = false;
+  }
+
+  clearError() {
+    this.errorPanel.hidden = true;
+    this.errorText.textContent = '';
+  }
+
+  showForceScale(referenceForce, lengthScale) {
+    this.forceScale.textContent = `${formatLength(lengthScale)} of arrow = ${formatForce(referenceForce)}`;
+  }
+
+  // Rewrites the status line at most every STATUS_INTERVAL_MS (or now if `force`).
+  update(simulation, loop, nowMs, force = false) {
+    if (!force && nowMs - this.lastUpdateMs < STATUS_INTERVAL_MS) return;
+    this.lastUpdateMs = nowMs;
+    const fields = this.fields;
+    fields.time.textContent = `t = ${simulation.time.toFixed(3)} s`;
+
+    const slow = loop.playing && (loop.behind || loop.realTimeFactor < SLOW_FACTOR);
+    if (!loop.playing) {
+      fields.speed.textContent = 'paused';
+    } else if (slow) {
+      fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time: slower than real time`;
+    } else {
+      fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time`;
+    }
+    fields.speed.classList.toggle('warning', slow);
+
+    fields.contacts.textContent = `${simulation.contactCount} contacts`;
+    fields.lcp.textContent = `LCP size ${simulation.lcpSize}`;
+    fields.pivots.textContent = `${simulation.pivots} pivots`;
+    const report = simulation.solverReport();
+    const healthy = report.status === 'solved' || report.status === 'no contacts';
+    fields.solver.textContent = report.message
+      ? `solver: ${report.status} (${report.message})`
+      : `solver: ${report.status}`;
+    fields.solver.classList.toggle('warning', !healthy || loop.stepFailed);
+  }
+}
