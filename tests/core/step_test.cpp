@@ -155,6 +155,24 @@ TEST(Step, BoxStackStandsForFiveSeconds) {
   EXPECT_EQ(largest_lcp, 5 * 4 * (model.options.friction_edges + 2));
 }
 
+// A body touching nothing is an island of its own and takes the Euler step of seed 002
+// eq. (15), v' = v + h g, then eq. (12): after n steps z = z0 - g h^2 n (n + 1) / 2.
+TEST(Step, FreeIslandTakesTheEulerStep) {
+  const Model model = load_builtin_scene("ball_drop");
+  const int ball = body_index(model, "ball");
+  Data data = make_data(model);
+  const double z0 = data.position[ball].z();
+  const double h = model.options.time_step;
+  const int n = 40;  // 0.1 s: the ball is still far above the ground
+  run_for(model, model.options, data, n * h, [&](const Data& d) {
+    EXPECT_TRUE(d.contacts.empty());
+    EXPECT_EQ(d.solver.islands, 1);
+    EXPECT_EQ(d.solver.lcp_size, 0);
+  });
+  EXPECT_NEAR(data.linear_velocity[ball].z(), -kGravity * h * n, 1e-12);
+  EXPECT_NEAR(data.position[ball].z(), z0 - kGravity * h * h * n * (n + 1) / 2, 1e-12);
+}
+
 // Determinism: the same scene and options give the same trajectory, bit for bit.
 TEST(Step, SameSceneGivesBitIdenticalTrajectories) {
   const Model model = load_builtin_scene("stick_slip");
