@@ -11,7 +11,21 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
   lcp.matrix.setZero(size, size);
   lcp.offset.resize(size);
 
-  lcp.matrix.topLeftCorner(m, m) = rows.gram;
+  // H^T M^-1 H from the contact-frame blocks; blocks of uncoupled contacts stay zero.
+  for (int c = 0; c < k; ++c) {
+    for (int e = 0; e < k; ++e) {
+      if (!rows.contacts_coupled[c * k + e]) continue;
+      lcp.matrix(c, e) = rows.normal_normal(c, e);
+      for (int j = 0; j < u; ++j) {
+        const int beta_e = rows.friction_column(e, j);
+        lcp.matrix(c, beta_e) = rows.normal_friction(c, e, j);
+        lcp.matrix(beta_e, c) = lcp.matrix(c, beta_e);  // symmetric
+        for (int i = 0; i < u; ++i) {
+          lcp.matrix(rows.friction_column(c, i), beta_e) = rows.friction_friction(c, i, e, j);
+        }
+      }
+    }
+  }
   for (int c = 0; c < k; ++c) {
     const int lambda = m + c;
     lcp.matrix(lambda, c) = rows.friction_coefficient[c];  // mu~
@@ -32,7 +46,10 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
 void build_frictionless_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
                             ContactLcp& lcp) {
   const int k = rows.contact_count;
-  lcp.matrix = rows.gram.topLeftCorner(k, k);
+  lcp.matrix.resize(k, k);
+  for (int c = 0; c < k; ++c) {
+    for (int e = 0; e < k; ++e) lcp.matrix(c, e) = rows.normal_normal(c, e);
+  }
   lcp.offset.resize(k);
   for (int c = 0; c < k; ++c) {
     lcp.offset[c] = rows.columns[c].velocity(free_velocity) - rows.target_velocity[c];

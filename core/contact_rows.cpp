@@ -34,18 +34,16 @@ ConstraintColumn make_column(const Vec3& direction, const Vec3& point, int local
   return column;
 }
 
-// H_i^T M^-1 H_j for two columns: only bodies they share contribute.
-double column_gram(const ConstraintColumn& i, const ConstraintColumn& j) {
-  double value = 0;
-  if (i.body_b >= 0) {
-    if (i.body_b == j.body_b) value += i.direction_b.dot(j.mobility_b);
-    if (i.body_b == j.body_a) value += i.direction_b.dot(j.mobility_a);
+void frame_jacobian(int body, double sign, const Vec3 frame[3], const Vec3& point,
+                    const Vec3& center, const std::vector<InverseMass>& inverse_mass,
+                    FrameJacobian& out) {
+  out.body = body;
+  if (body < 0) return;
+  for (int r = 0; r < 3; ++r) {
+    const Vec6 wrench = sign * wrench_direction(frame[r], point, center);
+    out.rows.row(r) = wrench.transpose();
+    out.mobility.col(r) = inverse_mass[body].apply(wrench);
   }
-  if (i.body_a >= 0) {
-    if (i.body_a == j.body_b) value -= i.direction_a.dot(j.mobility_b);
-    if (i.body_a == j.body_a) value -= i.direction_a.dot(j.mobility_a);
-  }
-  return value;
 }
 
 }  // namespace
@@ -73,6 +71,10 @@ void assemble_island_rows(const Model& model, const Options& options,
   rows.target_velocity.resize(k);
   rows.friction_coefficient.resize(k);
   rows.friction_direction.resize(k * u);
+  rows.edge_cos = edges.cosines();
+  rows.edge_sin = edges.sines();
+  std::vector<FrameJacobian>& frames = rows.frame_jacobians;
+  frames.resize(2 * k);
 
   for (int c = 0; c < k; ++c) {
     const DetectedContact& contact = contacts[island_contacts[c]];
@@ -104,6 +106,9 @@ void assemble_island_rows(const Model& model, const Options& options,
     // Seed 002 eq. (4): the u directions of D.
     Vec3 t1, t2;
     tangent_basis(normal, t1, t2);
+    const Vec3 frame[3] = {normal, t1, t2};
+    frame_jacobian(local_a, -1.0, frame, point, center_a, island_inverse_mass, frames[2 * c]);
+    frame_jacobian(local_b, 1.0, frame, point, center_b, island_inverse_mass, frames[2 * c + 1]);
     for (int j = 0; j < u; ++j) {
       const Vec3 direction = edges.direction(j, t1, t2);
       rows.friction_direction[c * u + j] = direction;
@@ -112,14 +117,23 @@ void assemble_island_rows(const Model& model, const Options& options,
     }
   }
 
-  // (columns) => (H^T M^-1 H), symmetric.
-  const int m = rows.column_count();
-  rows.gram.resize(m, m);
-  for (int i = 0; i < m; ++i) {
-    for (int j = i; j < m; ++j) {
-      const double value = column_gram(rows.columns[i], rows.columns[j]);
-      rows.gram(i, j) = value;
-      rows.gram(j, i) = value;
+  // (frame Jacobians) => W_ce = sum over shared bodies of J_c M^-1 J_e^T.
+  rows.contact_gram.assign(k * k, Mat3::Zero());
+  rows.contacts_coupled.assign(k * k, 0);
+  for (int c = 0; c < k; ++c) {
+    for (int e = c; e < k; ++e) {
+      Mat3 block = Mat3::Zero();
+      bool coupled = false;
+      for (int p = 2 * c; p < 2 * c + 2; ++p) {
+        for (int q = 2 * e; q < 2 * e + 2; ++q) {
+          if (frames[p].body < 0 || frames[p].body != frames[q].body) continue;
+          block += frames[p].rows * frames[q].mobility;
+          coupled = true;
+        }
+      }
+      rows.contact_gram[c * k + e] = block;
+      rows.contact_gram[e * k + c] = block.transpose();
+      rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
     }
   }
 }

@@ -3,6 +3,11 @@
 // island's bodies, their mass-weighted Gram matrix H^T M^-1 H, and the contact
 // error-correction velocities of eq. (19).
 //
+// The Gram matrix is kept in contact-frame blocks: for contacts c, e the 3x3 block
+// W_ce = J_c M^-1 J_e^T over the frames (n, t1, t2). Every friction column is
+// d_j = cos_j t1 + sin_j t2, so its entries follow from W by two or four products:
+// (1 + u)^2 numbers from 9, and nothing at all for contacts that share no body.
+//
 // Joints, joint limits and couplings (a later stage) add equality columns J~ and
 // limit columns l~ here; the LCP of eq. (20)-(21) then eliminates J~.
 #pragma once
@@ -42,6 +47,14 @@ struct ConstraintColumn {
   }
 };
 
+// The contact-frame Jacobian of one contact on one body: rows (n, t1, t2) as
+// wrenches (d, r x d), negated for body A, and M^-1 times their transpose.
+struct FrameJacobian {
+  int body = -1;  // island-local, -1 when static
+  Eigen::Matrix<double, 3, 6> rows;
+  Eigen::Matrix<double, 6, 3> mobility;
+};
+
 struct IslandRows {
   int contact_count = 0;   // k
   int friction_edges = 0;  // u
@@ -50,7 +63,24 @@ struct IslandRows {
   std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
   std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
   std::vector<Vec3> friction_direction;       // per friction column: d_j in world
-  Eigen::MatrixXd gram;                       // H^T M^-1 H over all columns
+  std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
+  std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
+  std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major
+  std::vector<char> contacts_coupled;         // k x k: the two contacts share a body
+  std::vector<FrameJacobian> frame_jacobians; // per contact: body A, then body B
+
+  const Mat3& block(int c, int e) const { return contact_gram[c * contact_count + e]; }
+  // H^T M^-1 H entries: normal-normal, normal-friction, friction-friction.
+  double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
+  double normal_friction(int c, int e, int j) const {
+    const Mat3& w = block(c, e);
+    return w(0, 1) * edge_cos[j] + w(0, 2) * edge_sin[j];
+  }
+  double friction_friction(int c, int i, int e, int j) const {
+    const Mat3& w = block(c, e);
+    return edge_cos[i] * (w(1, 1) * edge_cos[j] + w(1, 2) * edge_sin[j]) +
+           edge_sin[i] * (w(2, 1) * edge_cos[j] + w(2, 2) * edge_sin[j]);
+  }
 
   int column_count() const { return contact_count * (1 + friction_edges); }
   int friction_column(int contact, int edge) const {

@@ -23,6 +23,8 @@ class FrictionEdgeTable {
   Vec3 direction(int j, const Vec3& t1, const Vec3& t2) const {
     return cosines_[j] * t1 + sines_[j] * t2;
   }
+  const std::vector<double>& cosines() const { return cosines_; }
+  const std::vector<double>& sines() const { return sines_; }
 
  private:
   std::vector<double> cosines_;

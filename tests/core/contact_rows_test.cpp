@@ -1,0 +1,97 @@
+#include "contact_rows.h"
+
+#include <gtest/gtest.h>
+
+#include "contact_lcp.h"
+
+namespace contactlab {
+namespace {
+
+// Two dynamic boxes stacked on the ground: contacts ground-lower (body A static) and
+// lower-upper (both dynamic), at off-centre points with tilted normals.
+struct TwoBodyRows {
+  Model model;
+  Options options;
+  std::vector<DetectedContact> contacts;
+  std::vector<Vec3> position;
+  std::vector<InverseMass> inverse_mass;
+  std::vector<Vec6> velocity;
+  std::vector<int> local_of_body;
+  FrictionEdgeTable edges;
+  IslandRows rows;
+
+  TwoBodyRows() {
+    model.material_names = {"default"};
+    model.friction_table = {FrictionPair{0.6, 0.4}};
+    model.bodies.resize(3);
+    model.bodies[0].is_static = true;
+    model.geoms.resize(3);
+    for (int g = 0; g < 3; ++g) model.geoms[g].body = g;
+    position = {Vec3::Zero(), Vec3(0.1, -0.2, 0.5), Vec3(0.15, -0.1, 1.1)};
+    local_of_body = {-1, 0, 1};
+    for (int b = 1; b < 3; ++b) {
+      Body& body = model.bodies[b];
+      body.mass = 1.5 * b;
+      body.inertia << 0.3, 0.01, 0.02, 0.01, 0.4, 0.03, 0.02, 0.03, 0.5;
+      inverse_mass.push_back(inverse_mass_at(body, Quat(Eigen::AngleAxisd(0.3 * b, Vec3(1, 2, 3).normalized()))));
+      velocity.push_back((Vec6() << 0.1 * b, -0.2, 0.05, 0.3, 0.1 * b, -0.4).finished());
+    }
+    const Vec3 n1 = Vec3(0.1, 0.05, 1).normalized();
+    const Vec3 n2 = Vec3(-0.2, 0.1, 1).normalized();
+    contacts = {
+        {0, 1, 0, 1, ContactPoint{Vec3(0.2, -0.1, 0.0), n1, 0.0, 0}},
+        {0, 1, 0, 1, ContactPoint{Vec3(-0.1, -0.3, 0.0), n1, 1e-4, 1}},
+        {1, 2, 1, 2, ContactPoint{Vec3(0.12, -0.15, 0.8), n2, -2e-4, 2}},
+    };
+    edges.set_edge_count(6);
+    assemble_island_rows(model, options, contacts, {0, 1, 2}, local_of_body, position,
+                         inverse_mass, velocity, edges, rows);
+  }
+};
+
+// The contact-frame blocks give the same H^T M^-1 H as the columns one by one:
+// entry (i, j) is the velocity column i measures after a unit impulse along column j.
+TEST(ContactRows, FrameBlocksReproduceTheColumnGramMatrix) {
+  TwoBodyRows setup;
+  const IslandRows& rows = setup.rows;
+  ContactLcp lcp;
+  build_contact_lcp(rows, setup.velocity, lcp);
+  const int m = rows.column_count();
+  ASSERT_EQ(m, 3 * 7);
+  for (int j = 0; j < m; ++j) {
+    std::vector<Vec6> response(2, Vec6::Zero());
+    rows.columns[j].apply_impulse(1.0, response);
+    for (int i = 0; i < m; ++i) {
+      EXPECT_NEAR(lcp.matrix(i, j), rows.columns[i].velocity(response), 1e-14) << i << "," << j;
+    }
+  }
+}
+
+// Eq. (19) and the open-gap allowance: targets by the sign of Delta p = phi - threshold/2.
+TEST(ContactRows, TargetVelocityFollowsEquation19) {
+  Options options;
+  options.time_step = 0.01;
+  options.error_reduction = 0.2;
+  options.contact_threshold = 1e-4;
+  EXPECT_DOUBLE_EQ(contact_target_velocity(5e-5, options), 0);             // at rest
+  EXPECT_DOUBLE_EQ(contact_target_velocity(1.05e-3, options), -0.1);       // may close 1 mm
+  EXPECT_DOUBLE_EQ(contact_target_velocity(-0.95e-3, options), 0.2 * 1e-3 / 0.01);  // push out
+}
+
+// Seed 002 eq. (13): static mu below the threshold speed, kinetic above; the override wins.
+TEST(ContactRows, FrictionCoefficientFollowsEquation13) {
+  TwoBodyRows setup;
+  // Relative contact speeds here are ~0.1-1 m/s: above the 1 mm/s default threshold.
+  for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 0.4);
+  setup.options.kinetic_threshold_speed = 10;
+  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 1, 2}, setup.local_of_body,
+                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 0.6);
+  setup.options.friction_coefficient = 1.25;
+  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 1, 2}, setup.local_of_body,
+                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 1.25);
+}
+
+}  // namespace
+}  // namespace contactlab
