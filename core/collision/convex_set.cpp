@@ -1,0 +1,113 @@
+#include "convex_set.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "geometry_queries.h"
+
+namespace contactlab {
+
+ConvexSet make_convex_set(const Shape& shape, const Pose& pose, PolytopeGeometry& polytope) {
+  ConvexSet set;
+  set.pose = pose;
+  set.center = pose.position;
+  set.axis = pose.rotation.col(2);
+  switch (shape.type) {
+    case ShapeType::Plane:
+    case ShapeType::Sphere:
+      set.kind = CoreKind::Point;
+      set.radius = shape.radius;
+      break;
+    case ShapeType::Capsule:
+      set.kind = CoreKind::Segment;
+      set.half_length = shape.half_length;
+      set.radius = shape.radius;
+      set.size = shape.half_length;
+      break;
+    case ShapeType::Cylinder:
+      set.kind = CoreKind::Cylinder;
+      set.half_length = shape.half_length;
+      set.cylinder_radius = shape.radius;
+      set.size = std::sqrt(shape.half_length * shape.half_length + shape.radius * shape.radius);
+      break;
+    case ShapeType::Box:
+    case ShapeType::ConvexHull:
+      set.kind = CoreKind::Polytope;
+      build_polytope_geometry(shape, pose, polytope);
+      set.polytope = &polytope;
+      set.center = polytope.centroid;
+      set.size = polytope.bounding_radius;
+      break;
+  }
+  return set;
+}
+
+Vec3 support_point(const ConvexSet& set, const Vec3& direction) {
+  switch (set.kind) {
+    case CoreKind::Point:
+      return set.center + set.offset;
+    case CoreKind::Segment: {
+      const double along = set.axis.dot(direction) >= 0 ? set.half_length : -set.half_length;
+      return set.center + along * set.axis + set.offset;
+    }
+    case CoreKind::Polytope:
+      return set.polytope->vertices[support_vertex(*set.polytope, direction)] + set.offset;
+    case CoreKind::Cylinder: {
+      // Cap centre on the side of `direction`, then the rim point along the part of
+      // `direction` perpendicular to the axis.
+      const double axial = set.axis.dot(direction);
+      const Vec3 radial = perpendicular_part(direction, set.axis);
+      const double radial_length = radial.norm();
+      Vec3 point = set.center + (axial >= 0 ? set.half_length : -set.half_length) * set.axis;
+      if (radial_length > 1e-15 * direction.norm()) point += (set.cylinder_radius / radial_length) * radial;
+      return point + set.offset;
+    }
+  }
+  return set.center;
+}
+
+void projection_interval(const ConvexSet& set, const Vec3& axis, double& low, double& high) {
+  const double middle = axis.dot(set.center + set.offset);
+  switch (set.kind) {
+    case CoreKind::Point:
+      low = high = middle;
+      return;
+    case CoreKind::Segment: {
+      const double reach = set.half_length * std::abs(set.axis.dot(axis));
+      low = middle - reach;
+      high = middle + reach;
+      return;
+    }
+    case CoreKind::Cylinder: {
+      // Support function of a cylinder: h |u . a| + r |a - (u . a) u|.
+      const double axial = set.axis.dot(axis);
+      const double radial = (axis - axial * set.axis).norm();
+      const double reach = set.half_length * std::abs(axial) + set.cylinder_radius * radial;
+      low = middle - reach;
+      high = middle + reach;
+      return;
+    }
+    case CoreKind::Polytope: {
+      const PolytopeGeometry& polytope = *set.polytope;
+      const double shift = axis.dot(set.offset);
+      low = high = axis.dot(polytope.vertices[0]);
+      for (int i = 1; i < polytope.vertex_count(); ++i) {
+        const double value = axis.dot(polytope.vertices[i]);
+        low = std::min(low, value);
+        high = std::max(high, value);
+      }
+      low += shift;
+      high += shift;
+      return;
+    }
+  }
+}
+
+double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& normal) {
+  double a_low, a_high, b_low, b_high;
+  projection_interval(a, normal, a_low, a_high);
+  projection_interval(b, normal, b_low, b_high);
+  return b_low - a_high;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,117 @@
+#include "signed_distance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "epa.h"
+#include "gjk.h"
+#include "separating_axes.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kTieTolerance = 1e-12;   // relative to the pair's size
+constexpr double kRefineShift = 1e-4;     // relative to the pair's size
+constexpr int kMaxRefinements = 64;
+// Face preference: when both cores have a face or line within kNearlyFlushSine of
+// perpendicular to the best face direction, another direction replaces it only when it
+// separates better by more than max(kFaceBias |face separation|, kFaceBiasFloor size).
+constexpr double kFaceBias = 0.1;
+constexpr double kFaceBiasFloor = 1e-6;
+constexpr double kNearlyFlushSine = 0.05;
+// Overlaps of nearly flush faces shallower than this (relative to the pair's size) are
+// taken as flat contacts.
+constexpr double kShallow = 1e-2;
+
+// Whether `set` has a face (polytope face, cylinder cap) or a line (capsule segment,
+// cylinder side) within kNearlyFlushSine of perpendicular to unit `direction`, facing it.
+bool nearly_flush(const ConvexSet& set, const Vec3& direction) {
+  const double cosine = std::sqrt(1 - kNearlyFlushSine * kNearlyFlushSine);
+  switch (set.kind) {
+    case CoreKind::Point:
+      return false;
+    case CoreKind::Segment:
+      return std::abs(set.axis.dot(direction)) <= kNearlyFlushSine;
+    case CoreKind::Cylinder: {
+      const double axial = std::abs(set.axis.dot(direction));
+      return axial >= cosine || axial <= kNearlyFlushSine;
+    }
+    case CoreKind::Polytope:
+      for (int f = 0; f < set.polytope->face_count(); ++f) {
+        if (set.polytope->face_normals[f].dot(direction) >= cosine) return true;
+      }
+      return false;
+  }
+  return false;
+}
+
+// (overlapping pair with a curved core, best direction so far) => (a better direction):
+// the better of the start and the EPA direction, then proximal steps while they gain.
+AxisCandidate refine_overlap(const ConvexSet& a, const ConvexSet& b, const GjkResult& gjk, AxisCandidate start,
+                             double scale) {
+  Vec3 expanded;
+  if (gjk.has_enclosing_tetrahedron && epa_penetration_normal(a, b, gjk.enclosing_tetrahedron, expanded)) {
+    const double separation = separation_along(a, b, expanded);
+    if (separation > start.separation) start = AxisCandidate{separation, expanded};
+  }
+  const double shift = kRefineShift * scale;
+  for (int step = 0; step < kMaxRefinements; ++step) {
+    ConvexSet translated = b;
+    translated.offset += (shift - start.separation) * start.normal;
+    const GjkResult apart = gjk_distance(a, translated);
+    if (apart.overlap) break;
+    const double next = separation_along(a, b, apart.normal);
+    if (!(next > start.separation + 1e-15 * scale)) break;
+    start = AxisCandidate{next, apart.normal};
+  }
+  return start;
+}
+
+}  // namespace
+
+bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin, SignedDistance& result) {
+  const double scale = a.size + b.size;
+  const double tie_tolerance = kTieTolerance * scale;
+  const CandidateAxes candidates = best_candidate_axes(a, b, tie_tolerance);
+  const AxisCandidate& face = candidates.face;
+  AxisCandidate other = candidates.other;
+  const double best_candidate = std::max(face.separation, other.separation);
+  if (best_candidate > core_margin) return false;
+
+  const bool flush = std::isfinite(face.separation) && nearly_flush(a, face.normal) && nearly_flush(b, -face.normal);
+
+  // (candidates) => (GJK or refined direction), offered to the `other` group. Points and
+  // segments alone have no candidates (-infinity): GJK decides. A shallow overlap of
+  // nearly flush faces is a flat contact whose best direction is the face's: no
+  // refinement.
+  const bool complete = candidate_axes_are_complete(a, b);
+  const bool flat_overlap = flush && face.separation >= other.separation && -face.separation <= kShallow * scale;
+  if (!complete || best_candidate > 0 || !std::isfinite(best_candidate)) {
+    const GjkResult gjk = gjk_distance(a, b);
+    if (!gjk.overlap) {
+      const double separation = separation_along(a, b, gjk.normal);
+      if (separation > other.separation + tie_tolerance) other = AxisCandidate{separation, gjk.normal};
+    } else if (!complete && !flat_overlap) {
+      const AxisCandidate start = face.separation >= other.separation ? face : other;
+      const AxisCandidate refined = refine_overlap(a, b, gjk, start, scale);
+      if (refined.separation > other.separation + tie_tolerance) other = refined;
+    }
+  }
+
+  // (face, other) => (chosen direction), preferring nearly flush faces so that they
+  // give a patch rather than one point from an edge pair that separates marginally
+  // better.
+  const double bias = flush ? std::max(kFaceBias * std::abs(face.separation), kFaceBiasFloor * scale) : 0.0;
+  AxisCandidate chosen = face;
+  if (!std::isfinite(face.separation) || other.separation > face.separation + bias) chosen = other;
+  if (!std::isfinite(chosen.separation)) {
+    // Cores without volume (points, segments) that meet: they touch.
+    chosen = AxisCandidate{0, Vec3::UnitZ()};
+  }
+  if (std::max(face.separation, other.separation) > core_margin) return false;
+  result.distance = chosen.separation;
+  result.normal = chosen.normal;
+  return true;
+}
+
+}  // namespace contactlab
