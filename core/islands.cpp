@@ -30,7 +30,8 @@ void find_islands(const std::vector<char>& is_dynamic,
   for (int b = 0; b < body_count; ++b) parent[b] = find_root(parent, b);
 
   // Number islands by their root in body order, then bucket the bodies.
-  std::vector<int> island_of_root(body_count, -1);
+  std::vector<int>& island_of_root = islands.scratch;
+  island_of_root.assign(body_count, -1);
   int island_count = 0;
   for (int b = 0; b < body_count; ++b) {
     if (is_dynamic[b] && parent[b] == b) island_of_root[b] = island_count++;
@@ -42,7 +43,8 @@ void find_islands(const std::vector<char>& is_dynamic,
   }
   for (int i = 0; i < island_count; ++i) islands.body_start[i + 1] += islands.body_start[i];
   islands.bodies.resize(islands.body_start[island_count]);
-  std::vector<int> fill(islands.body_start.begin(), islands.body_start.end() - 1);
+  std::vector<int>& fill = islands.scratch;  // island_of_root is no longer needed
+  fill.assign(islands.body_start.begin(), islands.body_start.end() - 1);
   for (int b = 0; b < body_count; ++b) {
     if (parent[b] >= 0) islands.bodies[fill[parent[b]]++] = b;
   }

@@ -12,6 +12,7 @@ struct Islands {
   std::vector<int> island_of_body;    // -1 for static bodies
   std::vector<int> body_start;        // bodies of island i: bodies[body_start[i] .. body_start[i+1])
   std::vector<int> bodies;
+  std::vector<int> scratch;            // reused by find_islands
   int count() const { return static_cast<int>(body_start.size()) - 1; }
 };
 

@@ -60,9 +60,18 @@ void make_warm_start_key(const StepWorkspace& ws, int friction_edges, std::vecto
   }
 }
 
+// Keeps the island's final basis for the next step, reusing last step's storage.
+void remember_warm_start(StepWorkspace& ws, const std::vector<char>& z_is_basic) {
+  if (ws.warm_used == ws.warm_current.size()) ws.warm_current.emplace_back();
+  WarmStart& entry = ws.warm_current[ws.warm_used++];
+  entry.key = ws.key;
+  entry.z_is_basic = z_is_basic;
+}
+
 const std::vector<char>* find_warm_start(const std::vector<WarmStart>& cache,
                                          const std::vector<long long>& key, int size) {
   for (const WarmStart& entry : cache) {
+    if (entry.z_is_basic.empty()) continue;
     if (entry.key == key && static_cast<int>(entry.z_is_basic.size()) == size) {
       return &entry.z_is_basic;
     }
@@ -87,7 +96,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
 
   if (solution.status == LcpStatus::Solved) {
     if (!solution.message.empty()) note_failure(stats, "solved", solution.message);
-    ws.warm_current.push_back(WarmStart{ws.key, solution.z_is_basic});
+    remember_warm_start(ws, solution.z_is_basic);
     z = solution.z;
     w = solution.w;
     apply_impulses(rows, z, rows.column_count(), ws.island_velocity);
@@ -181,7 +190,10 @@ void step(const Model& model, const Options& options, Data& data) {
 
   ws.edges.set_edge_count(options.friction_edges);
   ws.local_of_body.assign(body_count, -1);
-  ws.warm_current.clear();
+  // Last step's bases become this step's candidates; the other list is overwritten.
+  std::swap(ws.warm_previous, ws.warm_current);
+  for (size_t i = ws.warm_used; i < ws.warm_previous.size(); ++i) ws.warm_previous[i].z_is_basic.clear();
+  ws.warm_used = 0;
   Eigen::VectorXd& z = ws.solution;
   Eigen::VectorXd& w = ws.slack;
 
@@ -230,7 +242,6 @@ void step(const Model& model, const Options& options, Data& data) {
       ws.local_of_body[b] = -1;
     }
   }
-  std::swap(ws.warm_previous, ws.warm_current);
 
   // (q^l, v^{l+1}) => q^{l+1}: eq. (12).
   for (int b = 0; b < body_count; ++b) {

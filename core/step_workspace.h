@@ -37,8 +37,9 @@ struct StepWorkspace {
   ContactLcp lcp;
   LemkeSolver lemke;
   std::vector<long long> key;
-  std::vector<WarmStart> warm_previous;
-  std::vector<WarmStart> warm_current;
+  std::vector<WarmStart> warm_previous;  // bases of the last step
+  std::vector<WarmStart> warm_current;   // bases of this step: the first warm_used entries
+  size_t warm_used = 0;
   Eigen::VectorXd solution;              // z of the island being solved
   Eigen::VectorXd slack;                 // w = M z + q of the same
 };
