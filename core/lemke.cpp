@@ -3,13 +3,17 @@
 // A solve tries, in order:
 //  1. the warm basis (if given): the principal subsystem M_BB z_B = -q_B of the basis
 //     from the previous step; accepted, with no pivot, when its certificate holds;
-//  2. cold Lemke (covering vector e, lexicographic ratio test, lemke_pivoting.h);
+//  2. cold Lemke (covering vector e, lemke_pivoting.h), on the problem scaled by powers
+//     of two; its answer is the final basis, or, where the path ended on a ray or at
+//     the pivot limit, its last almost complementary point, which is accepted only if
+//     it passes the certificate like any other answer;
 //  3. when 2 ends without a solution, Lemke on M + eps I for eps = 1e-10, 1e-8, 1e-6
 //     times max |M_ii| (max |M_ij| when the diagonal is zero), as GraspIt! does. A
 //     regularised answer must pass its certificate on M + eps I at the requested
 //     tolerance AND on the original M at the looser physics tolerance
 //     max(certificate_tolerance, 1e-6); otherwise it is discarded, so a genuine ray
-//     termination is never turned into a wrong "solved".
+//     termination is never turned into a wrong "solved". Contact problems do not get
+//     here: the pivoting rules of lemke_pivoting.h solve them unregularised.
 // Every answer is certificate-checked on the original scale before it is returned.
 // LcpSolution::pivots counts the basis exchanges (z0's entry included) of the attempt
 // whose answer is returned: the regularised one that succeeded, or else the cold one.
@@ -30,12 +34,22 @@
 
 namespace contactlab {
 
+namespace {
+
+// The candidate answer of the current attempt.
+struct Candidate {
+  Eigen::VectorXd z;
+  Eigen::VectorXd w;          // M z + q (M + eps I for a regularised attempt)
+  Eigen::VectorXd unclamped;  // z before clamp_rounding_negatives
+  std::vector<char> z_is_basic;
+};
+
+}  // namespace
+
 struct LemkeSolver::Workspace {
   PivotingWorkspace pivoting;
   SubsystemWorkspace subsystem;
-  Eigen::VectorXd z;  // the candidate answer of the current attempt
-  Eigen::VectorXd w;  // M z + q for it (M + eps I for a regularised attempt)
-  std::vector<char> z_is_basic;
+  Candidate candidate;
 };
 
 namespace {
@@ -115,6 +129,22 @@ void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, doub
   }
 }
 
+// w = (M + shift I) z + q and the certificate of z, with rounding negatives clamped,
+// unless the clamp alone breaks the certificate (M can amplify a -1e-10 in z into a
+// -1e-9 in w): then z is kept as it was.
+LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
+                       double tolerance, Eigen::VectorXd& z, Eigen::VectorXd& w,
+                       Eigen::VectorXd& unclamped) {
+  unclamped = z;
+  clamp_rounding_negatives(z, q, tolerance);
+  compute_w(M, shift, q, z, w);
+  LcpCertificate certificate = certificate_of(q, z, w, tolerance);
+  if (certificate.valid || unclamped == z) return certificate;
+  z = unclamped;
+  compute_w(M, shift, q, z, w);
+  return certificate_of(q, z, w, tolerance);
+}
+
 std::string describe(const LcpCertificate& certificate) {
   return format("min z = %.3g, min w = %.3g, |z'w| = %.3g", certificate.min_z, certificate.min_w,
                 certificate.complementarity);
@@ -189,10 +219,10 @@ LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::Vect
 
 namespace {
 
-// Cold Lemke on M + shift I; on Solved, workspace z, w and z_is_basic hold the answer.
+// Cold Lemke on M + shift I; on Solved, `candidate` holds the answer.
 Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
-                         const LemkeSettings& settings, int max_pivots, PivotingWorkspace& pivoting,
-                         Eigen::VectorXd& z, Eigen::VectorXd& w, std::vector<char>& z_is_basic) {
+                         const LemkeSettings& settings, int max_pivots,
+                         PivotingWorkspace& workspace, Candidate& candidate) {
   const int n = static_cast<int>(q.size());
   const double matrix_largest = std::max(max_abs(M.data(), static_cast<std::size_t>(n) * n), shift);
   const double offset_largest = max_abs(q.data(), static_cast<std::size_t>(n));
@@ -205,43 +235,49 @@ Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, dou
   lcp.matrix_scale = 1 / matrix_unit;
   lcp.offset_scale = 1 / offset_unit;
   lcp.diagonal_shift = shift / matrix_unit;
+  PivotingSettings pivoting;
+  pivoting.max_pivots = max_pivots;
+  pivoting.pivot_tolerance = settings.pivot_tolerance;
+  // The certificate's allowance for w, tolerance max(1, |q|_inf), on the scale of q_s.
+  pivoting.answer_tolerance =
+      settings.certificate_tolerance * std::max(1.0, offset_largest) / offset_unit;
 
   Attempt attempt;
-  const PivotingEnd end =
-      run_lemke_pivoting(lcp, max_pivots, settings.pivot_tolerance, pivoting, attempt.pivots);
+  const PivotingEnd end = run_lemke_pivoting(lcp, pivoting, workspace, attempt.pivots);
+  if (end == PivotingEnd::NumericalFailure) {
+    attempt.status = LcpStatus::NumericalFailure;
+    attempt.message =
+        format("numerical failure: non-finite values after %d pivots", attempt.pivots);
+    return attempt;
+  }
+  // M_s z_s + q_s = offset_scale (M z + q) with z = z_s * offset_unit / matrix_unit.
+  const double unscale = offset_unit / matrix_unit;
+  Eigen::VectorXd& z = candidate.z;
+  z.resize(n);
+  for (int i = 0; i < n; ++i) z[i] = workspace.z[i] * unscale;
+  candidate.z_is_basic.assign(workspace.z_is_basic.begin(), workspace.z_is_basic.begin() + n);
+  attempt.certificate = certify(M, shift, q, settings.certificate_tolerance, z, candidate.w,
+                                candidate.unclamped);
+  if (attempt.certificate.valid) {
+    attempt.status = LcpStatus::Solved;
+    return attempt;
+  }
   switch (end) {
     case PivotingEnd::RayTermination:
       attempt.status = LcpStatus::RayTermination;
       attempt.message = format("ray termination after %d pivots", attempt.pivots);
-      return attempt;
+      break;
     case PivotingEnd::PivotLimit:
       attempt.status = LcpStatus::PivotLimit;
       attempt.message = format("pivot limit of %d pivots reached", max_pivots);
-      return attempt;
-    case PivotingEnd::NumericalFailure:
+      break;
+    default:
       attempt.status = LcpStatus::NumericalFailure;
       attempt.message =
-          format("numerical failure: non-finite values after %d pivots", attempt.pivots);
-      return attempt;
-    case PivotingEnd::Solved:
+          format("numerical failure: the certificate failed after %d pivots (", attempt.pivots) +
+          describe(attempt.certificate) + ")";
       break;
   }
-  // M_s z_s + q_s = offset_scale (M z + q) with z = z_s * offset_unit / matrix_unit.
-  const double unscale = offset_unit / matrix_unit;
-  z.resize(n);
-  for (int i = 0; i < n; ++i) z[i] = pivoting.z[i] * unscale;
-  z_is_basic.assign(pivoting.z_is_basic.begin(), pivoting.z_is_basic.begin() + n);
-  clamp_rounding_negatives(z, q, settings.certificate_tolerance);
-  compute_w(M, shift, q, z, w);
-  attempt.certificate = certificate_of(q, z, w, settings.certificate_tolerance);
-  if (!attempt.certificate.valid) {
-    attempt.status = LcpStatus::NumericalFailure;
-    attempt.message =
-        format("numerical failure: the certificate failed after %d pivots (", attempt.pivots) +
-        describe(attempt.certificate) + ")";
-    return attempt;
-  }
-  attempt.status = LcpStatus::Solved;
   return attempt;
 }
 
@@ -271,34 +307,31 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   }
   if (!workspace_) workspace_ = std::make_shared<Workspace>();
   Workspace& ws = *workspace_;
+  Candidate& candidate = ws.candidate;
   const double tolerance = settings.certificate_tolerance;
 
   // 1. warm start: the previous basis, if its principal subsystem still gives a solution.
   if (warm_basis != nullptr && warm_basis->size() == static_cast<std::size_t>(n) &&
-      solve_principal_subsystem(M, q, *warm_basis, ws.subsystem, ws.z)) {
-    clamp_rounding_negatives(ws.z, q, tolerance);
-    compute_w(M, 0, q, ws.z, ws.w);
-    if (certificate_of(q, ws.z, ws.w, tolerance).valid) {
-      solution.status = LcpStatus::Solved;
-      solution.z = ws.z;
-      solution.w = ws.w;
-      solution.warm_start_used = true;
-      solution.z_is_basic.resize(static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) solution.z_is_basic[i] = (*warm_basis)[i] ? 1 : 0;
-      return solution;
-    }
+      solve_principal_subsystem(M, q, *warm_basis, ws.subsystem, candidate.z) &&
+      certify(M, 0, q, tolerance, candidate.z, candidate.w, candidate.unclamped).valid) {
+    solution.status = LcpStatus::Solved;
+    solution.z = candidate.z;
+    solution.w = candidate.w;
+    solution.warm_start_used = true;
+    solution.z_is_basic.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) solution.z_is_basic[i] = (*warm_basis)[i] ? 1 : 0;
+    return solution;
   }
 
   // 2. cold Lemke.
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : default_pivot_limit(n);
-  const Attempt cold =
-      run_cold_attempt(M, q, 0, settings, max_pivots, ws.pivoting, ws.z, ws.w, ws.z_is_basic);
+  const Attempt cold = run_cold_attempt(M, q, 0, settings, max_pivots, ws.pivoting, candidate);
   if (cold.status == LcpStatus::Solved) {
     solution.status = LcpStatus::Solved;
-    solution.z = ws.z;
-    solution.w = ws.w;
+    solution.z = candidate.z;
+    solution.w = candidate.w;
     solution.pivots = cold.pivots;
-    solution.z_is_basic = ws.z_is_basic;
+    solution.z_is_basic = candidate.z_is_basic;
     return solution;
   }
 
@@ -317,17 +350,16 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   const double acceptance = std::max(tolerance, kRegularisedAcceptanceTolerance);
   for (double relative : kRegularisations) {
     const double shift = relative * diagonal_scale;
-    const Attempt regularised =
-        run_cold_attempt(M, q, shift, settings, max_pivots, ws.pivoting, ws.z, ws.w, ws.z_is_basic);
+    const Attempt regularised = run_cold_attempt(M, q, shift, settings, max_pivots, ws.pivoting, candidate);
     if (regularised.status != LcpStatus::Solved) continue;
-    compute_w(M, 0, q, ws.z, ws.w);
-    const LcpCertificate original = certificate_of(q, ws.z, ws.w, acceptance);
+    compute_w(M, 0, q, candidate.z, candidate.w);
+    const LcpCertificate original = certificate_of(q, candidate.z, candidate.w, acceptance);
     if (!original.valid) continue;
     solution.status = LcpStatus::Solved;
-    solution.z = ws.z;
-    solution.w = ws.w;
+    solution.z = candidate.z;
+    solution.w = candidate.w;
     solution.pivots = regularised.pivots;
-    solution.z_is_basic = ws.z_is_basic;
+    solution.z_is_basic = candidate.z_is_basic;
     solution.message =
         format(
             "solved with regularisation M + eps I, eps = %g (%g x %s), after %d pivots; "

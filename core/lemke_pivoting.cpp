@@ -8,72 +8,66 @@ namespace contactlab {
 
 namespace {
 
-// Basic values below this, relative to max(1, |x_B|_inf), are degenerate zeros: their
-// ratios count as exactly 0, so degenerate rows tie and the lexicographic rule decides.
-constexpr double kZeroValueTolerance = 1e-11;
-// Ratios x_i / d_i within this relative distance of the minimum are ties.
-constexpr double kRatioTieTolerance = 1e-10;
+// Basic values within this of zero, relative to max(1, |x_B|_inf), are degenerate;
+// it is also the slack of the two-pass ratio test.
+constexpr double kFeasibilityTolerance = 1e-10;
+// Tied pivots below this fraction of the largest tied pivot are passed over.
+constexpr double kStablePivotFraction = 0.01;
 // Lexicographic entries within this distance, relative to the larger of the two rows'
-// norms, are equal.
-constexpr double kLexicographicTieTolerance = 1e-10;
-
-// Variable numbering: w_i = i, z_i = n + i, z0 = 2n.
-struct Variables {
-  int n;
-  bool is_w(int v) const { return v < n; }
-  bool is_z(int v) const { return v >= n && v < 2 * n; }
-  int z0() const { return 2 * n; }
-  int complement(int v) const { return is_w(v) ? v + n : v - n; }
-};
+// sizes, are equal; so are the most negative q_i within this relative distance.
+constexpr double kTieTolerance = 1e-10;
+// B^-1 is factorised afresh at least this often, and whenever its largest row has
+// shrunk by this factor since the last factorisation.
+constexpr int kRefactorisationInterval = 100;
+constexpr double kInverseShrinkage = 1e4;
+// The path ends when z0 falls to this fraction of the answer tolerance.
+constexpr double kArtificialStopFraction = 0.2;
+// A leaving value this far below zero at most, relative to max(1, |x_B|_inf), is a
+// degenerate zero that rounding and passed-over pivots have moved.
+constexpr double kDegenerateShortfall = 1e-9;
 
 class LemkePivoting {
  public:
-  LemkePivoting(const ScaledLcp& lcp, double pivot_tolerance, PivotingWorkspace& ws)
-      : lcp_(lcp), n_(lcp.size), vars_{lcp.size}, pivot_tolerance_(pivot_tolerance), ws_(ws) {}
+  LemkePivoting(const ScaledLcp& lcp, const PivotingSettings& settings, PivotingWorkspace& ws)
+      : lcp_(lcp), n_(lcp.size), vars_{lcp.size}, settings_(settings), ws_(ws), basis_(ws.basis) {}
 
-  PivotingEnd run(int max_pivots, int& pivots);
+  PivotingEnd run(int& pivots);
 
  private:
-  double* inverse_column(int c) {
-    return ws_.basis_inverse.data() + static_cast<std::size_t>(c) * n_;
-  }
-  void start_with_slack_basis();
-  int initial_leaving_row() const;
+  PivotingEnd follow_path();
+  int first_leaving_row() const;
   void compute_direction(int entering);
+  bool blocks(int row) const;
+  double largest_value() const;
+  double feasibility_tolerance() const;
   int select_leaving_row();
   int lexicographic_minimum();
-  double lexicographic_entry(int row, int column) const;
-  void pivot(int row, int entering);
-  bool artificial_is_zero() const;
-  bool drive_out_artificial(int entering);
+  bool refactorise();
   bool values_are_finite() const;
-  void refine_and_extract();
+  bool artificial_is_small() const;
+  bool drive_out_artificial(int entering);
+  void extract();
+  PivotingEnd finish_almost_complementary(PivotingEnd end, int entering);
 
   const ScaledLcp& lcp_;
   const int n_;
-  const Variables vars_;
-  const double pivot_tolerance_;
+  const LemkeVariables vars_;
+  const PivotingSettings& settings_;
   PivotingWorkspace& ws_;
+  LemkeBasis& basis_;
+  int pivots_ = 0;
+  int since_factorisation_ = 0;
+  double peak_inverse_size_ = 0;  // largest |B^-1| row norm since the last factorisation
 };
 
-void LemkePivoting::start_with_slack_basis() {
-  // B = I: every w_i basic at position i, x_B = q.
-  for (int i = 0; i < n_; ++i) {
-    ws_.basic_value[i] = lcp_.offset_entry(i);
-    ws_.basic_variable[i] = i;
-    ws_.variable_position[i] = i;
-    ws_.column_is_unit[i] = 1;
-  }
-  for (int v = n_; v <= 2 * n_; ++v) ws_.variable_position[v] = -1;
-}
-
-// z0 enters against the row of the most negative q_i. Lexicographically the rows of
-// [q, I] are compared, so among equal q_i the largest index is the minimum.
-int LemkePivoting::initial_leaving_row() const {
-  const std::vector<double>& x = ws_.basic_value;
+// z0 enters with d = -e and becomes -min q_i, which makes every basic value
+// nonnegative. Lexicographically the leaving row is the minimum of the rows [q_i, e_i]:
+// among equal q_i, the largest index.
+int LemkePivoting::first_leaving_row() const {
+  const std::vector<double>& x = basis_.values();
   double most_negative = x[0];
   for (int i = 1; i < n_; ++i) most_negative = std::min(most_negative, x[i]);
-  const double tie = kRatioTieTolerance * std::abs(most_negative);
+  const double tie = kTieTolerance * std::abs(most_negative);
   int row = 0;
   for (int i = 0; i < n_; ++i) {
     if (x[i] <= most_negative + tie) row = i;
@@ -81,104 +75,83 @@ int LemkePivoting::initial_leaving_row() const {
   return row;
 }
 
-// d = B^-1 a for the entering column a (e_j for w_j, -M_{:,j} for z_j); only the
-// non-unit columns of B^-1 cost a pass over n rows. Alongside, the rounding scale of
-// each d_i: |B^-1_{i,:}|_1 |a|_inf, which bounds what noise in the data (an entry that
-// is zero in exact arithmetic but 1e-17 after rounding) can contribute to d_i.
 void LemkePivoting::compute_direction(int entering) {
-  std::vector<double>& d = ws_.direction;
-  std::vector<double>& noise = ws_.direction_noise;
-  std::fill(noise.begin(), noise.begin() + n_, 0.0);
-  if (vars_.is_w(entering)) {
-    const double* column = inverse_column(entering);
-    for (int i = 0; i < n_; ++i) d[i] = column[i];
-    for (int c = 0; c < n_; ++c) {
-      if (ws_.column_is_unit[c]) {
-        noise[ws_.variable_position[c]] += 1;
-        continue;
-      }
-      const double* other = inverse_column(c);
-      for (int i = 0; i < n_; ++i) noise[i] += std::abs(other[i]);
-    }
-    return;
-  }
-  const int j = entering - n_;
-  std::fill(d.begin(), d.begin() + n_, 0.0);
-  double largest_entry = 0;
-  for (int c = 0; c < n_; ++c) {
-    const double a = -lcp_.matrix_entry(c, j);
-    largest_entry = std::max(largest_entry, std::abs(a));
-    if (ws_.column_is_unit[c]) {
-      const int p = ws_.variable_position[c];
-      d[p] += a;
-      noise[p] += 1;
-      continue;
-    }
-    const double* column = inverse_column(c);
-    if (a == 0) {
-      for (int i = 0; i < n_; ++i) noise[i] += std::abs(column[i]);
-      continue;
-    }
-    for (int i = 0; i < n_; ++i) {
-      d[i] += column[i] * a;
-      noise[i] += std::abs(column[i]);
-    }
-  }
-  for (int i = 0; i < n_; ++i) noise[i] *= largest_entry;
+  basis_.compute_direction(entering, ws_.direction, ws_.direction_noise);
 }
 
-// Minimum ratio test over the rows that block the entering variable, d_i > 0.
-// Returns -1 when no row blocks (a secondary ray).
-int LemkePivoting::select_leaving_row() {
-  const std::vector<double>& x = ws_.basic_value;
-  const std::vector<double>& d = ws_.direction;
+bool LemkePivoting::blocks(int row) const {
+  const double d = ws_.direction[row];
+  return d > 0 && d > settings_.pivot_tolerance * ws_.direction_noise[row];
+}
+
+// max(1, |x_B|_inf), the scale of the feasibility decisions.
+double LemkePivoting::largest_value() const {
+  const std::vector<double>& x = basis_.values();
   double largest = 1;
   for (int i = 0; i < n_; ++i) largest = std::max(largest, std::abs(x[i]));
-  const double zero = kZeroValueTolerance * largest;
-  auto blocks = [&](int i) { return d[i] > 0 && d[i] > pivot_tolerance_ * ws_.direction_noise[i]; };
-  auto ratio = [&](int i) { return x[i] <= zero ? 0.0 : x[i] / d[i]; };
+  return largest;
+}
 
-  double best_ratio = std::numeric_limits<double>::infinity();
+double LemkePivoting::feasibility_tolerance() const {
+  return kFeasibilityTolerance * largest_value();
+}
+
+// The two-pass ratio test over the rows that block the entering variable (see the
+// header). Returns -1 when no row blocks (a secondary ray).
+int LemkePivoting::select_leaving_row() {
+  const std::vector<double>& x = basis_.values();
+  const std::vector<double>& d = ws_.direction;
+  const double slack = feasibility_tolerance();
+  double step_limit = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n_; ++i) {
-    if (blocks(i)) best_ratio = std::min(best_ratio, ratio(i));
+    if (blocks(i)) step_limit = std::min(step_limit, (std::max(x[i], 0.0) + slack) / d[i]);
   }
-  if (best_ratio == std::numeric_limits<double>::infinity()) return -1;
+  if (step_limit == std::numeric_limits<double>::infinity()) return -1;
 
-  const double tie_limit = best_ratio + kRatioTieTolerance * best_ratio;
   std::vector<int>& tied = ws_.tied_rows;
   tied.clear();
-  const int z0_row = ws_.variable_position[vars_.z0()];
+  const int z0_row = basis_.position_of(vars_.z0());
+  double largest_pivot = 0;
   for (int i = 0; i < n_; ++i) {
-    if (!blocks(i) || ratio(i) > tie_limit) continue;
-    // z0 leaving among the minimum ratios ends the method with a solution.
+    if (!blocks(i) || std::max(x[i], 0.0) / d[i] > step_limit) continue;
+    // z0 leaving among the ties ends the method with a solution.
     if (i == z0_row) return i;
     tied.push_back(i);
+    largest_pivot = std::max(largest_pivot, d[i]);
   }
+  std::size_t kept = 0;
+  for (int i : tied) {
+    if (d[i] >= kStablePivotFraction * largest_pivot) tied[kept++] = i;
+  }
+  tied.resize(kept);
   if (tied.size() == 1) return tied[0];
   return lexicographic_minimum();
 }
 
-// (B^-1)_{row,column}, with the unit columns implied by the basis.
-double LemkePivoting::lexicographic_entry(int row, int column) const {
-  if (ws_.column_is_unit[column]) return ws_.variable_position[column] == row ? 1.0 : 0.0;
-  return ws_.basis_inverse[row + static_cast<std::size_t>(column) * n_];
-}
-
-// Among the tied rows, the lexicographic minimum of (B^-1)_{i,:} / d_i; rows that stay
-// equal to rounding (numerically dependent) fall back to the largest pivot d_i.
+// Among the tied rows, the lexicographic minimum of (B^-1)_{i,:} / d_i, column by
+// column; rows that stay equal to rounding (numerically dependent) fall back to the
+// largest pivot d_i.
 int LemkePivoting::lexicographic_minimum() {
   std::vector<int>& tied = ws_.tied_rows;
   const std::vector<double>& d = ws_.direction;
-  for (int i : tied) {
-    double norm = std::abs(ws_.basic_value[i]);
-    for (int c = 0; c < n_; ++c) norm = std::max(norm, std::abs(lexicographic_entry(i, c)));
-    ws_.row_scale[i] = norm / d[i];
-  }
+  const std::vector<double>& x = basis_.values();
+  std::vector<double>& scale = ws_.row_scale;
+  for (int i : tied) scale[i] = std::max(std::abs(x[i]), basis_.inverse_row_norm(i)) / d[i];
   for (int c = 0; c < n_ && tied.size() > 1; ++c) {
+    if (basis_.inverse_column_is_unit(c)) {
+      // The column is e_p: the tied rows other than p have 0 here, below p's 1 / d_p.
+      const int p = basis_.position_of(c);
+      const auto found = std::find(tied.begin(), tied.end(), p);
+      if (found == tied.end()) continue;
+      const int other = found == tied.begin() ? tied[1] : tied[0];
+      if (1 / d[p] > kTieTolerance * std::max(scale[p], scale[other])) tied.erase(found);
+      continue;
+    }
+    const double* column = basis_.stored_inverse_column(c);
     int min_row = tied[0];
-    double min_value = lexicographic_entry(min_row, c) / d[min_row];
+    double min_value = column[min_row] / d[min_row];
     for (int i : tied) {
-      const double value = lexicographic_entry(i, c) / d[i];
+      const double value = column[i] / d[i];
       if (value < min_value) {
         min_value = value;
         min_row = i;
@@ -186,9 +159,8 @@ int LemkePivoting::lexicographic_minimum() {
     }
     std::size_t kept = 0;
     for (int i : tied) {
-      const double value = lexicographic_entry(i, c) / d[i];
-      const double scale = std::max(ws_.row_scale[i], ws_.row_scale[min_row]);
-      if (value - min_value <= kLexicographicTieTolerance * scale) tied[kept++] = i;
+      const double value = column[i] / d[i];
+      if (value - min_value <= kTieTolerance * std::max(scale[i], scale[min_row])) tied[kept++] = i;
     }
     tied.resize(kept);
   }
@@ -199,173 +171,168 @@ int LemkePivoting::lexicographic_minimum() {
   return row;
 }
 
-// Exchanges the basic variable at `row` for `entering` (direction d already computed):
-// x_B -= theta d, x_row = theta, and the eta update of the non-unit columns of B^-1.
-void LemkePivoting::pivot(int row, int entering) {
-  std::vector<double>& x = ws_.basic_value;
-  const std::vector<double>& d = ws_.direction;
-  const double pivot_value = d[row];
-  const double theta = x[row] / pivot_value;
-  for (int i = 0; i < n_; ++i) x[i] -= theta * d[i];
-  x[row] = theta;
-
-  const int leaving = ws_.basic_variable[row];
-  if (vars_.is_w(leaving)) {
-    // Column `leaving` of B^-1 was e_row; from now on it is stored.
-    ws_.column_is_unit[leaving] = 0;
-    double* column = inverse_column(leaving);
-    std::fill(column, column + n_, 0.0);
-    column[row] = 1;
-  }
-  if (vars_.is_w(entering)) ws_.column_is_unit[entering] = 1;  // becomes e_row exactly
-  for (int c = 0; c < n_; ++c) {
-    if (ws_.column_is_unit[c]) continue;
-    double* column = inverse_column(c);
-    const double eta = column[row] / pivot_value;
-    if (eta == 0) continue;
-    for (int i = 0; i < n_; ++i) column[i] -= d[i] * eta;
-    column[row] = eta;
-  }
-  ws_.basic_variable[row] = entering;
-  ws_.variable_position[entering] = row;
-  ws_.variable_position[leaving] = -1;
+// A fresh B^-1. When the basis is singular to working precision the updated B^-1 is
+// kept, and the triggers are reset so that the next pivots do not retry at once (a ray
+// still is checked on a fresh factorisation attempt).
+bool LemkePivoting::refactorise() {
+  const bool refreshed = basis_.refactorise();
+  since_factorisation_ = refreshed ? 0 : 1;
+  peak_inverse_size_ = basis_.inverse_size();
+  return refreshed;
 }
 
-// z0 basic at a (numerically) zero value: the almost complementary basic solution with
-// z0 = 0 already solves the LCP. In exact arithmetic the lexicographic rule keeps z0
-// positive until it leaves; with rounding, a degenerate z0 can stay basic at 0 while the
-// path runs on, possibly into a ray whose direction has q^T z_ray = -z0 e^T z_ray = 0.
-bool LemkePivoting::artificial_is_zero() const {
-  const int row = ws_.variable_position[vars_.z0()];
+bool LemkePivoting::values_are_finite() const {
+  const std::vector<double>& x = basis_.values();
+  for (int i = 0; i < n_; ++i) {
+    if (!std::isfinite(x[i])) return false;
+  }
+  return true;
+}
+
+// z0 at a degenerate zero, or small enough that dropping it leaves w >= -z0 within the
+// answer tolerance.
+bool LemkePivoting::artificial_is_small() const {
+  const int row = basis_.position_of(vars_.z0());
   if (row < 0) return false;
-  const std::vector<double>& x = ws_.basic_value;
-  double largest = 1;
-  for (int i = 0; i < n_; ++i) largest = std::max(largest, std::abs(x[i]));
-  return x[row] <= kZeroValueTolerance * largest;
+  const double z0 = basis_.values()[row];
+  return z0 <= feasibility_tolerance() ||
+         z0 <= kArtificialStopFraction * settings_.answer_tolerance;
 }
 
-// With z0 = 0, a degenerate pivot of z0 against either variable of the pair that is
-// missing from the basis (`entering` and its complement) changes no value but leaves a
-// complementary basis, whose z's make a nonsingular principal subsystem for a warm start.
+// A pivot of z0 against either variable of the pair missing from the basis (`entering`
+// and its complement) leaves a complementary basis, whose z's make a nonsingular
+// principal subsystem for a warm start.
 bool LemkePivoting::drive_out_artificial(int entering) {
-  const int row = ws_.variable_position[vars_.z0()];
+  const int row = basis_.position_of(vars_.z0());
   for (int candidate : {entering, vars_.complement(entering)}) {
     compute_direction(candidate);
     const double pivot_value = ws_.direction[row];
-    if (std::abs(pivot_value) > pivot_tolerance_ * ws_.direction_noise[row]) {
-      pivot(row, candidate);
+    if (std::abs(pivot_value) > settings_.pivot_tolerance * ws_.direction_noise[row]) {
+      basis_.pivot(row, candidate, ws_.direction);
+      ++pivots_;
       return true;
     }
   }
   return false;
 }
 
-bool LemkePivoting::values_are_finite() const {
-  for (int i = 0; i < n_; ++i) {
-    if (!std::isfinite(ws_.basic_value[i])) return false;
-  }
-  return true;
-}
-
-// One step of iterative refinement of x_B against the final basis: r = B x_B - q,
-// x_B -= B^-1 r. Then z is read off the basis (z0, if still basic, is zero to rounding).
-void LemkePivoting::refine_and_extract() {
-  std::vector<double>& x = ws_.basic_value;
-  std::vector<double>& r = ws_.residual;
-  for (int i = 0; i < n_; ++i) r[i] = -lcp_.offset_entry(i);
-  for (int p = 0; p < n_; ++p) {
-    const int v = ws_.basic_variable[p];
-    if (vars_.is_w(v)) {
-      r[v] += x[p];
-    } else if (vars_.is_z(v) && x[p] != 0) {
-      const int j = v - n_;
-      for (int i = 0; i < n_; ++i) r[i] -= lcp_.matrix_entry(i, j) * x[p];
-    } else if (v == vars_.z0()) {
-      for (int i = 0; i < n_; ++i) r[i] -= x[p];
-    }
-  }
-  std::vector<double>& correction = ws_.direction;
-  std::fill(correction.begin(), correction.begin() + n_, 0.0);
-  for (int c = 0; c < n_; ++c) {
-    if (r[c] == 0) continue;
-    if (ws_.column_is_unit[c]) {
-      correction[ws_.variable_position[c]] += r[c];
-      continue;
-    }
-    const double* column = inverse_column(c);
-    for (int i = 0; i < n_; ++i) correction[i] += column[i] * r[c];
-  }
-  for (int p = 0; p < n_; ++p) x[p] -= correction[p];
-
+// z read off the basis (z0, if still basic, is dropped).
+void LemkePivoting::extract() {
   for (int j = 0; j < n_; ++j) {
-    const int p = ws_.variable_position[n_ + j];
+    const int p = basis_.position_of(n_ + j);
     ws_.z_is_basic[j] = p >= 0 ? 1 : 0;
-    ws_.z[j] = p >= 0 ? x[p] : 0.0;
+    ws_.z[j] = p >= 0 ? basis_.values()[p] : 0.0;
   }
 }
 
-PivotingEnd LemkePivoting::run(int max_pivots, int& pivots) {
-  pivots = 0;
-  start_with_slack_basis();
-  const int first_row = initial_leaving_row();
-  if (ws_.basic_value[first_row] >= 0) {
-    // q >= 0: z = 0 solves the problem.
-    std::fill(ws_.z.begin(), ws_.z.begin() + n_, 0.0);
-    std::fill(ws_.z_is_basic.begin(), ws_.z_is_basic.begin() + n_, 0);
+// z0 is still basic: two points are at hand, the almost complementary one (z0 dropped,
+// so w >= -z0) and the complementary one a pivot of z0 away (values that may fall below
+// zero by the step). The answer is the one that falls less below zero; the labels are
+// those of the complementary basis. A path that ended on a ray or at the pivot limit
+// makes no further pivot: its last point is reported as it is.
+PivotingEnd LemkePivoting::finish_almost_complementary(PivotingEnd end, int entering) {
+  basis_.recompute_values();
+  if (!values_are_finite()) return PivotingEnd::NumericalFailure;
+  extract();
+  // Without z0, w = (w of the basis) - z0 e: a nonbasic w_i is -z0, a basic one x_i - z0.
+  const std::vector<double>& x = basis_.values();
+  const double z0 = x[basis_.position_of(vars_.z0())];
+  double almost_shortfall = z0;
+  for (int p = 0; p < n_; ++p) {
+    const int v = basis_.variable_at(p);
+    if (vars_.is_w(v)) almost_shortfall = std::max(almost_shortfall, z0 - x[p]);
+    if (vars_.is_z(v)) almost_shortfall = std::max(almost_shortfall, -x[p]);
+  }
+  if (end != PivotingEnd::Solved || !drive_out_artificial(entering)) return end;
+  basis_.recompute_values();
+  double shortfall = 0;
+  for (double value : x) shortfall = std::max(shortfall, -value);
+  if (values_are_finite() && shortfall < almost_shortfall) {
+    extract();
+  } else {
+    for (int j = 0; j < n_; ++j) ws_.z_is_basic[j] = basis_.position_of(n_ + j) >= 0 ? 1 : 0;
+  }
+  return end;
+}
+
+PivotingEnd LemkePivoting::run(int& pivots) {
+  pivots_ = 0;
+  basis_.reset(lcp_);
+  ws_.direction.resize(n_);
+  ws_.direction_noise.resize(n_);
+  ws_.tied_rows.reserve(n_);
+  ws_.row_scale.resize(n_);
+  ws_.z.resize(n_);
+  ws_.z_is_basic.resize(n_);
+  const PivotingEnd end = follow_path();
+  pivots = pivots_;
+  return end;
+}
+
+PivotingEnd LemkePivoting::follow_path() {
+  const int first_row = first_leaving_row();
+  if (basis_.values()[first_row] >= 0) {
+    extract();  // q >= 0: z = 0 solves the problem
     return PivotingEnd::Solved;
   }
-  if (max_pivots < 1) return PivotingEnd::PivotLimit;
-
-  // The first pivot: z0 enters (column -e, so d = B^-1 (-e) = -e with B = I) and
-  // becomes -min q, which makes every basic value nonnegative.
-  std::fill(ws_.direction.begin(), ws_.direction.begin() + n_, -1.0);
-  pivot(first_row, vars_.z0());
-  pivots = 1;
+  if (settings_.max_pivots < 1) {
+    extract();
+    return PivotingEnd::PivotLimit;
+  }
+  std::fill(ws_.direction.begin(), ws_.direction.end(), -1.0);
+  basis_.pivot(first_row, vars_.z0(), ws_.direction);
+  pivots_ = 1;
+  since_factorisation_ = 1;
+  peak_inverse_size_ = basis_.inverse_size();
   int entering = vars_.complement(first_row);
 
   while (true) {
-    if (pivots >= max_pivots) return PivotingEnd::PivotLimit;
+    if (pivots_ >= settings_.max_pivots) {
+      return finish_almost_complementary(PivotingEnd::PivotLimit, entering);
+    }
+    if (since_factorisation_ >= kRefactorisationInterval) refactorise();
     compute_direction(entering);
-    const int row = select_leaving_row();
-    if (row < 0) return PivotingEnd::RayTermination;
-    const int leaving = ws_.basic_variable[row];
-    pivot(row, entering);
-    ++pivots;
+    const double inverse_size = basis_.inverse_size();
+    peak_inverse_size_ = std::max(peak_inverse_size_, inverse_size);
+    if (since_factorisation_ > 0 && peak_inverse_size_ > kInverseShrinkage * inverse_size &&
+        refactorise()) {
+      // B^-1 passed through much larger entries: their rounding dominates it now.
+      compute_direction(entering);
+    }
+    int row = select_leaving_row();
+    if (row < 0 && since_factorisation_ > 0 && refactorise()) {
+      // Believe a ray only on a fresh factorisation.
+      compute_direction(entering);
+      row = select_leaving_row();
+    }
+    if (row < 0) return finish_almost_complementary(PivotingEnd::RayTermination, entering);
+    const int leaving = basis_.variable_at(row);
+    const double x_row = basis_.values()[row];
+    if (x_row < 0 && -x_row <= kDegenerateShortfall * largest_value()) {
+      // A step back from a degenerate zero would push the rows with d_i < 0 down;
+      // it is taken as the zero it is.
+      basis_.move_value_to_zero(row);
+    }
+    basis_.pivot(row, entering, ws_.direction);
+    ++pivots_;
+    ++since_factorisation_;
     if (!values_are_finite()) return PivotingEnd::NumericalFailure;
     if (leaving == vars_.z0()) break;
     entering = vars_.complement(leaving);
-    if (artificial_is_zero()) {
-      if (drive_out_artificial(entering)) ++pivots;
-      break;
-    }
+    if (artificial_is_small()) return finish_almost_complementary(PivotingEnd::Solved, entering);
   }
-  refine_and_extract();
-  return values_are_finite() ? PivotingEnd::Solved : PivotingEnd::NumericalFailure;
+  basis_.recompute_values();
+  if (!values_are_finite()) return PivotingEnd::NumericalFailure;
+  extract();
+  return PivotingEnd::Solved;
 }
 
 }  // namespace
 
-void PivotingWorkspace::prepare(int size) {
-  const std::size_t n = static_cast<std::size_t>(size);
-  basis_inverse.resize(n * n);
-  basic_value.resize(n);
-  direction.resize(n);
-  direction_noise.resize(n);
-  residual.resize(n);
-  basic_variable.resize(n);
-  variable_position.resize(2 * n + 1);
-  column_is_unit.resize(n);
-  tied_rows.reserve(n);
-  row_scale.resize(n);
-  z.resize(n);
-  z_is_basic.resize(n);
-}
-
-PivotingEnd run_lemke_pivoting(const ScaledLcp& lcp, int max_pivots, double pivot_tolerance,
+PivotingEnd run_lemke_pivoting(const ScaledLcp& lcp, const PivotingSettings& settings,
                                PivotingWorkspace& workspace, int& pivots) {
-  workspace.prepare(lcp.size);
-  LemkePivoting pivoting(lcp, pivot_tolerance, workspace);
-  return pivoting.run(max_pivots, pivots);
+  LemkePivoting pivoting(lcp, settings, workspace);
+  return pivoting.run(pivots);
 }
 
 }  // namespace contactlab

@@ -1,5 +1,7 @@
 // Lemke's method on the contact LCPs of seed 002 eq. (18)-(21): stacks of 0.2 m cubes
-// on the ground, at rest or sliding, cold and warm started.
+// on the ground, at rest, sliding, or at rest as a run leaves them (boxes and contact
+// points 1e-9 m off, speeds of 1e-10 m/s: the near-degenerate problems of the box_stack
+// scene), cold and warm started.
 //
 //   boxes  edges u  variables n = 4 boxes (u + 2)
 //     1      10       48
@@ -38,15 +40,24 @@ test_problems::ContactLcp sliding_stack_lcp(int count, int edges) {
   return test_problems::build_contact_lcp(boxes, contacts, kFriction, edges, kTimeStep, kGravity);
 }
 
-test_problems::ContactLcp problem(bool sliding, int size_index) {
+enum class Stack { Resting, Sliding, Perturbed };
+
+test_problems::ContactLcp problem(Stack stack, int size_index) {
   const StackSize size = kSizes[size_index];
-  return sliding
-             ? sliding_stack_lcp(size.boxes, size.edges)
-             : test_problems::resting_stack_lcp(size.boxes, kFriction, size.edges, kTimeStep, kGravity);
+  switch (stack) {
+    case Stack::Sliding:
+      return sliding_stack_lcp(size.boxes, size.edges);
+    case Stack::Perturbed:
+      return test_problems::perturbed_stack_lcp(size.boxes, kFriction, size.edges, kTimeStep,
+                                                kGravity, 1e-9, 1e-10, 1);
+    case Stack::Resting:
+      break;
+  }
+  return test_problems::resting_stack_lcp(size.boxes, kFriction, size.edges, kTimeStep, kGravity);
 }
 
-void run(benchmark::State& state, bool sliding, bool warm) {
-  const test_problems::ContactLcp lcp = problem(sliding, static_cast<int>(state.range(0)));
+void run(benchmark::State& state, Stack stack, bool warm) {
+  const test_problems::ContactLcp lcp = problem(stack, static_cast<int>(state.range(0)));
   LemkeSolver solver;
   const LemkeSettings settings;
   const LcpSolution first = solver.solve(lcp.M, lcp.q, settings);
@@ -66,20 +77,25 @@ void run(benchmark::State& state, bool sliding, bool warm) {
   state.counters["n"] = static_cast<double>(lcp.q.size());
   state.counters["pivots"] = pivots;
   state.counters["warm_used"] = warm_used ? 1 : 0;
+  state.counters["regularised"] = first.message.empty() ? 0 : 1;
   int basic = 0;
   for (char flag : first.z_is_basic) basic += flag;
   state.counters["basic_z"] = basic;
 }
 
-void BM_LemkeRestingStackCold(benchmark::State& state) { run(state, false, false); }
-void BM_LemkeRestingStackWarm(benchmark::State& state) { run(state, false, true); }
-void BM_LemkeSlidingStackCold(benchmark::State& state) { run(state, true, false); }
-void BM_LemkeSlidingStackWarm(benchmark::State& state) { run(state, true, true); }
+void BM_LemkeRestingStackCold(benchmark::State& state) { run(state, Stack::Resting, false); }
+void BM_LemkeRestingStackWarm(benchmark::State& state) { run(state, Stack::Resting, true); }
+void BM_LemkeSlidingStackCold(benchmark::State& state) { run(state, Stack::Sliding, false); }
+void BM_LemkeSlidingStackWarm(benchmark::State& state) { run(state, Stack::Sliding, true); }
+void BM_LemkePerturbedStackCold(benchmark::State& state) { run(state, Stack::Perturbed, false); }
+void BM_LemkePerturbedStackWarm(benchmark::State& state) { run(state, Stack::Perturbed, true); }
 
 BENCHMARK(BM_LemkeRestingStackCold)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LemkeRestingStackWarm)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LemkeSlidingStackCold)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LemkeSlidingStackWarm)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LemkePerturbedStackCold)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LemkePerturbedStackWarm)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace contactlab

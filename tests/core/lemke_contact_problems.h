@@ -14,6 +14,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace contactlab::test_problems {
@@ -163,6 +164,46 @@ inline ContactLcp single_box_lcp(const Eigen::Vector3d& velocity, double frictio
   boxes[0].velocity = velocity;
   std::vector<TestContact> contacts;
   add_corner_contacts(boxes, -1, 0, contacts);
+  return build_contact_lcp(boxes, contacts, friction_coefficient, friction_edges, time_step,
+                           gravity);
+}
+
+// Uniform numbers in [-1, 1) from splitmix64 (integer arithmetic and one exact scaling),
+// so the perturbed problems below are the same with every compiler and library.
+class PerturbationSource {
+ public:
+  explicit PerturbationSource(std::uint64_t seed) : state_(seed) {}
+  double next() {
+    state_ += 0x9E3779B97F4A7C15ull;
+    std::uint64_t bits = state_;
+    bits = (bits ^ (bits >> 30)) * 0xBF58476D1CE4E5B9ull;
+    bits = (bits ^ (bits >> 27)) * 0x94D049BB133111EBull;
+    bits ^= bits >> 31;
+    return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1;
+  }
+  Eigen::Vector3d vector(double size) { return size * Eigen::Vector3d(next(), next(), next()); }
+
+ private:
+  std::uint64_t state_;
+};
+
+// A stack of `count` 0.2 m cubes of 1 kg as a simulation leaves it: every box and every
+// contact point off by up to `offset` [m] in each direction and every box moving at up
+// to `speed` [m/s] in each direction. The four corners of a face are no longer exactly
+// coplanar, so the rank deficiency of the normal block of H^T M^-1 H becomes pivots of
+// relative size offset / 0.1 m, and the zeros of q become numbers of size `speed`.
+inline ContactLcp perturbed_stack_lcp(int count, double friction_coefficient, int friction_edges,
+                                      double time_step, double gravity, double offset,
+                                      double speed, std::uint64_t seed) {
+  PerturbationSource source(seed);
+  std::vector<TestBox> boxes(count);
+  for (int b = 0; b < count; ++b) {
+    boxes[b].position = Eigen::Vector3d(0, 0, 0.1 + 0.2 * b) + source.vector(offset);
+    boxes[b].velocity = source.vector(speed);
+  }
+  std::vector<TestContact> contacts;
+  for (int b = 0; b < count; ++b) add_corner_contacts(boxes, b - 1, b, contacts);
+  for (TestContact& contact : contacts) contact.point += source.vector(offset);
   return build_contact_lcp(boxes, contacts, friction_coefficient, friction_edges, time_step,
                            gravity);
 }

@@ -15,6 +15,12 @@ ScaledLcp view(const Eigen::MatrixXd& M, const Eigen::VectorXd& q) {
   return lcp;
 }
 
+PivotingSettings limit(int max_pivots) {
+  PivotingSettings settings;
+  settings.max_pivots = max_pivots;
+  return settings;
+}
+
 TEST(LemkePivoting, TiedFirstRowsGoLexicographically) {
   // M = [[1, 1], [1, 1]], q = (-1, -1): both rows tie for z0. The lexicographic rule
   // takes the last (rows of [q, I]: (-1, 0, 1) < (-1, 1, 0)), so w_1 leaves, z_1
@@ -23,7 +29,7 @@ TEST(LemkePivoting, TiedFirstRowsGoLexicographically) {
   Eigen::VectorXd q = -Eigen::VectorXd::Ones(2);
   PivotingWorkspace workspace;
   int pivots = 0;
-  ASSERT_EQ(run_lemke_pivoting(view(M, q), 10, 1e-9, workspace, pivots), PivotingEnd::Solved);
+  ASSERT_EQ(run_lemke_pivoting(view(M, q), limit(10), workspace, pivots), PivotingEnd::Solved);
   EXPECT_EQ(pivots, 2);
   EXPECT_EQ(workspace.z[0], 0);
   EXPECT_EQ(workspace.z[1], 1);
@@ -45,7 +51,7 @@ TEST(LemkePivoting, MurtyExampleTakesTwoToTheNPivots) {
   }
   PivotingWorkspace workspace;
   int pivots = 0;
-  ASSERT_EQ(run_lemke_pivoting(view(M, q), 1000, 1e-9, workspace, pivots), PivotingEnd::Solved);
+  ASSERT_EQ(run_lemke_pivoting(view(M, q), limit(1000), workspace, pivots), PivotingEnd::Solved);
   EXPECT_EQ(pivots, 1 << n);
 }
 
@@ -56,9 +62,9 @@ TEST(LemkePivoting, ScaledDiagonalShiftIsPartOfTheMatrix) {
   ScaledLcp lcp = view(M, q);
   PivotingWorkspace workspace;
   int pivots = 0;
-  EXPECT_EQ(run_lemke_pivoting(lcp, 10, 1e-9, workspace, pivots), PivotingEnd::RayTermination);
+  EXPECT_EQ(run_lemke_pivoting(lcp, limit(10), workspace, pivots), PivotingEnd::RayTermination);
   lcp.diagonal_shift = 0.5;
-  ASSERT_EQ(run_lemke_pivoting(lcp, 10, 1e-9, workspace, pivots), PivotingEnd::Solved);
+  ASSERT_EQ(run_lemke_pivoting(lcp, limit(10), workspace, pivots), PivotingEnd::Solved);
   EXPECT_EQ(workspace.z[0], 2);
 }
 
@@ -67,10 +73,56 @@ TEST(LemkePivoting, PivotLimitStopsTheRun) {
   Eigen::VectorXd q = -Eigen::VectorXd::Ones(3);
   PivotingWorkspace workspace;
   int pivots = 0;
-  EXPECT_EQ(run_lemke_pivoting(view(M, q), 2, 1e-9, workspace, pivots), PivotingEnd::PivotLimit);
+  EXPECT_EQ(run_lemke_pivoting(view(M, q), limit(2), workspace, pivots), PivotingEnd::PivotLimit);
   EXPECT_EQ(pivots, 2);
-  EXPECT_EQ(run_lemke_pivoting(view(M, q), 0, 1e-9, workspace, pivots), PivotingEnd::PivotLimit);
+  EXPECT_EQ(run_lemke_pivoting(view(M, q), limit(0), workspace, pivots), PivotingEnd::PivotLimit);
   EXPECT_EQ(pivots, 0);
+}
+
+TEST(LemkePivoting, RayEndsWithTheLastAlmostComplementaryPoint) {
+  // M = [[0, 0], [0, 1]], q = (-1, -1): w_0 = -1 whatever z, so there is no solution.
+  // z0 enters against row 1 (equal q, larger index) at 1 and w_0 drops to 0; z_1 enters
+  // with d = (1, 1) and w_0 leaves at once (ratio 0); z_0 enters with d = 0: a ray.
+  // The last point, z0 dropped, is z = 0, for the caller's certificate to reject
+  // (w_0 = -1).
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(2, 2);
+  M(1, 1) = 1;
+  Eigen::VectorXd q = -Eigen::VectorXd::Ones(2);
+  PivotingWorkspace workspace;
+  int pivots = 0;
+  ASSERT_EQ(run_lemke_pivoting(view(M, q), limit(10), workspace, pivots),
+            PivotingEnd::RayTermination);
+  EXPECT_EQ(pivots, 2);
+  EXPECT_EQ(workspace.z[0], 0);
+  EXPECT_EQ(workspace.z[1], 0);
+}
+
+TEST(LemkePivoting, EndsWhenZ0FallsWithinTheAnswerTolerance) {
+  // M = I, q = (-1, -2, -3): z0 enters at 3 against row 2; z_2 enters and w_1 leaves
+  // (z0 = 2), z_1 enters and w_0 leaves (z0 = 1), z_0 enters and z0 leaves: z = (1, 2, 3),
+  // four pivots.
+  Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
+  Eigen::VectorXd q(3);
+  q << -1, -2, -3;
+  PivotingSettings settings = limit(10);
+  PivotingWorkspace workspace;
+  int pivots = 0;
+  ASSERT_EQ(run_lemke_pivoting(view(M, q), settings, workspace, pivots), PivotingEnd::Solved);
+  EXPECT_EQ(pivots, 4);
+  EXPECT_EQ(workspace.z[0], 1);
+  EXPECT_EQ(workspace.z[1], 2);
+  EXPECT_EQ(workspace.z[2], 3);
+  // With answer_tolerance 10 the path ends after two pivots, where z0 = 2 <= 0.2 x 10.
+  // The almost complementary point z = (0, 0, 1) has w = (-1, -2, -2); the complementary
+  // one a pivot of z0 (against z_1) away, z = (0, 2, 3), has w = (-1, 0, 0): it falls
+  // less below zero and is the answer, after three pivots.
+  settings.answer_tolerance = 10;
+  ASSERT_EQ(run_lemke_pivoting(view(M, q), settings, workspace, pivots), PivotingEnd::Solved);
+  EXPECT_EQ(pivots, 3);
+  EXPECT_EQ(workspace.z[0], 0);
+  EXPECT_EQ(workspace.z[1], 2);
+  EXPECT_EQ(workspace.z[2], 3);
+  EXPECT_EQ(workspace.z_is_basic, (std::vector<char>{0, 1, 1}));
 }
 
 }  // namespace

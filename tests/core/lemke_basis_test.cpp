@@ -1,0 +1,149 @@
+#include "lemke_basis.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+// B^-1 as a dense matrix, from the stored columns and the unit columns.
+Eigen::MatrixXd dense_inverse(const LemkeBasis& basis, int n) {
+  Eigen::MatrixXd inverse = Eigen::MatrixXd::Zero(n, n);
+  for (int c = 0; c < n; ++c) {
+    if (basis.inverse_column_is_unit(c)) {
+      inverse(basis.position_of(c), c) = 1;
+      continue;
+    }
+    for (int i = 0; i < n; ++i) inverse(i, c) = basis.stored_inverse_column(c)[i];
+  }
+  return inverse;
+}
+
+// The column of a variable in [I, -M, -e], and the basis matrix B, independently.
+Eigen::VectorXd augmented_column(const Eigen::MatrixXd& M, int variable) {
+  const int n = static_cast<int>(M.rows());
+  if (variable < n) return Eigen::VectorXd::Unit(n, variable);
+  if (variable < 2 * n) return -M.col(variable - n);
+  return -Eigen::VectorXd::Ones(n);
+}
+
+Eigen::MatrixXd basis_matrix(const LemkeBasis& basis, const Eigen::MatrixXd& M) {
+  const int n = static_cast<int>(M.rows());
+  Eigen::MatrixXd B(n, n);
+  for (int p = 0; p < n; ++p) B.col(p) = augmented_column(M, basis.variable_at(p));
+  return B;
+}
+
+class LemkeBasisTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    M_.resize(4, 4);
+    M_ << 4, 1, 0, 2,
+          1, 3, 1, 0,
+          0, 1, 5, 1,
+          2, 0, 1, 6;
+    q_ = Eigen::Vector4d(-1, -3, 2, -2);
+    lcp_.matrix = M_.data();
+    lcp_.offset = q_.data();
+    lcp_.size = 4;
+    basis_.reset(lcp_);
+    d_.resize(4);
+    noise_.resize(4);
+  }
+
+  // Pivots `variable` in at `row` with its own direction.
+  void enter(int variable, int row) {
+    basis_.compute_direction(variable, d_, noise_);
+    basis_.pivot(row, variable, d_);
+  }
+
+  // B B^-1 = I and x_B = B^-1 q, to rounding.
+  void expect_consistent(double tolerance) {
+    const Eigen::MatrixXd B = basis_matrix(basis_, M_);
+    const Eigen::MatrixXd inverse = dense_inverse(basis_, 4);
+    EXPECT_LE((B * inverse - Eigen::MatrixXd::Identity(4, 4)).cwiseAbs().maxCoeff(), tolerance);
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(basis_.values().data(), 4);
+    EXPECT_LE((B * x - q_).cwiseAbs().maxCoeff(), tolerance);
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_NEAR(basis_.inverse_row_norm(i), inverse.row(i).cwiseAbs().sum(), tolerance);
+    }
+  }
+
+  Eigen::MatrixXd M_;
+  Eigen::VectorXd q_;
+  ScaledLcp lcp_;
+  LemkeBasis basis_;
+  std::vector<double> d_;
+  std::vector<double> noise_;
+};
+
+TEST_F(LemkeBasisTest, StartsFromTheSlackBasis) {
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(basis_.variable_at(i), i);
+    EXPECT_EQ(basis_.position_of(i), i);
+    EXPECT_EQ(basis_.values()[i], q_[i]);
+    EXPECT_TRUE(basis_.inverse_column_is_unit(i));
+  }
+  EXPECT_EQ(basis_.position_of(8), -1);  // z0
+  EXPECT_EQ(basis_.inverse_size(), 1);
+}
+
+TEST_F(LemkeBasisTest, PivotsKeepTheInverseAndTheValues) {
+  // z0 (variable 8) in against row 1, then z_1 (5) against row 0, z_3 (7) against
+  // row 3: any nonsingular sequence will do for the bookkeeping.
+  enter(8, 1);
+  expect_consistent(1e-14);
+  enter(5, 0);
+  expect_consistent(1e-14);
+  enter(7, 3);
+  expect_consistent(1e-14);
+  EXPECT_EQ(basis_.position_of(1), -1);  // w_1 left
+  EXPECT_EQ(basis_.position_of(0), -1);  // w_0 left
+  EXPECT_EQ(basis_.variable_at(3), 7);
+  // d = B^-1 a for the column of w_0, and its noise |B^-1_{i,:}|_1 |a|_inf.
+  basis_.compute_direction(0, d_, noise_);
+  const Eigen::VectorXd expected =
+      basis_matrix(basis_, M_).lu().solve(augmented_column(M_, 0));
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(d_[i], expected[i], 1e-14);
+    EXPECT_EQ(noise_[i], basis_.inverse_row_norm(i));
+  }
+}
+
+TEST_F(LemkeBasisTest, RefactorisationReproducesTheUpdates) {
+  enter(8, 1);
+  enter(5, 0);
+  enter(7, 3);
+  const Eigen::MatrixXd updated = dense_inverse(basis_, 4);
+  const std::vector<double> values = basis_.values();
+  ASSERT_TRUE(basis_.refactorise());
+  EXPECT_LE((dense_inverse(basis_, 4) - updated).cwiseAbs().maxCoeff(), 1e-14);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(basis_.values()[i], values[i], 1e-14);
+  expect_consistent(1e-15);
+  ASSERT_TRUE(basis_.recompute_values());
+  expect_consistent(1e-15);
+}
+
+TEST_F(LemkeBasisTest, SingularBlockIsRefusedAndChangesNothing) {
+  // With M(0, 1) = 1 and M(1, 1) = 1 + 1e-15, z0 in against row 1 and then z_1 against
+  // row 0 make the structural block [[-1, -1], [-1 - 1e-15, -1]], whose determinant
+  // is 1e-15 of its entries: singular at 1e-13. The update itself goes through.
+  Eigen::MatrixXd nearly_singular = M_;
+  nearly_singular(0, 1) = 1;
+  nearly_singular(1, 1) = 1 + 1e-15;
+  lcp_.matrix = nearly_singular.data();
+  basis_.reset(lcp_);
+  enter(8, 1);
+  enter(5, 0);
+  const Eigen::MatrixXd updated = dense_inverse(basis_, 4);
+  const std::vector<double> values = basis_.values();
+  EXPECT_FALSE(basis_.refactorise());
+  EXPECT_FALSE(basis_.recompute_values());
+  EXPECT_EQ(dense_inverse(basis_, 4), updated);
+  EXPECT_EQ(basis_.values(), values);
+}
+
+}  // namespace
+}  // namespace contactlab
