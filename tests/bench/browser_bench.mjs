@@ -1,7 +1,7 @@
 // Runs the page's benchmark (web/bench.html: box_rest, box_stack and brick_slide with
 // u = 8, h = 2.5 ms, no rendering) in Debian's headless Chromium and prints a table.
 //
-//   node tests/bench/browser_bench.mjs [--steps N] [--warmup N] [--json]
+//   node tests/bench/browser_bench.mjs [--steps N] [--warmup SECONDS] [--json]
 //        [--native scene=steps_per_s,...] [--native-json google_benchmark.json]
 //
 // --native gives native figures to compare with, by hand; --native-json reads the
@@ -15,7 +15,7 @@ import { launchBrowser, openPage, startServer } from '../e2e/harness.mjs';
 const { values: args } = parseArgs({
   options: {
     steps: { type: 'string', default: '8000' },
-    warmup: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '2' },
     native: { type: 'string' },
     'native-json': { type: 'string' },
     json: { type: 'boolean', default: false },
