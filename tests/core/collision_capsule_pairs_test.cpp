@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "collision/collide.h"
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
@@ -12,15 +13,6 @@ namespace {
 constexpr double kMargin = 0.002;
 constexpr double kPi = 3.14159265358979323846;
 
-Shape capsule(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Capsule;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Pose pose(const Vec3& position, const Mat3& rotation = Mat3::Identity()) { return Pose{position, rotation}; }
-Mat3 rotation(const Vec3& axis, double angle) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
 const Mat3 kAlongX = rotation(Vec3::UnitY(), kPi / 2);
 const Mat3 kAlongY = rotation(Vec3::UnitX(), kPi / 2);
 

@@ -7,16 +7,11 @@
 #include <cmath>
 
 #include "collision/contact_feature.h"
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
 
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
 
 // Flush faces on both sides: a's face is the reference (ties go to a); b's bottom face
 // clipped to it gives b's corners with the reference face index in the feature.

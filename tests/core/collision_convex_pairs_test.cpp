@@ -10,6 +10,7 @@
 #include "collision/collide.h"
 #include "collision/contact_feature.h"
 #include "convex_hull.h"
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
@@ -17,32 +18,6 @@ namespace {
 constexpr double kMargin = 0.002;
 constexpr double kPi = 3.14159265358979323846;
 
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
-Shape capsule(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Capsule;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Shape cylinder(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Cylinder;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Shape sphere(double radius) {
-  Shape shape;
-  shape.type = ShapeType::Sphere;
-  shape.radius = radius;
-  return shape;
-}
 Shape hull_of(const std::vector<Vec3>& points) {
   auto hull = std::make_shared<ConvexHullData>();
   EXPECT_TRUE(build_convex_hull(points, *hull).ok());
@@ -59,8 +34,6 @@ Shape box_hull(const Vec3& half) {
   }
   return hull_of(points);
 }
-Pose pose(const Vec3& position, const Mat3& rotation = Mat3::Identity()) { return Pose{position, rotation}; }
-Mat3 rotation(const Vec3& axis, double angle) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
 
 // The contacts of (a, b); the swapped call must report the same points and distances
 // with opposite normals (checked here for pairs of different types).

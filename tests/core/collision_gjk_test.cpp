@@ -4,16 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
 
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
 
 // Two unit boxes apart along the diagonal by e: corner to corner, distance e sqrt 3.
 TEST(Gjk, CornerToCornerDistance) {

@@ -8,6 +8,7 @@
 #include "collision/collide.h"
 #include "collision/contact_feature.h"
 #include "convex_hull.h"
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
@@ -15,39 +16,6 @@ namespace {
 constexpr double kMargin = 0.002;
 constexpr double kPi = 3.14159265358979323846;
 
-Shape plane() {
-  Shape shape;
-  shape.type = ShapeType::Plane;
-  return shape;
-}
-Shape sphere(double radius) {
-  Shape shape;
-  shape.type = ShapeType::Sphere;
-  shape.radius = radius;
-  return shape;
-}
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
-Shape capsule(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Capsule;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Shape cylinder(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Cylinder;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Pose pose(const Vec3& position, const Mat3& rotation = Mat3::Identity()) { return Pose{position, rotation}; }
-Mat3 rotation(const Vec3& axis, double angle) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
 
 std::vector<ContactPoint> contacts(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
                                    double margin = kMargin) {

@@ -5,18 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
 
 TEST(SeparatingAxes, FaceAxisOfStackedBoxes) {
   PolytopeGeometry ga, gb;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "collision/collide.h"
+#include "test_shapes.h"
 
 namespace contactlab {
 namespace {
@@ -12,34 +13,6 @@ namespace {
 constexpr double kMargin = 0.002;
 constexpr double kPi = 3.14159265358979323846;
 
-Shape sphere(double radius) {
-  Shape shape;
-  shape.type = ShapeType::Sphere;
-  shape.radius = radius;
-  return shape;
-}
-Shape box(const Vec3& half) {
-  Shape shape;
-  shape.type = ShapeType::Box;
-  shape.half_extents = half;
-  return shape;
-}
-Shape capsule(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Capsule;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Shape cylinder(double radius, double half_length) {
-  Shape shape;
-  shape.type = ShapeType::Cylinder;
-  shape.radius = radius;
-  shape.half_length = half_length;
-  return shape;
-}
-Pose pose(const Vec3& position, const Mat3& rotation = Mat3::Identity()) { return Pose{position, rotation}; }
-Mat3 rotation(const Vec3& axis, double angle) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
 
 // The single contact of sphere (a) against `other` (b), checked in both orders: the
 // swapped call must report the same point and distance with the opposite normal.
