@@ -169,8 +169,8 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   }
 }
 
-// x_B = B^-1 q and one refinement step with the current factorisation:
-// r = B x_B - q, x_B -= B^-1 r.
+// x_B = B^-1 (q + dq) and one refinement step with the current factorisation:
+// r = B x_B - (q + dq), x_B -= B^-1 r.
 void LemkeBasis::solve_values() {
   std::vector<double>& x = basic_value_;
   std::vector<double>& r = right_side_;

@@ -51,7 +51,6 @@ class LemkeBasis {
   // B = I (every w_i basic at position i), x_B = q. Buffers only grow.
   void reset(const ScaledLcp& lcp);
 
-  const LemkeVariables& variables() const { return variables_; }
   int variable_at(int position) const { return basic_variable_[position]; }
   int position_of(int variable) const { return variable_position_[variable]; }
   const std::vector<double>& values() const { return basic_value_; }  // x_B by position

@@ -181,7 +181,12 @@ class PerturbationSource {
     bits ^= bits >> 31;
     return static_cast<double>(bits >> 11) * 0x1.0p-52 - 1;
   }
-  Eigen::Vector3d vector(double size) { return size * Eigen::Vector3d(next(), next(), next()); }
+  Eigen::Vector3d vector(double size) {
+    const double x = next();  // in this order: function arguments have none
+    const double y = next();
+    const double z = next();
+    return size * Eigen::Vector3d(x, y, z);
+  }
 
  private:
   std::uint64_t state_;

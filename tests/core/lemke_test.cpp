@@ -423,8 +423,8 @@ TEST(LemkeContact, PerturbedStacksAreSolvedWithoutRegularisation) {
   // Five-box stacks as a run leaves them (lemke_contact_problems.h): boxes and contact
   // points 1e-11 m to 1e-6 m off, velocities a tenth of that in m/s. The near-ties and
   // pivots of relative size offset / 0.1 m defeated the plain lexicographic path: before
-  // the pivoting rules of lemke_pivoting.h, 62 of these 120 problems had no answer and
-  // 31 more needed M + eps I. Each must now be solved by Lemke itself, at the default
+  // the pivoting rules of lemke_pivoting.h, 63 of these 120 problems had no answer and
+  // 30 more needed M + eps I. Each must now be solved by Lemke itself, at the default
   // certificate tolerance (1e-9), and every interface must carry the boxes above it:
   // its impulses stop their vertical motion, sum_b m (g h - v_z,b), to within 1e-8 m/s
   // per box (the certificate bounds w >= -1e-9 and z'w <= 1e-9 over four corners).
