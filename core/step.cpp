@@ -27,16 +27,6 @@ namespace {
 constexpr double kOpeningTolerance = 1e-9;
 constexpr double kSlipTolerance = 1e-6;
 
-// The contact LCP's certificate: z >= 0, w >= 0 and |z'w| within 1e-8 of zero
-// (relative to max(1, |q|)): rows are velocities [m/s] and impulses [N s], and the
-// degenerate bases of resting stacks (four coplanar corners per face, all loaded)
-// leave rounding of about 1e-9 m/s after pivoting, far below anything visible.
-LemkeSettings contact_lcp_settings() {
-  LemkeSettings settings;
-  settings.certificate_tolerance = 1e-8;
-  return settings;
-}
-
 void note_failure(SolverStats& stats, const char* status, const std::string& message) {
   if (std::string(stats.status) == "solved" || std::string(stats.status) == "no contacts") {
     stats.status = status;
@@ -89,7 +79,9 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
   make_warm_start_key(ws, options.friction_edges, ws.key);
   const std::vector<char>* warm = find_warm_start(ws.warm_previous, ws.key, size);
 
-  LcpSolution solution = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, contact_lcp_settings(), warm);
+  // Certified to the default 1e-9 (relative to max(1, |q|)): rows are velocities
+  // [m/s] and impulses [N s].
+  LcpSolution solution = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, LemkeSettings{}, warm);
   stats.lcp_size += size;
   stats.pivots += solution.pivots;
   if (solution.warm_start_used) ++stats.warm_starts;
@@ -107,7 +99,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
   z.setZero(size);
   w.setZero(size);
   build_frictionless_lcp(rows, ws.island_velocity, ws.lcp);
-  LcpSolution frictionless = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, contact_lcp_settings());
+  LcpSolution frictionless = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, LemkeSettings{});
   stats.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
     note_failure(stats, lcp_status_name(solution.status),
