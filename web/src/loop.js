@@ -23,7 +23,6 @@ export class Loop {
     this.realTimeFactor = 1; // simulated / real time over the last window
     this.windowStartMs = -1;
     this.windowStartSimTime = 0;
-    this.stepFailed = false; // the last step call stopped early (solver failure)
     this.frame = this.frame.bind(this);
   }
 
@@ -76,21 +75,15 @@ export class Loop {
     const start = performance.now();
     let elapsed = 0;
     let taken = 0;
-    this.stepFailed = false;
     while (due > 0 && elapsed < STEP_BUDGET_MS) {
       let batch = Math.min(due, Math.max(1, taken));
       if (elapsed >= MIN_MEASURABLE_MS) {
         batch = Math.min(batch, Math.max(1, Math.floor(((STEP_BUDGET_MS - elapsed) * taken) / elapsed)));
       }
-      const batchTaken = this.simulation.step(batch);
-      taken += batchTaken;
+      taken += this.simulation.step(batch);
       elapsed = performance.now() - start;
       due -= batch;
       this.accumulatedMs -= batch * timeStepMs;
-      if (batchTaken < batch) {
-        this.stepFailed = true;
-        break;
-      }
     }
     this.behind = due > 0;
     if (this.behind) this.accumulatedMs = 0;

@@ -64,7 +64,8 @@ export class Simulation {
     this.handle.reset();
   }
 
-  // Returns the number of steps taken; fewer than `count` only if the solver failed.
+  // Returns the number of steps taken: all of them once a scene is loaded (a solver
+  // failure is handled by a fallback and reported by solverReport(), never by stopping).
   step(count) {
     return this.handle.step(count);
   }

@@ -87,6 +87,6 @@ export class StatusPanel {
     fields.solver.textContent = report.message
       ? `solver: ${report.status} (${report.message})`
       : `solver: ${report.status}`;
-    fields.solver.classList.toggle('warning', !healthy || loop.stepFailed);
+    fields.solver.classList.toggle('warning', !healthy);
   }
 }
