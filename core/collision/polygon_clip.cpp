@@ -25,6 +25,25 @@ ClipVertex crossing(const ClipVertex& from, const ClipVertex& to, double from_di
   return vertex;
 }
 
+// Marks `vertex` as the point where the incident edge `edge` crosses side `side`.
+void mark_side_crossing(ClipVertex& vertex, int edge, int side) {
+  vertex.kind = PatchPointKind::IncidentEdgeOnSide;
+  vertex.first = edge;
+  vertex.second = side;
+}
+
+// Replaces the two-point polygon by the part [t_start, t_end] of its segment p0 -> p1
+// (empty when t_start > t_end).
+void keep_segment_part(ClipVertex start, ClipVertex end, const Vec3& p0, const Vec3& p1,
+                       double t_start, double t_end, ClipPolygon& polygon) {
+  polygon.clear();
+  if (t_start > t_end) return;
+  start.position = p0 + t_start * (p1 - p0);
+  end.position = p0 + t_end * (p1 - p0);
+  polygon.push_back(start);
+  polygon.push_back(end);
+}
+
 }  // namespace
 
 void clip_polygon(const SidePlane* sides, int side_count, ClipPolygon& polygon) {
@@ -71,29 +90,17 @@ void clip_segment(const SidePlane* sides, int side_count, ClipPolygon& polygon) 
       const double t = d0 / (d0 - d1);
       if (t > t_start) {
         t_start = t;
-        start.kind = PatchPointKind::IncidentEdgeOnSide;
-        start.first = polygon[0].out_edge;
-        start.second = j;
+        mark_side_crossing(start, polygon[0].out_edge, j);
       }
     } else if (d1 > 0) {
       const double t = d0 / (d0 - d1);
       if (t < t_end) {
         t_end = t;
-        end.kind = PatchPointKind::IncidentEdgeOnSide;
-        end.first = polygon[0].out_edge;
-        end.second = j;
+        mark_side_crossing(end, polygon[0].out_edge, j);
       }
     }
   }
-  if (t_start > t_end) {
-    polygon.clear();
-    return;
-  }
-  start.position = p0 + t_start * (p1 - p0);
-  end.position = p0 + t_end * (p1 - p0);
-  polygon.clear();
-  polygon.push_back(start);
-  polygon.push_back(end);
+  keep_segment_part(start, end, p0, p1, t_start, t_end, polygon);
 }
 
 void clip_segment_to_disk(const Vec3& center, const Vec3& axis, double radius, int side_id,
@@ -120,25 +127,13 @@ void clip_segment_to_disk(const Vec3& center, const Vec3& axis, double radius, i
   const double t_low = (-qb - root) / qa, t_high = (-qb + root) / qa;
   if (t_low > t_start) {
     t_start = t_low;
-    start.kind = PatchPointKind::IncidentEdgeOnSide;
-    start.first = polygon[0].out_edge;
-    start.second = side_id;
+    mark_side_crossing(start, polygon[0].out_edge, side_id);
   }
   if (t_high < t_end) {
     t_end = t_high;
-    end.kind = PatchPointKind::IncidentEdgeOnSide;
-    end.first = polygon[0].out_edge;
-    end.second = side_id;
+    mark_side_crossing(end, polygon[0].out_edge, side_id);
   }
-  if (t_start > t_end) {
-    polygon.clear();
-    return;
-  }
-  start.position = p0 + t_start * (p1 - p0);
-  end.position = p0 + t_end * (p1 - p0);
-  polygon.clear();
-  polygon.push_back(start);
-  polygon.push_back(end);
+  keep_segment_part(start, end, p0, p1, t_start, t_end, polygon);
 }
 
 }  // namespace contactlab
