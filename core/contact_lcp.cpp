@@ -37,10 +37,13 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
   }
 
   for (int c = 0; c < k; ++c) {
-    lcp.offset[c] = rows.columns[c].velocity(free_velocity) - rows.target_velocity[c];
+    const Vec3 velocity = rows.frame_velocity(c, free_velocity);
+    lcp.offset[c] = velocity.x() - rows.target_velocity[c];
+    for (int j = 0; j < u; ++j) {
+      lcp.offset[rows.friction_column(c, j)] = rows.edge_cos[j] * velocity.y() + rows.edge_sin[j] * velocity.z();
+    }
+    lcp.offset[m + c] = 0;
   }
-  for (int i = k; i < m; ++i) lcp.offset[i] = rows.columns[i].velocity(free_velocity);
-  for (int c = 0; c < k; ++c) lcp.offset[m + c] = 0;
 }
 
 void build_frictionless_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
@@ -52,14 +55,26 @@ void build_frictionless_lcp(const IslandRows& rows, const std::vector<Vec6>& fre
   }
   lcp.offset.resize(k);
   for (int c = 0; c < k; ++c) {
-    lcp.offset[c] = rows.columns[c].velocity(free_velocity) - rows.target_velocity[c];
+    lcp.offset[c] = rows.frame_velocity(c, free_velocity).x() - rows.target_velocity[c];
   }
 }
 
-void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, int impulse_count,
+Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact,
+                   bool with_friction) {
+  Vec3 impulse(z[contact], 0, 0);
+  if (!with_friction) return impulse;
+  for (int j = 0; j < rows.friction_edges; ++j) {
+    const double beta = z[rows.friction_column(contact, j)];
+    impulse.y() += beta * rows.edge_cos[j];
+    impulse.z() += beta * rows.edge_sin[j];
+  }
+  return impulse;
+}
+
+void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
                     std::vector<Vec6>& velocity) {
-  for (int i = 0; i < impulse_count; ++i) {
-    if (z[i] != 0) rows.columns[i].apply_impulse(z[i], velocity);
+  for (int c = 0; c < rows.contact_count; ++c) {
+    rows.apply_frame_impulse(c, frame_impulse(rows, z, c, with_friction), velocity);
   }
 }
 

@@ -39,8 +39,12 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
 void build_frictionless_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
                             ContactLcp& lcp);
 
-// v^{l+1} = v_free + M^-1 H z over the first `impulse_count` entries of z.
-void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, int impulse_count,
+// Contact c's impulse in its frame (n, t1, t2): (c_n, sum_j beta_j cos_j, sum_j beta_j sin_j),
+// or (c_n, 0, 0) for the frictionless problem.
+Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact, bool with_friction);
+
+// v^{l+1} = v_free + M^-1 H z (eq. 20's first row).
+void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
                     std::vector<Vec6>& velocity);
 
 }  // namespace contactlab

@@ -17,23 +17,6 @@ Vec3 point_velocity(const Vec6& velocity, const Vec3& point, const Vec3& center)
   return velocity.head<3>() + velocity.tail<3>().cross(point - center);
 }
 
-ConstraintColumn make_column(const Vec3& direction, const Vec3& point, int local_a, int local_b,
-                             const Vec3& center_a, const Vec3& center_b,
-                             const std::vector<InverseMass>& inverse_mass) {
-  ConstraintColumn column;
-  column.body_a = local_a;
-  column.body_b = local_b;
-  if (local_a >= 0) {
-    column.direction_a = wrench_direction(direction, point, center_a);
-    column.mobility_a = -inverse_mass[local_a].apply(column.direction_a);
-  }
-  if (local_b >= 0) {
-    column.direction_b = wrench_direction(direction, point, center_b);
-    column.mobility_b = inverse_mass[local_b].apply(column.direction_b);
-  }
-  return column;
-}
-
 void frame_jacobian(int body, double sign, const Vec3 frame[3], const Vec3& point,
                     const Vec3& center, const std::vector<InverseMass>& inverse_mass,
                     FrameJacobian& out) {
@@ -67,10 +50,9 @@ void assemble_island_rows(const Model& model, const Options& options,
   rows.contact_count = k;
   rows.friction_edges = u;
   rows.contacts = island_contacts;
-  rows.columns.resize(rows.column_count());
   rows.target_velocity.resize(k);
   rows.friction_coefficient.resize(k);
-  rows.friction_direction.resize(k * u);
+  rows.frame.resize(k);
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
   std::vector<FrameJacobian>& frames = rows.frame_jacobians;
@@ -85,8 +67,6 @@ void assemble_island_rows(const Model& model, const Options& options,
     const Vec3& center_a = position[contact.body_a];
     const Vec3& center_b = position[contact.body_b];
 
-    rows.columns[c] = make_column(normal, point, local_a, local_b, center_a, center_b,
-                                  island_inverse_mass);
     rows.target_velocity[c] = contact_target_velocity(contact.point.distance, options);
 
     // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
@@ -103,18 +83,13 @@ void assemble_island_rows(const Model& model, const Options& options,
                                          : pair.kinetic_coefficient;
     }
 
-    // Seed 002 eq. (4): the u directions of D.
+    // Seed 002 eq. (4): the u directions of D are d_j = cos_j t1 + sin_j t2.
     Vec3 t1, t2;
     tangent_basis(normal, t1, t2);
     const Vec3 frame[3] = {normal, t1, t2};
+    rows.frame[c] << normal, t1, t2;
     frame_jacobian(local_a, -1.0, frame, point, center_a, island_inverse_mass, frames[2 * c]);
     frame_jacobian(local_b, 1.0, frame, point, center_b, island_inverse_mass, frames[2 * c + 1]);
-    for (int j = 0; j < u; ++j) {
-      const Vec3 direction = edges.direction(j, t1, t2);
-      rows.friction_direction[c * u + j] = direction;
-      rows.columns[rows.friction_column(c, j)] =
-          make_column(direction, point, local_a, local_b, center_a, center_b, island_inverse_mass);
-    }
   }
 
   // (frame Jacobians) => W_ce = sum over shared bodies of J_c M^-1 J_e^T.

@@ -23,30 +23,6 @@
 
 namespace contactlab {
 
-// A generalised direction acting on at most two bodies of the island: +direction_b
-// on body_b and -direction_a on body_a (island-local indices, -1 when static).
-struct ConstraintColumn {
-  int body_a = -1;
-  int body_b = -1;
-  Vec6 direction_a = Vec6::Zero();
-  Vec6 direction_b = Vec6::Zero();
-  Vec6 mobility_a = Vec6::Zero();  // M^-1 (-direction_a): the velocity change per unit impulse
-  Vec6 mobility_b = Vec6::Zero();  // M^-1 direction_b
-
-  // The relative velocity this column measures: direction_b . v_b - direction_a . v_a.
-  double velocity(const std::vector<Vec6>& island_velocity) const {
-    double value = 0;
-    if (body_b >= 0) value += direction_b.dot(island_velocity[body_b]);
-    if (body_a >= 0) value -= direction_a.dot(island_velocity[body_a]);
-    return value;
-  }
-  // island_velocity += impulse * M^-1 (this column).
-  void apply_impulse(double impulse, std::vector<Vec6>& island_velocity) const {
-    if (body_b >= 0) island_velocity[body_b] += impulse * mobility_b;
-    if (body_a >= 0) island_velocity[body_a] += impulse * mobility_a;
-  }
-};
-
 // The contact-frame Jacobian of one contact on one body: rows (n, t1, t2) as
 // wrenches (d, r x d), negated for body A, and M^-1 times their transpose.
 struct FrameJacobian {
@@ -59,15 +35,44 @@ struct IslandRows {
   int contact_count = 0;   // k
   int friction_edges = 0;  // u
   std::vector<int> contacts;                  // indices into the step's detected contacts
-  std::vector<ConstraintColumn> columns;      // k normal columns, then u friction columns per contact
   std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
   std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
-  std::vector<Vec3> friction_direction;       // per friction column: d_j in world
+  std::vector<Mat3> frame;                    // per contact: columns n, t1, t2 in world
   std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
   std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
   std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major
   std::vector<char> contacts_coupled;         // k x k: the two contacts share a body
   std::vector<FrameJacobian> frame_jacobians; // per contact: body A, then body B
+
+  // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
+  Vec3 frame_velocity(int c, const std::vector<Vec6>& island_velocity) const {
+    Vec3 value = Vec3::Zero();
+    for (int p = 2 * c; p < 2 * c + 2; ++p) {
+      const FrameJacobian& jacobian = frame_jacobians[p];
+      if (jacobian.body >= 0) value += jacobian.rows * island_velocity[jacobian.body];
+    }
+    return value;
+  }
+  // island_velocity += M^-1 J_c^T impulse, for an impulse in contact c's frame.
+  void apply_frame_impulse(int c, const Vec3& impulse, std::vector<Vec6>& island_velocity) const {
+    for (int p = 2 * c; p < 2 * c + 2; ++p) {
+      const FrameJacobian& jacobian = frame_jacobians[p];
+      if (jacobian.body >= 0) island_velocity[jacobian.body] += jacobian.mobility * impulse;
+    }
+  }
+  // Column i of H (a normal, or the friction direction d_j) in its contact's frame.
+  int column_contact(int i) const {
+    return i < contact_count ? i : (i - contact_count) / friction_edges;
+  }
+  Vec3 column_in_frame(int i) const {
+    if (i < contact_count) return Vec3::UnitX();
+    const int j = (i - contact_count) % friction_edges;
+    return Vec3(0, edge_cos[j], edge_sin[j]);
+  }
+  // H_i^T v: the velocity column i measures.
+  double column_velocity(int i, const std::vector<Vec6>& island_velocity) const {
+    return column_in_frame(i).dot(frame_velocity(column_contact(i), island_velocity));
+  }
 
   const Mat3& block(int c, int e) const { return contact_gram[c * contact_count + e]; }
   // H^T M^-1 H entries: normal-normal, normal-friction, friction-friction.
@@ -82,6 +87,7 @@ struct IslandRows {
            edge_sin[i] * (w(2, 1) * edge_cos[j] + w(2, 2) * edge_sin[j]);
   }
 
+  // Columns of H: k normals, then u friction directions per contact.
   int column_count() const { return contact_count * (1 + friction_edges); }
   int friction_column(int contact, int edge) const {
     return contact_count + contact * friction_edges + edge;

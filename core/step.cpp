@@ -91,7 +91,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
     remember_warm_start(ws, solution.z_is_basic);
     z = solution.z;
     w = solution.w;
-    apply_impulses(rows, z, rows.column_count(), ws.island_velocity);
+    apply_impulses(rows, z, true, ws.island_velocity);
     return;
   }
 
@@ -106,7 +106,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
                  reason + " (this step's island solved without friction)");
     z.head(rows.contact_count) = frictionless.z;
     w.head(rows.contact_count) = frictionless.w;
-    apply_impulses(rows, z, rows.contact_count, ws.island_velocity);
+    apply_impulses(rows, z, false, ws.island_velocity);
     return;
   }
   note_failure(stats, lcp_status_name(solution.status), reason + " (island held still this step)");
@@ -137,10 +137,8 @@ void record_island_forces(const IslandRows& rows, const Eigen::VectorXd& z,
   for (int c = 0; c < rows.contact_count; ++c) {
     ContactRecord& record = records[rows.contacts[c]];
     const double normal_impulse = z[c];
-    Vec3 friction_impulse = Vec3::Zero();
-    for (int j = 0; j < rows.friction_edges; ++j) {
-      friction_impulse += z[rows.friction_column(c, j)] * rows.friction_direction[c * rows.friction_edges + j];
-    }
+    const Vec3 tangential = frame_impulse(rows, z, c, true);
+    const Vec3 friction_impulse = rows.frame[c].col(1) * tangential.y() + rows.frame[c].col(2) * tangential.z();
     record.normal_force = normal_impulse / time_step;
     record.friction_force = friction_impulse / time_step;
     record.friction_coefficient = rows.friction_coefficient[c];

@@ -60,9 +60,9 @@ TEST(ContactRows, FrameBlocksReproduceTheColumnGramMatrix) {
   ASSERT_EQ(m, 3 * 7);
   for (int j = 0; j < m; ++j) {
     std::vector<Vec6> response(2, Vec6::Zero());
-    rows.columns[j].apply_impulse(1.0, response);
+    rows.apply_frame_impulse(rows.column_contact(j), rows.column_in_frame(j), response);
     for (int i = 0; i < m; ++i) {
-      EXPECT_NEAR(lcp.matrix(i, j), rows.columns[i].velocity(response), 1e-14) << i << "," << j;
+      EXPECT_NEAR(lcp.matrix(i, j), rows.column_velocity(i, response), 1e-14) << i << "," << j;
     }
   }
 }
