@@ -2,30 +2,59 @@
 
 namespace contactlab {
 
+namespace {
+
+// The (1 + u) x (1 + u) entries of H^T M^-1 H for contacts c (rows) and e (columns),
+// from their frame block W_ce: d_i^T W d_j with d = (0, cos, sin) in the frame. Zero
+// when the contacts share no body. The normal-friction entries go to both triangles.
+void write_contact_block(const IslandRows& rows, int c, int e, Eigen::MatrixXd& matrix) {
+  const int u = rows.friction_edges;
+  if (!rows.contacts_coupled[c * rows.contact_count + e]) {
+    matrix(c, e) = 0;
+    for (int j = 0; j < u; ++j) {
+      const int beta_e = rows.friction_column(e, j);
+      matrix(c, beta_e) = 0;
+      matrix(beta_e, c) = 0;
+      for (int i = 0; i < u; ++i) matrix(rows.friction_column(c, i), beta_e) = 0;
+    }
+    return;
+  }
+  const Mat3& w = rows.block(c, e);
+  matrix(c, e) = w(0, 0);
+  for (int j = 0; j < u; ++j) {
+    const double cos_j = rows.edge_cos[j];
+    const double sin_j = rows.edge_sin[j];
+    const int beta_e = rows.friction_column(e, j);
+    matrix(c, beta_e) = w(0, 1) * cos_j + w(0, 2) * sin_j;
+    matrix(beta_e, c) = matrix(c, beta_e);  // symmetric
+    const double along_t1 = w(1, 1) * cos_j + w(1, 2) * sin_j;  // (W d_j)_t1
+    const double along_t2 = w(2, 1) * cos_j + w(2, 2) * sin_j;  // (W d_j)_t2
+    for (int i = 0; i < u; ++i) {
+      matrix(rows.friction_column(c, i), beta_e) = rows.edge_cos[i] * along_t1 + rows.edge_sin[i] * along_t2;
+    }
+  }
+}
+
+}  // namespace
+
 void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
                        ContactLcp& lcp) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int m = rows.column_count();  // c_n and beta
   const int size = m + k;             // and lambda
-  lcp.matrix.setZero(size, size);
+  lcp.matrix.resize(size, size);
   lcp.offset.resize(size);
 
-  // H^T M^-1 H from the contact-frame blocks; blocks of uncoupled contacts stay zero.
+  // Every entry is written once: H^T M^-1 H block by block, then the lambda rows
+  // and columns.
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) {
-      if (!rows.contacts_coupled[c * k + e]) continue;
-      lcp.matrix(c, e) = rows.normal_normal(c, e);
-      for (int j = 0; j < u; ++j) {
-        const int beta_e = rows.friction_column(e, j);
-        lcp.matrix(c, beta_e) = rows.normal_friction(c, e, j);
-        lcp.matrix(beta_e, c) = lcp.matrix(c, beta_e);  // symmetric
-        for (int i = 0; i < u; ++i) {
-          lcp.matrix(rows.friction_column(c, i), beta_e) = rows.friction_friction(c, i, e, j);
-        }
-      }
+      write_contact_block(rows, c, e, lcp.matrix);
     }
   }
+  lcp.matrix.rightCols(k).setZero();
+  lcp.matrix.bottomRows(k).setZero();
   for (int c = 0; c < k; ++c) {
     const int lambda = m + c;
     lcp.matrix(lambda, c) = rows.friction_coefficient[c];  // mu~

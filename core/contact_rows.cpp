@@ -1,5 +1,7 @@
 #include "contact_rows.h"
 
+#include "finite_values.h"
+
 namespace contactlab {
 namespace {
 
@@ -30,6 +32,13 @@ void frame_jacobian(int body, double sign, const Vec3 frame[3], const Vec3& poin
 }
 
 }  // namespace
+
+bool IslandRows::is_finite() const {
+  static_assert(sizeof(Mat3) == 9 * sizeof(double), "Mat3 blocks are stored densely");
+  return all_finite(contact_gram.data()->data(), 9 * contact_gram.size()) &&
+         all_finite(target_velocity.data(), target_velocity.size()) &&
+         all_finite(friction_coefficient.data(), friction_coefficient.size());
+}
 
 double contact_target_velocity(double distance, const Options& options) {
   const double error = distance - 0.5 * options.contact_threshold;  // Delta p
@@ -93,7 +102,7 @@ void assemble_island_rows(const Model& model, const Options& options,
   }
 
   // (frame Jacobians) => W_ce = sum over shared bodies of J_c M^-1 J_e^T.
-  rows.contact_gram.assign(k * k, Mat3::Zero());
+  rows.contact_gram.resize(k * k);  // every block is written below
   rows.contacts_coupled.assign(k * k, 0);
   for (int c = 0; c < k; ++c) {
     for (int e = c; e < k; ++e) {

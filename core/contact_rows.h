@@ -75,17 +75,12 @@ struct IslandRows {
   }
 
   const Mat3& block(int c, int e) const { return contact_gram[c * contact_count + e]; }
-  // H^T M^-1 H entries: normal-normal, normal-friction, friction-friction.
+  // The normal-normal entry n_c^T M^-1 n_e of H^T M^-1 H.
   double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
-  double normal_friction(int c, int e, int j) const {
-    const Mat3& w = block(c, e);
-    return w(0, 1) * edge_cos[j] + w(0, 2) * edge_sin[j];
-  }
-  double friction_friction(int c, int i, int e, int j) const {
-    const Mat3& w = block(c, e);
-    return edge_cos[i] * (w(1, 1) * edge_cos[j] + w(1, 2) * edge_sin[j]) +
-           edge_sin[i] * (w(2, 1) * edge_cos[j] + w(2, 2) * edge_sin[j]);
-  }
+
+  // No infinity or NaN in the Gram blocks, targets or friction coefficients: the
+  // contact LCP built from them is then finite wherever v_free is.
+  bool is_finite() const;
 
   // Columns of H: k normals, then u friction directions per contact.
   int column_count() const { return contact_count * (1 + friction_edges); }

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdio>
 
+#include "finite_values.h"
 #include "lemke_pivoting.h"
 #include "lemke_subsystem.h"
 
@@ -81,6 +82,12 @@ double max_abs(const double* values, std::size_t count) {
   double largest = 0;
   for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, std::abs(values[i]));
   return largest;
+}
+
+std::size_t first_non_finite(const double* values, std::size_t count) {
+  std::size_t i = 0;
+  while (i < count && std::isfinite(values[i])) ++i;
+  return i;
 }
 
 // w = (M + shift I) z + q, summed column by column in a fixed order.
@@ -160,16 +167,15 @@ std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
     return format("q must have as many entries as M has rows (%ld, got %ld)",
                   static_cast<long>(M.rows()), static_cast<long>(q.size()));
   }
-  for (Eigen::Index j = 0; j < M.cols(); ++j) {
-    for (Eigen::Index i = 0; i < M.rows(); ++i) {
-      if (!std::isfinite(M(i, j))) {
-        return format("M(%ld, %ld) must be a finite number", static_cast<long>(i),
-                      static_cast<long>(j));
-      }
-    }
+  const std::size_t matrix_count = static_cast<std::size_t>(M.size());
+  if (settings.check_matrix_finite && !all_finite(M.data(), matrix_count)) {
+    const std::size_t index = first_non_finite(M.data(), matrix_count);
+    return format("M(%ld, %ld) must be a finite number", static_cast<long>(index % M.rows()),
+                  static_cast<long>(index / M.rows()));
   }
-  for (Eigen::Index i = 0; i < q.size(); ++i) {
-    if (!std::isfinite(q[i])) return format("q(%ld) must be a finite number", static_cast<long>(i));
+  if (!all_finite(q.data(), static_cast<std::size_t>(q.size()))) {
+    const std::size_t index = first_non_finite(q.data(), static_cast<std::size_t>(q.size()));
+    return format("q(%ld) must be a finite number", static_cast<long>(index));
   }
   if (settings.max_pivots < 0) {
     return format("max_pivots must be >= 0 (0: automatic), got %d", settings.max_pivots);

@@ -28,6 +28,11 @@ struct LemkeSettings {
   double pivot_tolerance = 1e-9;      // entries below this, relative to the rounding scale
                                       // |B^-1 row|_1 |column|_inf, are not pivoted on
   double certificate_tolerance = 1e-9;  // relative to max(1, |q|_inf)
+  // Scan M for infinities and NaN before solving. The scan reads all n^2 entries, as
+  // much as building M; a caller that assembled M from parts it has checked itself
+  // may skip it. Skipped, a non-finite entry that the answer depends on still fails the
+  // certificate, which requires finite z and w.
+  bool check_matrix_finite = true;
 };
 
 // z_is_basic[i] says whether z_i (rather than w_i) was basic in the final basis:

@@ -69,19 +69,34 @@ const std::vector<char>* find_warm_start(const std::vector<WarmStart>& cache,
   return nullptr;
 }
 
+// The last resort when no LCP could be solved: no impulses, and no motion.
+void hold_island_still(int size, StepWorkspace& ws, Eigen::VectorXd& z, Eigen::VectorXd& w) {
+  z.setZero(size);
+  w.setZero(size);
+  for (Vec6& velocity : ws.island_velocity) velocity.setZero();
+}
+
 // (rows, v_free) => (v^{l+1}, z, w). Falls back to the frictionless problem, then to
 // holding the island still, when the frictional LCP has no answer.
 void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStats& stats,
                            Eigen::VectorXd& z, Eigen::VectorXd& w) {
   IslandRows& rows = ws.rows;
+  const int size = rows.column_count() + rows.contact_count;
+  if (!rows.is_finite()) {
+    note_failure(stats, lcp_status_name(LcpStatus::InvalidInput),
+                 "the contact rows hold a non-finite number (island held still this step)");
+    hold_island_still(size, ws, z, w);
+    return;
+  }
   build_contact_lcp(rows, ws.island_velocity, ws.lcp);
-  const int size = static_cast<int>(ws.lcp.offset.size());
   make_warm_start_key(ws, options.friction_edges, ws.key);
   const std::vector<char>* warm = find_warm_start(ws.warm_previous, ws.key, size);
 
   // Certified to the default 1e-9 (relative to max(1, |q|)): rows are velocities
-  // [m/s] and impulses [N s].
-  LcpSolution solution = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, LemkeSettings{}, warm);
+  // [m/s] and impulses [N s]. The rows were checked above, so M is finite.
+  LemkeSettings settings;
+  settings.check_matrix_finite = false;
+  LcpSolution solution = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, settings, warm);
   stats.lcp_size += size;
   stats.pivots += solution.pivots;
   if (solution.warm_start_used) ++stats.warm_starts;
@@ -110,7 +125,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
     return;
   }
   note_failure(stats, lcp_status_name(solution.status), reason + " (island held still this step)");
-  for (Vec6& velocity : ws.island_velocity) velocity.setZero();
+  hold_island_still(size, ws, z, w);
 }
 
 void record_contact(const DetectedContact& contact, ContactRecord& record) {

@@ -1,5 +1,7 @@
 #include "contact_rows.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "contact_lcp.h"
@@ -65,6 +67,48 @@ TEST(ContactRows, FrameBlocksReproduceTheColumnGramMatrix) {
       EXPECT_NEAR(lcp.matrix(i, j), rows.column_velocity(i, response), 1e-14) << i << "," << j;
     }
   }
+}
+
+// Contacts on different bodies (ground-lower, ground-upper) share no body: their
+// blocks are exactly zero, also where the matrix held other numbers before.
+TEST(ContactRows, UncoupledBlocksAreZeroInAReusedMatrix) {
+  TwoBodyRows setup;
+  setup.contacts[2].body_a = 0;
+  setup.contacts[2].geom_a = 0;
+  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 2}, setup.local_of_body,
+                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  const IslandRows& rows = setup.rows;
+  ContactLcp fresh;
+  build_contact_lcp(rows, setup.velocity, fresh);
+  ContactLcp reused;
+  reused.matrix.setConstant(fresh.matrix.rows(), fresh.matrix.cols(), 7.0);
+  build_contact_lcp(rows, setup.velocity, reused);
+  EXPECT_EQ(reused.matrix, fresh.matrix);
+  for (int i = 0; i < rows.column_count(); ++i) {
+    for (int j = 0; j < rows.column_count(); ++j) {
+      if (rows.column_contact(i) != rows.column_contact(j)) {
+        EXPECT_EQ(fresh.matrix(i, j), 0) << i << "," << j;
+      }
+    }
+  }
+  std::vector<Vec6> response(2, Vec6::Zero());
+  rows.apply_frame_impulse(0, Vec3::UnitX(), response);
+  EXPECT_EQ(rows.column_velocity(1, response), 0);  // the other contact's normal
+}
+
+// A NaN anywhere in the rows is caught before an LCP is built from them.
+TEST(ContactRows, IsFiniteCatchesNonFiniteRows) {
+  TwoBodyRows setup;
+  EXPECT_TRUE(setup.rows.is_finite());
+  IslandRows rows = setup.rows;
+  rows.contact_gram[4](2, 1) = std::nan("");
+  EXPECT_FALSE(rows.is_finite());
+  rows = setup.rows;
+  rows.target_velocity[1] = INFINITY;
+  EXPECT_FALSE(rows.is_finite());
+  rows = setup.rows;
+  rows.friction_coefficient[2] = std::nan("");
+  EXPECT_FALSE(rows.is_finite());
 }
 
 // Eq. (19) and the open-gap allowance: targets by the sign of Delta p = phi - threshold/2.

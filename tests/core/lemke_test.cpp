@@ -312,6 +312,21 @@ TEST(LemkeSolver, PivotLimitIsReported) {
   EXPECT_EQ(solution.w, q);
 }
 
+// A caller may skip the matrix scan; a non-finite entry the answer depends on still
+// fails the certificate instead of producing a "solved" with NaN.
+TEST(LemkeSolver, SkippedMatrixScanCannotCertifyNan) {
+  LemkeSolver solver;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
+  M(1, 2) = std::nan("");
+  const Eigen::VectorXd q = -Eigen::VectorXd::Ones(3);
+  LemkeSettings settings;
+  settings.check_matrix_finite = false;
+  const LcpSolution solution = solver.solve(M, q, settings);
+  EXPECT_NE(solution.status, LcpStatus::Solved);
+  EXPECT_TRUE(solution.z.allFinite());
+  EXPECT_TRUE(solution.w.allFinite());
+}
+
 TEST(LemkeSolver, InvalidInputIsNamed) {
   LemkeSolver solver;
   Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
