@@ -27,6 +27,25 @@ void compute_geom_poses(const Model& model, const std::vector<Vec3>& position,
   }
 }
 
+namespace {
+
+// Static bodies and links welded to the world never move.
+bool body_is_fixed(const Model& model, int b) {
+  const Body& body = model.bodies[b];
+  if (body.is_static) return true;
+  return body.articulation >= 0 && link_is_welded(model.articulations[body.articulation], body.link);
+}
+
+bool bodies_may_touch(const Model& model, const std::vector<char>& fixed, int a, int b) {
+  if (a == b || (fixed[a] && fixed[b])) return false;
+  const Body& first = model.bodies[a];
+  const Body& second = model.bodies[b];
+  return first.articulation < 0 || first.articulation != second.articulation ||
+         !links_are_adjacent(model.articulations[first.articulation], first.link, second.link);
+}
+
+}  // namespace
+
 void detect_contacts(const Model& model, const Options& options,
                      const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
                      const std::vector<Vec3>& linear_velocity,
@@ -37,11 +56,14 @@ void detect_contacts(const Model& model, const Options& options,
   compute_geom_poses(model, position, orientation, scratch.geom_pose);
 
   // (velocities) => (body_reach): a bound on how far any surface point moves in h.
-  scratch.body_reach.resize(model.bodies.size());
-  for (size_t b = 0; b < model.bodies.size(); ++b) {
+  const int body_count = static_cast<int>(model.bodies.size());
+  scratch.body_reach.resize(body_count);
+  scratch.body_fixed.resize(body_count);
+  for (int b = 0; b < body_count; ++b) {
     const Body& body = model.bodies[b];
+    scratch.body_fixed[b] = body_is_fixed(model, b);
     scratch.body_reach[b] =
-        body.is_static ? 0.0
+        scratch.body_fixed[b] ? 0.0
                        : options.time_step * (linear_velocity[b].norm() +
                                               angular_velocity[b].norm() * bounding_radius(model, body));
   }
@@ -74,8 +96,7 @@ void detect_contacts(const Model& model, const Options& options,
       if (scratch.geom_box[gj].min.x() > scratch.geom_box[gi].max.x()) break;
       const Geom& a = model.geoms[gi];
       const Geom& b = model.geoms[gj];
-      if (a.body == b.body) continue;
-      if (model.bodies[a.body].is_static && model.bodies[b.body].is_static) continue;
+      if (!bodies_may_touch(model, scratch.body_fixed, a.body, b.body)) continue;
       if (!boxes_overlap(scratch.geom_box[gi], scratch.geom_box[gj])) continue;
       pairs.emplace_back(std::min(gi, gj), std::max(gi, gj));
     }

@@ -30,6 +30,7 @@ struct ContactDetectionScratch {
   std::vector<Pose> geom_pose;
   std::vector<Aabb> geom_box;
   std::vector<double> body_reach;  // how far the body's surface may move this step [m]
+  std::vector<char> body_fixed;    // static, or a link welded to the world
   std::vector<int> sweep_order;
   std::vector<std::pair<int, int>> candidate_pairs;
   std::vector<ContactPoint> pair_points;

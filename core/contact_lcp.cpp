@@ -35,13 +35,35 @@ void write_contact_block(const IslandRows& rows, int c, int e, Eigen::MatrixXd& 
   }
 }
 
+// The entries of the limit rows: against contacts (normal and friction columns, both
+// triangles) and against each other.
+void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& matrix) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const int row = rows.limit_column(l);
+    for (int e = 0; e < k; ++e) {
+      const Vec3& entry = rows.limit_contact[l * k + e];
+      matrix(row, e) = matrix(e, row) = entry.x();
+      for (int j = 0; j < u; ++j) {
+        const int beta_e = rows.friction_column(e, j);
+        matrix(row, beta_e) = matrix(beta_e, row) =
+            entry.y() * rows.edge_cos[j] + entry.z() * rows.edge_sin[j];
+      }
+    }
+    for (int m = 0; m < rows.limit_count; ++m) {
+      matrix(row, rows.limit_column(m)) = rows.limit_limit[l * rows.limit_count + m];
+    }
+  }
+}
+
 }  // namespace
 
-void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
+void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                        ContactLcp& lcp) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
-  const int m = rows.column_count();  // c_n and beta
+  const int m = rows.column_count();  // c_n, c_l and beta
   const int size = m + k;             // and lambda
   lcp.matrix.resize(size, size);
   lcp.offset.resize(size);
@@ -53,6 +75,7 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
       write_contact_block(rows, c, e, lcp.matrix);
     }
   }
+  write_limit_entries(rows, lcp.matrix);
   lcp.matrix.rightCols(k).setZero();
   lcp.matrix.bottomRows(k).setZero();
   for (int c = 0; c < k; ++c) {
@@ -73,18 +96,32 @@ void build_contact_lcp(const IslandRows& rows, const std::vector<Vec6>& free_vel
     }
     lcp.offset[m + c] = 0;
   }
+  for (int l = 0; l < rows.limit_count; ++l) {
+    lcp.offset[rows.limit_column(l)] = rows.limit_velocity(l, free_velocity) - rows.limits[l].target_velocity;
+  }
 }
 
-void build_frictionless_lcp(const IslandRows& rows, const std::vector<Vec6>& free_velocity,
+void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                             ContactLcp& lcp) {
   const int k = rows.contact_count;
-  lcp.matrix.resize(k, k);
+  const int n = rows.normal_count();
+  lcp.matrix.resize(n, n);
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) lcp.matrix(c, e) = rows.normal_normal(c, e);
   }
-  lcp.offset.resize(k);
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const int row = rows.limit_column(l);
+    for (int e = 0; e < k; ++e) lcp.matrix(row, e) = lcp.matrix(e, row) = rows.limit_contact[l * k + e].x();
+    for (int m = 0; m < rows.limit_count; ++m) {
+      lcp.matrix(row, rows.limit_column(m)) = rows.limit_limit[l * rows.limit_count + m];
+    }
+  }
+  lcp.offset.resize(n);
   for (int c = 0; c < k; ++c) {
     lcp.offset[c] = rows.frame_velocity(c, free_velocity).x() - rows.target_velocity[c];
+  }
+  for (int l = 0; l < rows.limit_count; ++l) {
+    lcp.offset[rows.limit_column(l)] = rows.limit_velocity(l, free_velocity) - rows.limits[l].target_velocity;
   }
 }
 
@@ -101,9 +138,12 @@ Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact
 }
 
 void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
-                    std::vector<Vec6>& velocity) {
+                    Eigen::VectorXd& velocity) {
   for (int c = 0; c < rows.contact_count; ++c) {
     rows.apply_frame_impulse(c, frame_impulse(rows, z, c, with_friction), velocity);
+  }
+  for (int l = 0; l < rows.limit_count; ++l) {
+    rows.apply_limit_impulse(l, z[rows.limit_column(l)], velocity);
   }
 }
 

@@ -5,37 +5,91 @@
 namespace contactlab {
 namespace {
 
-// The generalised direction of a force along `direction` applied at `point` on a
-// body whose centre of mass is at `center`: (direction, r x direction).
-Vec6 wrench_direction(const Vec3& direction, const Vec3& point, const Vec3& center) {
-  Vec6 wrench;
-  wrench.head<3>() = direction;
-  wrench.tail<3>() = (point - center).cross(direction);
-  return wrench;
-}
-
-// Velocity of the material point at `point` of a body with velocity (v, w).
-Vec3 point_velocity(const Vec6& velocity, const Vec3& point, const Vec3& center) {
-  return velocity.head<3>() + velocity.tail<3>().cross(point - center);
-}
-
-void frame_jacobian(int body, double sign, const Vec3 frame[3], const Vec3& point,
-                    const Vec3& center, const std::vector<InverseMass>& inverse_mass,
-                    FrameJacobian& out) {
-  out.body = body;
-  if (body < 0) return;
+// The frame rows (n, t1, t2) as body wrenches (d, r x d), negated for body A.
+Eigen::Matrix<double, 3, 6> frame_wrenches(double sign, const Vec3 frame[3], const Vec3& point,
+                                           const Vec3& center) {
+  Eigen::Matrix<double, 3, 6> wrenches;
   for (int r = 0; r < 3; ++r) {
-    const Vec6 wrench = sign * wrench_direction(frame[r], point, center);
-    out.rows.row(r) = wrench.transpose();
-    out.mobility.col(r) = inverse_mass[body].apply(wrench);
+    wrenches.block<1, 3>(r, 0) = sign * frame[r].transpose();
+    wrenches.block<1, 3>(r, 3) = sign * (point - center).cross(frame[r]).transpose();
   }
+  return wrenches;
+}
+
+// rows_p * mobility_q over the shared member: a 3x3 block of J M^-1 J^T.
+Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
+  Mat3 block;
+  const int n = static_cast<int>(p.rows.cols());
+  for (int r = 0; r < 3; ++r) {
+    for (int s = 0; s < 3; ++s) {
+      double sum = 0;
+      for (int j = 0; j < n; ++j) sum += p.rows(r, j) * q.mobility(j, s);
+      block(r, s) = sum;
+    }
+  }
+  return block;
 }
 
 }  // namespace
 
+Vec3 IslandRows::frame_velocity(int c, const Eigen::VectorXd& velocity) const {
+  Vec3 value = Vec3::Zero();
+  for (int p = 2 * c; p < 2 * c + 2; ++p) {
+    const MemberJacobian& jacobian = frame_jacobians[p];
+    if (jacobian.member < 0) continue;
+    const int n = static_cast<int>(jacobian.rows.cols());
+    for (int r = 0; r < 3; ++r) {
+      double sum = 0;
+      for (int j = 0; j < n; ++j) sum += jacobian.rows(r, j) * velocity[jacobian.offset + j];
+      value[r] += sum;
+    }
+  }
+  return value;
+}
+
+void IslandRows::apply_frame_impulse(int c, const Vec3& impulse, Eigen::VectorXd& velocity) const {
+  for (int p = 2 * c; p < 2 * c + 2; ++p) {
+    const MemberJacobian& jacobian = frame_jacobians[p];
+    if (jacobian.member < 0) continue;
+    const int n = static_cast<int>(jacobian.mobility.rows());
+    for (int j = 0; j < n; ++j) {
+      velocity[jacobian.offset + j] += jacobian.mobility(j, 0) * impulse.x() +
+                                       jacobian.mobility(j, 1) * impulse.y() +
+                                       jacobian.mobility(j, 2) * impulse.z();
+    }
+  }
+}
+
+void IslandRows::apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const {
+  const Eigen::VectorXd& mobility = limit_mobility[l];
+  for (Eigen::Index j = 0; j < mobility.size(); ++j) {
+    velocity[limits[l].offset + j] += mobility[j] * impulse;
+  }
+}
+
+double IslandRows::column_velocity(int i, const Eigen::VectorXd& velocity) const {
+  if (i < contact_count) return frame_velocity(i, velocity).x();
+  if (i < normal_count()) return limit_velocity(i - contact_count, velocity);
+  const int c = (i - normal_count()) / friction_edges;
+  const int j = (i - normal_count()) % friction_edges;
+  const Vec3 frame = frame_velocity(c, velocity);
+  return edge_cos[j] * frame.y() + edge_sin[j] * frame.z();
+}
+
+void IslandRows::apply_column_impulse(int i, double impulse, Eigen::VectorXd& velocity) const {
+  if (i < contact_count) return apply_frame_impulse(i, Vec3(impulse, 0, 0), velocity);
+  if (i < normal_count()) return apply_limit_impulse(i - contact_count, impulse, velocity);
+  const int c = (i - normal_count()) / friction_edges;
+  const int j = (i - normal_count()) % friction_edges;
+  apply_frame_impulse(c, Vec3(0, edge_cos[j] * impulse, edge_sin[j] * impulse), velocity);
+}
+
 bool IslandRows::is_finite() const {
   static_assert(sizeof(Mat3) == 9 * sizeof(double), "Mat3 blocks are stored densely");
+  static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 entries are stored densely");
   return all_finite(contact_gram.data()->data(), 9 * contact_gram.size()) &&
+         all_finite(limit_contact.data()->data(), 3 * limit_contact.size()) &&
+         all_finite(limit_limit.data(), limit_limit.size()) &&
          all_finite(target_velocity.data(), target_velocity.size()) &&
          all_finite(friction_coefficient.data(), friction_coefficient.size());
 }
@@ -46,17 +100,20 @@ double contact_target_velocity(double distance, const Options& options) {
   return -error / options.time_step;
 }
 
-void assemble_island_rows(const Model& model, const Options& options,
-                          const std::vector<DetectedContact>& contacts,
-                          const std::vector<int>& island_contacts,
-                          const std::vector<int>& local_of_body,
-                          const std::vector<Vec3>& position,
-                          const std::vector<InverseMass>& island_inverse_mass,
-                          const std::vector<Vec6>& island_velocity,
-                          const FrictionEdgeTable& edges, IslandRows& rows) {
+double limit_target_velocity(double distance, const Options& options) {
+  if (distance < 0) return -options.error_reduction * distance / options.time_step;
+  return -distance / options.time_step;
+}
+
+void assemble_contact_rows(const Model& model, const Options& options,
+                           const std::vector<DetectedContact>& contacts,
+                           const std::vector<int>& island_contacts,
+                           const std::vector<Vec3>& position, const IslandDynamics& island,
+                           const FrictionEdgeTable& edges, IslandRows& rows) {
   const int k = static_cast<int>(island_contacts.size());
   const int u = edges.edge_count();
   rows.contact_count = k;
+  rows.limit_count = 0;
   rows.friction_edges = u;
   rows.contacts = island_contacts;
   rows.target_velocity.resize(k);
@@ -64,44 +121,44 @@ void assemble_island_rows(const Model& model, const Options& options,
   rows.frame.resize(k);
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
-  std::vector<FrameJacobian>& frames = rows.frame_jacobians;
-  frames.resize(2 * k);
+  rows.limits.clear();
+  rows.limit_contact.clear();
+  rows.limit_limit.clear();
+  rows.limit_mobility.clear();
+  std::vector<MemberJacobian>& sides = rows.frame_jacobians;
+  sides.resize(2 * k);
 
   for (int c = 0; c < k; ++c) {
     const DetectedContact& contact = contacts[island_contacts[c]];
     const Vec3& point = contact.point.position;
     const Vec3& normal = contact.point.normal;
-    const int local_a = local_of_body[contact.body_a];
-    const int local_b = local_of_body[contact.body_b];
     const Vec3& center_a = position[contact.body_a];
     const Vec3& center_b = position[contact.body_b];
 
     rows.target_velocity[c] = contact_target_velocity(contact.point.distance, options);
-
-    // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
-    Vec3 relative_velocity = Vec3::Zero();
-    if (local_b >= 0) relative_velocity += point_velocity(island_velocity[local_b], point, center_b);
-    if (local_a >= 0) relative_velocity -= point_velocity(island_velocity[local_a], point, center_a);
-    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
-                                              model.geoms[contact.geom_b].material);
-    if (options.friction_coefficient >= 0) {
-      rows.friction_coefficient[c] = options.friction_coefficient;
-    } else {
-      rows.friction_coefficient[c] = relative_velocity.norm() < options.kinetic_threshold_speed
-                                         ? pair.static_coefficient
-                                         : pair.kinetic_coefficient;
-    }
 
     // Seed 002 eq. (4): the u directions of D are d_j = cos_j t1 + sin_j t2.
     Vec3 t1, t2;
     tangent_basis(normal, t1, t2);
     const Vec3 frame[3] = {normal, t1, t2};
     rows.frame[c] << normal, t1, t2;
-    frame_jacobian(local_a, -1.0, frame, point, center_a, island_inverse_mass, frames[2 * c]);
-    frame_jacobian(local_b, 1.0, frame, point, center_b, island_inverse_mass, frames[2 * c + 1]);
+    island.body_jacobian(contact.body_a, frame_wrenches(-1.0, frame, point, center_a), sides[2 * c]);
+    island.body_jacobian(contact.body_b, frame_wrenches(1.0, frame, point, center_b), sides[2 * c + 1]);
+
+    // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
+    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
+                                              model.geoms[contact.geom_b].material);
+    if (options.friction_coefficient >= 0) {
+      rows.friction_coefficient[c] = options.friction_coefficient;
+    } else {
+      const Vec3 relative_velocity = rows.frame_velocity(c, island.velocity);
+      rows.friction_coefficient[c] = relative_velocity.norm() < options.kinetic_threshold_speed
+                                         ? pair.static_coefficient
+                                         : pair.kinetic_coefficient;
+    }
   }
 
-  // (frame Jacobians) => W_ce = sum over shared bodies of J_c M^-1 J_e^T.
+  // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
   rows.contact_gram.resize(k * k);  // every block is written below
   rows.contacts_coupled.assign(k * k, 0);
   for (int c = 0; c < k; ++c) {
@@ -110,8 +167,8 @@ void assemble_island_rows(const Model& model, const Options& options,
       bool coupled = false;
       for (int p = 2 * c; p < 2 * c + 2; ++p) {
         for (int q = 2 * e; q < 2 * e + 2; ++q) {
-          if (frames[p].body < 0 || frames[p].body != frames[q].body) continue;
-          block += frames[p].rows * frames[q].mobility;
+          if (sides[p].member < 0 || sides[p].member != sides[q].member) continue;
+          block += member_product(sides[p], sides[q]);
           coupled = true;
         }
       }
@@ -120,6 +177,48 @@ void assemble_island_rows(const Model& model, const Options& options,
       rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
     }
   }
+}
+
+void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
+  const int k = rows.contact_count;
+  const int previous = rows.limit_count;
+  const int count = previous + 1;
+  rows.limits.push_back(limit);
+  const IslandMember& member = island.members()[limit.member];
+
+  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1.
+  Eigen::VectorXd mobility(member.size);
+  for (int j = 0; j < member.size; ++j) {
+    mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
+  }
+  rows.limit_mobility.push_back(mobility);
+
+  // l~^T M^-1 J_e^T: the contact's mobility rows at the joint, where it is on the member.
+  for (int e = 0; e < k; ++e) {
+    Vec3 entry = Vec3::Zero();
+    for (int q = 2 * e; q < 2 * e + 2; ++q) {
+      const MemberJacobian& side = rows.frame_jacobians[q];
+      if (side.member != limit.member) continue;
+      entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
+    }
+    rows.limit_contact.push_back(entry);
+  }
+
+  // L x L, grown by one row and column.
+  std::vector<double> grown(count * count);
+  for (int l = 0; l < previous; ++l) {
+    for (int m = 0; m < previous; ++m) grown[l * count + m] = rows.limit_limit[l * previous + m];
+  }
+  for (int l = 0; l < count; ++l) {
+    const LimitRow& other = rows.limits[l];
+    const double entry = other.member == limit.member
+                             ? other.sign * mobility[other.coordinate - member.offset]
+                             : 0.0;
+    grown[l * count + previous] = entry;
+    grown[previous * count + l] = entry;
+  }
+  rows.limit_limit = std::move(grown);
+  rows.limit_count = count;
 }
 
 }  // namespace contactlab

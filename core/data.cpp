@@ -19,6 +19,11 @@ Data make_data(const Model& model) {
     data.linear_velocity.push_back(body.is_static ? Vec3::Zero() : body.initial_linear_velocity);
     data.angular_velocity.push_back(body.is_static ? Vec3::Zero() : body.initial_angular_velocity);
   }
+  for (const Articulation& articulation : model.articulations) {
+    data.articulations.push_back(initial_articulation_state(articulation));
+    update_link_bodies(articulation, data.articulations.back(), data.position, data.orientation,
+                       data.linear_velocity, data.angular_velocity);
+  }
   return data;
 }
 

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "articulation/articulation_state.h"
 #include "math_types.h"
 #include "model.h"
 #include "step_workspace.h"
@@ -41,11 +42,13 @@ struct SolverStats {
 struct Data {
   double time = 0;
   long step_count = 0;
-  // Per body in model order (static bodies keep their initial pose, zero velocity).
+  // Per body in model order (static bodies keep their initial pose, zero velocity;
+  // links follow their articulation's q and v).
   std::vector<Vec3> position;          // centre of mass, world [m]
   std::vector<Quat> orientation;       // unit quaternion, body to world
   std::vector<Vec3> linear_velocity;   // of the centre of mass, world [m/s]
   std::vector<Vec3> angular_velocity;  // world [rad/s]
+  std::vector<ArticulationState> articulations;  // per Model::articulations
   std::vector<ContactRecord> contacts;
   SolverStats solver;
   StepWorkspace workspace;

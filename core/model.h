@@ -1,13 +1,15 @@
 // The model: what a scene file describes, immutable once loaded.
 //
 // Bodies are rigid. A dynamic body's frame sits at its centre of mass (seed 002 §3.1);
-// a static body is an obstacle that takes part in collision only. Geoms attach
-// collision shapes to bodies at a fixed local pose.
+// a static body is an obstacle that takes part in collision only. A body is either
+// free (six coordinates of its own) or a link of an articulation, whose joint
+// coordinates move it. Geoms attach collision shapes to bodies at a fixed local pose.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "articulation/articulation_model.h"
 #include "math_types.h"
 #include "options.h"
 #include "shape.h"
@@ -32,6 +34,9 @@ struct Body {
   Vec3 initial_linear_velocity = Vec3::Zero();   // world [m/s]
   Vec3 initial_angular_velocity = Vec3::Zero();  // world [rad/s]
   std::vector<int> geoms;
+  // A link of an articulation: its pose and velocity follow from the tree's q and v.
+  int articulation = -1;
+  int link = -1;
 };
 
 // Coulomb friction between two materials: mu_s below the threshold speed, mu_k above
@@ -46,6 +51,7 @@ struct Model {
   std::string description;
   std::vector<Body> bodies;
   std::vector<Geom> geoms;
+  std::vector<Articulation> articulations;
   std::vector<std::string> material_names;
   // material_count x material_count, symmetric, row-major.
   std::vector<FrictionPair> friction_table;

@@ -2,9 +2,10 @@
 //
 //   contacts   (q, v)                  => contact points            step 4
 //   islands    (contacts)              => groups of bodies          step 9
+//   trees      (q, v, set points)      => v_free, M_c^-1 per articulation  eqs. (14)-(17)
 //   per island:
 //     forces   (q, v)                  => k, M^-1, v_free           steps 6-8, eq. (15)
-//     rows     (contacts, q, v)        => n~, D~, mu~, eps_n        eqs. (4), (13), (19)
+//     rows     (contacts, limits, q, v) => n~, l~, D~, mu~, eps      eqs. (4), (9), (13), (19)
 //     solve    (rows, v_free)          => z, v^{l+1}                eqs. (18)-(21), Lemke
 //   integrate  (q, v^{l+1})            => q^{l+1}                   eq. (12)
 //   record     (z)                     => contact forces and modes
@@ -48,6 +49,10 @@ void make_warm_start_key(const StepWorkspace& ws, int friction_edges, std::vecto
     key.push_back(contact.geom_a);
     key.push_back(contact.geom_b);
   }
+  for (const LimitRow& limit : ws.rows.limits) {
+    key.push_back(-1 - limit.articulation);
+    key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
+  }
 }
 
 // Keeps the island's final basis for the next step, reusing last step's storage.
@@ -73,7 +78,7 @@ const std::vector<char>* find_warm_start(const std::vector<WarmStart>& cache,
 void hold_island_still(int size, StepWorkspace& ws, Eigen::VectorXd& z, Eigen::VectorXd& w) {
   z.setZero(size);
   w.setZero(size);
-  for (Vec6& velocity : ws.island_velocity) velocity.setZero();
+  ws.island.velocity.setZero();
 }
 
 // (rows, v_free) => (v^{l+1}, z, w). Falls back to the frictionless problem, then to
@@ -88,7 +93,7 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
     hold_island_still(size, ws, z, w);
     return;
   }
-  build_contact_lcp(rows, ws.island_velocity, ws.lcp);
+  build_contact_lcp(rows, ws.island.velocity, ws.lcp);
   make_warm_start_key(ws, options.friction_edges, ws.key);
   const std::vector<char>* warm = find_warm_start(ws.warm_previous, ws.key, size);
 
@@ -106,22 +111,22 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
     remember_warm_start(ws, solution.z_is_basic);
     z = solution.z;
     w = solution.w;
-    apply_impulses(rows, z, true, ws.island_velocity);
+    apply_impulses(rows, z, true, ws.island.velocity);
     return;
   }
 
   const std::string reason = lcp_status_name(solution.status) + std::string(": ") + solution.message;
   z.setZero(size);
   w.setZero(size);
-  build_frictionless_lcp(rows, ws.island_velocity, ws.lcp);
+  build_frictionless_lcp(rows, ws.island.velocity, ws.lcp);
   LcpSolution frictionless = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, LemkeSettings{});
   stats.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
     note_failure(stats, lcp_status_name(solution.status),
                  reason + " (this step's island solved without friction)");
-    z.head(rows.contact_count) = frictionless.z;
-    w.head(rows.contact_count) = frictionless.w;
-    apply_impulses(rows, z, false, ws.island_velocity);
+    z.head(rows.normal_count()) = frictionless.z;
+    w.head(rows.normal_count()) = frictionless.w;
+    apply_impulses(rows, z, false, ws.island.velocity);
     return;
   }
   note_failure(stats, lcp_status_name(solution.status), reason + " (island held still this step)");
@@ -164,6 +169,125 @@ void record_island_forces(const IslandRows& rows, const Eigen::VectorXd& z,
   }
 }
 
+// Seed 002 §4 step 6-8 for every articulation: v_free and M_c^-1 (articulation_motion.h).
+// An articulation whose matrices fail is held still this step, and the reason reported.
+void prepare_articulations(const Model& model, const Options& options, Data& data) {
+  StepWorkspace& ws = data.workspace;
+  const int count = static_cast<int>(model.articulations.size());
+  ws.articulation_workspace.resize(count);
+  ws.articulation_motion.resize(count);
+  ws.articulation_ready.assign(count, 0);
+  for (int a = 0; a < count; ++a) {
+    const Status status = articulation_free_motion(model.articulations[a], options,
+                                                   data.articulations[a], ws.articulation_workspace[a],
+                                                   ws.articulation_motion[a]);
+    if (status.ok()) {
+      ws.articulation_ready[a] = 1;
+      continue;
+    }
+    note_failure(data.solver, lcp_status_name(LcpStatus::NumericalFailure),
+                 status.message() + " (held still this step)");
+    ArticulationMotion& motion = ws.articulation_motion[a];
+    const int n = model.articulations[a].tree.velocity_size();
+    motion.free_velocity.setZero(n);
+    motion.inverse_mass.setZero(n, n);
+  }
+}
+
+// Joints of the island's articulations near a position limit get a row (eq. 9): those
+// that v_free would carry within kLimitMargin of the limit, or past it.
+constexpr double kLimitMargin = 1e-3;  // [rad] or [m]
+
+void add_island_limits(const Model& model, const Options& options, const Data& data,
+                       StepWorkspace& ws) {
+  const IslandDynamics& island = ws.island;
+  for (int m = 0; m < static_cast<int>(island.members().size()); ++m) {
+    const IslandMember& member = island.members()[m];
+    if (member.articulation < 0) continue;
+    const Articulation& articulation = model.articulations[member.articulation];
+    const ArticulationState& state = data.articulations[member.articulation];
+    const KinematicTree& tree = articulation.tree;
+    for (int link = 0; link < tree.link_count(); ++link) {
+      const Joint& joint = tree.link(link).joint;
+      if (joint.velocity_size() != 1) continue;
+      const int coordinate = member.offset + tree.velocity_offset(link);
+      const double q = state.positions[tree.position_offset(link)];
+      const double reach = options.time_step * std::abs(island.velocity[coordinate]) + kLimitMargin;
+      const double to_limit[2] = {q - joint.lower, joint.upper - q};
+      for (int side = 0; side < 2; ++side) {
+        if (!(to_limit[side] <= reach)) continue;  // also skips infinite limits
+        LimitRow limit;
+        limit.articulation = member.articulation;
+        limit.link = link;
+        limit.sign = side == 0 ? 1.0 : -1.0;
+        limit.member = m;
+        limit.offset = member.offset;
+        limit.coordinate = coordinate;
+        limit.target_velocity = limit_target_velocity(to_limit[side], options);
+        add_limit_row(island, limit, ws.rows);
+      }
+    }
+  }
+}
+
+// The island's members: free bodies with (v, w) and M^-1 at the current pose, and
+// articulations with v and M_c^-1.
+void gather_island(const Model& model, const Data& data, int island, StepWorkspace& ws) {
+  ws.island.clear(static_cast<int>(model.bodies.size()));
+  ws.articulation_added.assign(model.articulations.size(), 0);
+  const int first = ws.islands.body_start[island];
+  const int last = ws.islands.body_start[island + 1];
+  for (int i = first; i < last; ++i) {
+    const int b = ws.islands.bodies[i];
+    const Body& body = model.bodies[b];
+    if (body.articulation < 0) {
+      Vec6 velocity;
+      velocity << data.linear_velocity[b], data.angular_velocity[b];
+      ws.island.add_free_body(b, inverse_mass_at(body, data.orientation[b]), velocity);
+      continue;
+    }
+    if (ws.articulation_added[body.articulation]) continue;
+    ws.articulation_added[body.articulation] = 1;
+    const Articulation& articulation = model.articulations[body.articulation];
+    const ArticulationState& state = data.articulations[body.articulation];
+    ws.island.add_articulation(body.articulation, articulation.link_body, articulation.tree,
+                               state.kinematics, state.velocities,
+                               ws.articulation_motion[body.articulation].inverse_mass);
+  }
+}
+
+// v^l => v_free: eq. (15) for free bodies; articulations take theirs from
+// prepare_articulations.
+void apply_free_motion(const Model& model, const Options& options, const Data& data,
+                       StepWorkspace& ws) {
+  const std::vector<IslandMember>& members = ws.island.members();
+  for (int m = 0; m < static_cast<int>(members.size()); ++m) {
+    const IslandMember& member = members[m];
+    if (member.body >= 0) {
+      const Vec6 force = external_force(model.bodies[member.body], options,
+                                        data.orientation[member.body],
+                                        data.angular_velocity[member.body]);
+      ws.island.velocity.segment<6>(member.offset) +=
+          options.time_step * ws.island.free_inverse_mass(m).apply(force);
+      continue;
+    }
+    ws.island.velocity.segment(member.offset, member.size) =
+        ws.articulation_motion[member.articulation].free_velocity;
+  }
+}
+
+void store_island_velocity(const StepWorkspace& ws, Data& data) {
+  for (const IslandMember& member : ws.island.members()) {
+    if (member.body >= 0) {
+      data.linear_velocity[member.body] = ws.island.velocity.segment<3>(member.offset);
+      data.angular_velocity[member.body] = ws.island.velocity.segment<3>(member.offset + 3);
+      continue;
+    }
+    data.articulations[member.articulation].velocities =
+        ws.island.velocity.segment(member.offset, member.size);
+  }
+}
+
 }  // namespace
 
 void step(const Model& model, const Options& options, Data& data) {
@@ -179,11 +303,17 @@ void step(const Model& model, const Options& options, Data& data) {
   data.contacts.resize(ws.contacts.size());
   for (size_t i = 0; i < ws.contacts.size(); ++i) record_contact(ws.contacts[i], data.contacts[i]);
 
-  // (contacts) => (islands)
+  // (contacts, joints) => (islands)
   ws.is_dynamic.resize(body_count);
   for (int b = 0; b < body_count; ++b) ws.is_dynamic[b] = !model.bodies[b].is_static;
   ws.contact_links.clear();
   for (const DetectedContact& contact : ws.contacts) ws.contact_links.emplace_back(contact.body_a, contact.body_b);
+  for (const Articulation& articulation : model.articulations) {
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      const int parent = articulation.tree.link(link).parent;
+      if (parent >= 0) ws.contact_links.emplace_back(articulation.link_body[parent], articulation.link_body[link]);
+    }
+  }
   find_islands(ws.is_dynamic, ws.contact_links, ws.islands);
   stats.islands = ws.islands.count();
   ws.contact_island.resize(ws.contacts.size());
@@ -193,8 +323,10 @@ void step(const Model& model, const Options& options, Data& data) {
     ws.contact_island[i] = ws.islands.island_of_body[dynamic_body];
   }
 
+  // (q, v, set points) => (v_free, M_c^-1) of every articulation
+  prepare_articulations(model, options, data);
+
   ws.edges.set_edge_count(options.friction_edges);
-  ws.local_of_body.assign(body_count, -1);
   // Last step's bases become this step's candidates; the other list is overwritten.
   std::swap(ws.warm_previous, ws.warm_current);
   for (size_t i = ws.warm_used; i < ws.warm_previous.size(); ++i) ws.warm_previous[i].z_is_basic.clear();
@@ -203,56 +335,42 @@ void step(const Model& model, const Options& options, Data& data) {
   Eigen::VectorXd& w = ws.slack;
 
   for (int island = 0; island < ws.islands.count(); ++island) {
-    const int first = ws.islands.body_start[island];
-    const int count = ws.islands.body_start[island + 1] - first;
-    ws.island_inverse_mass.resize(count);
-    ws.island_velocity.resize(count);
-    for (int i = 0; i < count; ++i) {
-      const int b = ws.islands.bodies[first + i];
-      ws.local_of_body[b] = i;
-      ws.island_inverse_mass[i] = inverse_mass_at(model.bodies[b], data.orientation[b]);
-      ws.island_velocity[i] << data.linear_velocity[b], data.angular_velocity[b];
-    }
+    gather_island(model, data, island, ws);
     ws.island_contacts.clear();
     for (size_t i = 0; i < ws.contacts.size(); ++i) {
       if (ws.contact_island[i] == island) ws.island_contacts.push_back(static_cast<int>(i));
     }
 
     // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13).
-    if (!ws.island_contacts.empty()) {
-      assemble_island_rows(model, options, ws.contacts, ws.island_contacts, ws.local_of_body,
-                           data.position, ws.island_inverse_mass, ws.island_velocity, ws.edges,
-                           ws.rows);
-    }
-
-    // (q, v^l, k) => v_free = v^l + h M^-1 k: eq. (15), the whole step for a free island.
-    for (int i = 0; i < count; ++i) {
-      const int b = ws.islands.bodies[first + i];
-      const Vec6 force = external_force(model.bodies[b], options, data.orientation[b],
-                                        data.angular_velocity[b]);
-      ws.island_velocity[i] += h * ws.island_inverse_mass[i].apply(force);
-    }
+    assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
+                          ws.island, ws.edges, ws.rows);
+    // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
+    apply_free_motion(model, options, data, ws);
+    // (q, v_free) => joint-limit rows (eq. 9).
+    add_island_limits(model, options, data, ws);
 
     // (rows, v_free) => v^{l+1}: eqs. (18)-(21).
-    if (!ws.island_contacts.empty()) {
+    if (ws.rows.normal_count() > 0) {
       if (std::string(stats.status) == "no contacts") stats.status = "solved";
       solve_island_contacts(options, ws, stats, z, w);
       record_island_forces(ws.rows, z, w, h, data.contacts);
     }
-
-    for (int i = 0; i < count; ++i) {
-      const int b = ws.islands.bodies[first + i];
-      data.linear_velocity[b] = ws.island_velocity[i].head<3>();
-      data.angular_velocity[b] = ws.island_velocity[i].tail<3>();
-      ws.local_of_body[b] = -1;
-    }
+    store_island_velocity(ws, data);
   }
 
   // (q^l, v^{l+1}) => q^{l+1}: eq. (12).
   for (int b = 0; b < body_count; ++b) {
-    if (model.bodies[b].is_static) continue;
+    if (model.bodies[b].is_static || model.bodies[b].articulation >= 0) continue;
     integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b], data.position[b],
                    data.orientation[b]);
+  }
+  for (size_t a = 0; a < model.articulations.size(); ++a) {
+    const Articulation& articulation = model.articulations[a];
+    ArticulationState& state = data.articulations[a];
+    if (!ws.articulation_ready[a]) state.velocities.setZero();
+    integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
+    update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity);
   }
   data.time += h;
   ++data.step_count;

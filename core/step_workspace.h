@@ -4,10 +4,12 @@
 
 #include <vector>
 
+#include "articulation/articulation_motion.h"
 #include "contact_detection.h"
 #include "contact_lcp.h"
 #include "contact_rows.h"
 #include "friction_cone.h"
+#include "island_dynamics.h"
 #include "islands.h"
 #include "lemke.h"
 #include "rigid_body.h"
@@ -29,9 +31,11 @@ struct StepWorkspace {
   Islands islands;
   std::vector<int> contact_island;       // per contact
   std::vector<int> island_contacts;      // contacts of the island being solved
-  std::vector<int> local_of_body;        // model body -> island-local index
-  std::vector<InverseMass> island_inverse_mass;
-  std::vector<Vec6> island_velocity;     // v^l, then v_free, then v^{l+1}
+  IslandDynamics island;                 // members, v^l -> v_free -> v^{l+1}, M^-1
+  std::vector<ArticulationMotionWorkspace> articulation_workspace;  // per articulation
+  std::vector<ArticulationMotion> articulation_motion;              // per articulation
+  std::vector<char> articulation_ready;  // per articulation: its motion was computed
+  std::vector<char> articulation_added;  // per articulation: in the island being solved
   FrictionEdgeTable edges;
   IslandRows rows;
   ContactLcp lcp;

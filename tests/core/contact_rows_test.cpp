@@ -16,9 +16,7 @@ struct TwoBodyRows {
   Options options;
   std::vector<DetectedContact> contacts;
   std::vector<Vec3> position;
-  std::vector<InverseMass> inverse_mass;
-  std::vector<Vec6> velocity;
-  std::vector<int> local_of_body;
+  IslandDynamics island;
   FrictionEdgeTable edges;
   IslandRows rows;
 
@@ -30,13 +28,13 @@ struct TwoBodyRows {
     model.geoms.resize(3);
     for (int g = 0; g < 3; ++g) model.geoms[g].body = g;
     position = {Vec3::Zero(), Vec3(0.1, -0.2, 0.5), Vec3(0.15, -0.1, 1.1)};
-    local_of_body = {-1, 0, 1};
+    island.clear(3);
     for (int b = 1; b < 3; ++b) {
       Body& body = model.bodies[b];
       body.mass = 1.5 * b;
       body.inertia << 0.3, 0.01, 0.02, 0.01, 0.4, 0.03, 0.02, 0.03, 0.5;
-      inverse_mass.push_back(inverse_mass_at(body, Quat(Eigen::AngleAxisd(0.3 * b, Vec3(1, 2, 3).normalized()))));
-      velocity.push_back((Vec6() << 0.1 * b, -0.2, 0.05, 0.3, 0.1 * b, -0.4).finished());
+      island.add_free_body(b, inverse_mass_at(body, Quat(Eigen::AngleAxisd(0.3 * b, Vec3(1, 2, 3).normalized()))),
+                           (Vec6() << 0.1 * b, -0.2, 0.05, 0.3, 0.1 * b, -0.4).finished());
     }
     const Vec3 n1 = Vec3(0.1, 0.05, 1).normalized();
     const Vec3 n2 = Vec3(-0.2, 0.1, 1).normalized();
@@ -46,8 +44,11 @@ struct TwoBodyRows {
         {1, 2, 1, 2, ContactPoint{Vec3(0.12, -0.15, 0.8), n2, -2e-4, 2}},
     };
     edges.set_edge_count(6);
-    assemble_island_rows(model, options, contacts, {0, 1, 2}, local_of_body, position,
-                         inverse_mass, velocity, edges, rows);
+    assemble(std::vector<int>{0, 1, 2});
+  }
+
+  void assemble(const std::vector<int>& island_contacts) {
+    assemble_contact_rows(model, options, contacts, island_contacts, position, island, edges, rows);
   }
 };
 
@@ -57,12 +58,12 @@ TEST(ContactRows, FrameBlocksReproduceTheColumnGramMatrix) {
   TwoBodyRows setup;
   const IslandRows& rows = setup.rows;
   ContactLcp lcp;
-  build_contact_lcp(rows, setup.velocity, lcp);
+  build_contact_lcp(rows, setup.island.velocity, lcp);
   const int m = rows.column_count();
   ASSERT_EQ(m, 3 * 7);
   for (int j = 0; j < m; ++j) {
-    std::vector<Vec6> response(2, Vec6::Zero());
-    rows.apply_frame_impulse(rows.column_contact(j), rows.column_in_frame(j), response);
+    Eigen::VectorXd response = Eigen::VectorXd::Zero(12);
+    rows.apply_column_impulse(j, 1.0, response);
     for (int i = 0; i < m; ++i) {
       EXPECT_NEAR(lcp.matrix(i, j), rows.column_velocity(i, response), 1e-14) << i << "," << j;
     }
@@ -75,23 +76,24 @@ TEST(ContactRows, UncoupledBlocksAreZeroInAReusedMatrix) {
   TwoBodyRows setup;
   setup.contacts[2].body_a = 0;
   setup.contacts[2].geom_a = 0;
-  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 2}, setup.local_of_body,
-                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  setup.assemble({0, 2});
   const IslandRows& rows = setup.rows;
   ContactLcp fresh;
-  build_contact_lcp(rows, setup.velocity, fresh);
+  build_contact_lcp(rows, setup.island.velocity, fresh);
   ContactLcp reused;
   reused.matrix.setConstant(fresh.matrix.rows(), fresh.matrix.cols(), 7.0);
-  build_contact_lcp(rows, setup.velocity, reused);
+  build_contact_lcp(rows, setup.island.velocity, reused);
   EXPECT_EQ(reused.matrix, fresh.matrix);
   for (int i = 0; i < rows.column_count(); ++i) {
     for (int j = 0; j < rows.column_count(); ++j) {
-      if (rows.column_contact(i) != rows.column_contact(j)) {
+      const int contact_i = i < 2 ? i : (i - 2) / 6;
+      const int contact_j = j < 2 ? j : (j - 2) / 6;
+      if (contact_i != contact_j) {
         EXPECT_EQ(fresh.matrix(i, j), 0) << i << "," << j;
       }
     }
   }
-  std::vector<Vec6> response(2, Vec6::Zero());
+  Eigen::VectorXd response = Eigen::VectorXd::Zero(12);
   rows.apply_frame_impulse(0, Vec3::UnitX(), response);
   EXPECT_EQ(rows.column_velocity(1, response), 0);  // the other contact's normal
 }
@@ -128,12 +130,10 @@ TEST(ContactRows, FrictionCoefficientFollowsEquation13) {
   // Relative contact speeds here are ~0.1-1 m/s: above the 1 mm/s default threshold.
   for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 0.4);
   setup.options.kinetic_threshold_speed = 10;
-  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 1, 2}, setup.local_of_body,
-                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  setup.assemble({0, 1, 2});
   for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 0.6);
   setup.options.friction_coefficient = 1.25;
-  assemble_island_rows(setup.model, setup.options, setup.contacts, {0, 1, 2}, setup.local_of_body,
-                       setup.position, setup.inverse_mass, setup.velocity, setup.edges, setup.rows);
+  setup.assemble({0, 1, 2});
   for (double mu : setup.rows.friction_coefficient) EXPECT_EQ(mu, 1.25);
 }
 
