@@ -368,6 +368,20 @@ Status read_color(const Json& value, const std::string& path, std::string& out) 
   return Status::success();
 }
 
+Status read_interval(const Json& value, const std::string& path, const NumberRange& range,
+                     double& lower, double& upper) {
+  const char* expectation = "an array of 2 numbers [lower, upper]";
+  if (!value.is_array() || value.size() != 2) return must_be(path, expectation, value);
+  double bounds[2];
+  for (std::size_t i = 0; i < 2; ++i) {
+    CONTACTLAB_RETURN_IF_ERROR(read_number(value[i], element_path(path, i), range, bounds[i]));
+  }
+  if (bounds[0] > bounds[1]) return must_be(path, "[lower, upper] with lower <= upper", value);
+  lower = bounds[0];
+  upper = bounds[1];
+  return Status::success();
+}
+
 FieldReader::FieldReader(const Json& object, std::string path)
     : object_(object), path_(std::move(path)) {}
 
@@ -428,6 +442,11 @@ Status FieldReader::matrix3(const char* key, const NumberRange& range, Mat3& out
 
 Status FieldReader::color(const char* key, std::string& out) const {
   return has(key) ? read_color(at(key), path_of(key), out) : Status::success();
+}
+
+Status FieldReader::interval(const char* key, const NumberRange& range, double& lower,
+                             double& upper) const {
+  return has(key) ? read_interval(at(key), path_of(key), range, lower, upper) : Status::success();
 }
 
 }  // namespace contactlab

@@ -74,6 +74,9 @@ Status read_matrix3(const Json& value, const std::string& path, const NumberRang
                     Mat3& out);
 // "#rrggbb", returned in lower case.
 Status read_color(const Json& value, const std::string& path, std::string& out);
+// [lower, upper], both within `range`, lower <= upper.
+Status read_interval(const Json& value, const std::string& path, const NumberRange& range,
+                     double& lower, double& upper);
 
 // One JSON object of a document together with its path.
 class FieldReader {
@@ -103,6 +106,7 @@ class FieldReader {
   Status quaternion(const char* key, Quat& out) const;
   Status matrix3(const char* key, const NumberRange& range, Mat3& out) const;
   Status color(const char* key, std::string& out) const;
+  Status interval(const char* key, const NumberRange& range, double& lower, double& upper) const;
 
  private:
   const Json& object_;

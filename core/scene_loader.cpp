@@ -8,9 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include "articulation_reader.h"
 #include "convex_hull.h"
 #include "json_fields.h"
 #include "mass_properties.h"
+#include "scene_limits.h"
 
 namespace contactlab {
 namespace {
@@ -19,22 +21,16 @@ namespace {
 constexpr std::size_t kMaxSceneBytes = 1 << 20;
 constexpr std::size_t kMaxJsonDepth = 16;
 constexpr std::size_t kMaxDescriptionCharacters = 4000;
-constexpr std::size_t kMaxBodies = 200;
 constexpr std::size_t kMaxGeomsPerBody = 16;
 constexpr std::size_t kMaxGeoms = 1000;
 constexpr std::size_t kMinHullVertices = 4;
 constexpr std::size_t kMaxHullVertices = 256;
 constexpr std::size_t kMaxMaterials = 32;  // named in "materials", besides "default"
-constexpr double kMaxSpeed = 1000;         // [m/s] and [rad/s]
 constexpr double kSymmetryTolerance = 1e-9;
 
 const NumberRange kDurationRange{0, 3600, false, true, "s"};
 const NumberRange kMassRange{0, 1e6, false, true, "kg"};
 const NumberRange kSizeRange{0, 100, false, true, "m"};
-const NumberRange kBodyPositionRange{-1000, 1000, true, true, "m"};
-const NumberRange kLocalPositionRange{-100, 100, true, true, "m"};
-const NumberRange kLinearVelocityRange{-kMaxSpeed, kMaxSpeed, true, true, "m/s"};
-const NumberRange kAngularVelocityRange{-kMaxSpeed, kMaxSpeed, true, true, "rad/s"};
 const NumberRange kInertiaEntryRange{-1e10, 1e10, true, true, "kg m^2"};
 const NumberRange kFrictionRange{0, 2, true, true, ""};
 
@@ -141,6 +137,11 @@ class SceneReader {
   Status read_friction_pair(const Json& value, const std::string& path, FrictionPair& pair);
   Status read_bodies(const FieldReader& scene);
   Status read_body(const Json& value, std::size_t index);
+  Status read_mass_and_geoms(const FieldReader& fields, int body_index, Body& body,
+                             Vec3& center_of_mass);
+  Status read_geoms(const FieldReader& fields, int body_index, bool body_is_static,
+                    std::vector<Geom>& geoms);
+  void add_geoms(std::vector<Geom>& geoms, Body& body);
   Status read_geom(const Json& value, const std::string& path, int body_index, bool body_is_static,
                    Geom& geom);
   Status read_shape(const FieldReader& fields, const GeomKind& kind, Shape& shape);
@@ -154,9 +155,10 @@ class SceneReader {
 Status SceneReader::read(const Json& document) {
   CONTACTLAB_RETURN_IF_ERROR(expect_object(document, "scene"));
   const FieldReader scene(document, "");
-  CONTACTLAB_RETURN_IF_ERROR(scene.check_fields(
-      {"name", "description", "duration", "options", "materials", "friction", "bodies"},
-      "a scene"));
+  CONTACTLAB_RETURN_IF_ERROR(
+      scene.check_fields({"name", "description", "duration", "options", "materials", "friction",
+                          "bodies", "articulations"},
+                         "a scene"));
   CONTACTLAB_RETURN_IF_ERROR(scene.require("name"));
   CONTACTLAB_RETURN_IF_ERROR(scene.identifier("name", model_.name));
   CONTACTLAB_RETURN_IF_ERROR(
@@ -165,7 +167,13 @@ Status SceneReader::read(const Json& document) {
   CONTACTLAB_RETURN_IF_ERROR(read_options(scene));
   CONTACTLAB_RETURN_IF_ERROR(read_materials(scene));
   CONTACTLAB_RETURN_IF_ERROR(read_friction(scene));
-  return read_bodies(scene);
+  CONTACTLAB_RETURN_IF_ERROR(read_bodies(scene));
+  return read_articulations(
+      scene,
+      [this](const FieldReader& link, int body_index, Body& body, Vec3& center_of_mass) {
+        return read_mass_and_geoms(link, body_index, body, center_of_mass);
+      },
+      model_);
 }
 
 // Options are applied through set_option in a fixed order, so that the same checks
@@ -348,17 +356,18 @@ Status SceneReader::read_body(const Json& value, std::size_t index) {
   Quat orientation = Quat::Identity();
   CONTACTLAB_RETURN_IF_ERROR(fields.vec3("position", kBodyPositionRange, position));
   CONTACTLAB_RETURN_IF_ERROR(fields.quaternion("orientation", orientation));
-  Mat3 given_inertia = Mat3::Zero();
-  Vec3 given_center_of_mass = Vec3::Zero();
+  const int body_index = static_cast<int>(index);
+  Vec3 center_of_mass = Vec3::Zero();
   if (body.is_static) {
     for (const char* key :
          {"mass", "linear_velocity", "angular_velocity", "inertia", "center_of_mass"}) {
       CONTACTLAB_RETURN_IF_ERROR(
           fields.forbid(key, "on a static body (remove it, or set \"static\": false)"));
     }
+    std::vector<Geom> geoms;
+    CONTACTLAB_RETURN_IF_ERROR(read_geoms(fields, body_index, true, geoms));
+    add_geoms(geoms, body);
   } else {
-    CONTACTLAB_RETURN_IF_ERROR(fields.require("mass"));
-    CONTACTLAB_RETURN_IF_ERROR(fields.number("mass", kMassRange, body.mass));
     CONTACTLAB_RETURN_IF_ERROR(
         fields.vec3("linear_velocity", kLinearVelocityRange, body.initial_linear_velocity));
     CONTACTLAB_RETURN_IF_ERROR(
@@ -367,63 +376,80 @@ Status SceneReader::read_body(const Json& value, std::size_t index) {
         fields.vec3("angular_velocity", kAngularVelocityRange, body.initial_angular_velocity));
     CONTACTLAB_RETURN_IF_ERROR(check_magnitude(body.initial_angular_velocity,
                                                fields.path_of("angular_velocity"), "rad/s"));
-    if (fields.has("inertia")) {
-      Mat3 inertia;
-      CONTACTLAB_RETURN_IF_ERROR(fields.matrix3("inertia", kInertiaEntryRange, inertia));
-      CONTACTLAB_RETURN_IF_ERROR(check_inertia(inertia, fields.path_of("inertia"), given_inertia));
-      CONTACTLAB_RETURN_IF_ERROR(
-          fields.vec3("center_of_mass", kLocalPositionRange, given_center_of_mass));
-    } else {
-      CONTACTLAB_RETURN_IF_ERROR(
-          fields.forbid("center_of_mass", "without \"inertia\" (give both, or neither)"));
-    }
-  }
-
-  CONTACTLAB_RETURN_IF_ERROR(fields.require("geoms"));
-  const std::string geoms_path = fields.path_of("geoms");
-  const Json& geoms = fields.at("geoms");
-  CONTACTLAB_RETURN_IF_ERROR(expect_array(geoms, geoms_path, 1, kMaxGeomsPerBody, "geoms"));
-  if (model_.geoms.size() + geoms.size() > kMaxGeoms) {
-    return Status::failure(geoms_path + ": a scene may hold at most " + std::to_string(kMaxGeoms) +
-                           " geoms in all, this body brings it to " +
-                           std::to_string(model_.geoms.size() + geoms.size()));
-  }
-  const int body_index = static_cast<int>(index);
-  std::vector<Geom> body_geoms(geoms.size());
-  for (std::size_t i = 0; i < geoms.size(); ++i) {
-    CONTACTLAB_RETURN_IF_ERROR(read_geom(geoms[i], element_path(geoms_path, i), body_index,
-                                         body.is_static, body_geoms[i]));
-  }
-
-  Vec3 center_of_mass = Vec3::Zero();
-  if (!body.is_static) {
-    if (fields.has("inertia")) {
-      body.inertia = given_inertia;
-      center_of_mass = given_center_of_mass;
-    } else {
-      std::vector<PlacedShape> shapes;
-      for (const Geom& geom : body_geoms) {
-        shapes.push_back(PlacedShape{geom.shape, geom.local_pose});
-      }
-      const BodyMassProperties computed = body_mass_properties(shapes, body.mass);
-      Mat3 inertia;
-      if (!check_inertia(computed.inertia, geoms_path, inertia).ok()) {
-        return Status::failure(geoms_path +
-                               ": too small to compute an inertia from; give \"inertia\"");
-      }
-      body.inertia = inertia;
-      center_of_mass = computed.center_of_mass;
-    }
-    for (Geom& geom : body_geoms) geom.local_pose.position -= center_of_mass;
+    CONTACTLAB_RETURN_IF_ERROR(read_mass_and_geoms(fields, body_index, body, center_of_mass));
   }
   body.initial_orientation = orientation;
   body.initial_position = position + orientation.toRotationMatrix() * center_of_mass;
-  for (Geom& geom : body_geoms) {
+  model_.bodies.push_back(std::move(body));
+  return Status::success();
+}
+
+// What a dynamic body and an articulation's link share: "mass", "inertia" with
+// "center_of_mass" (or both computed from the geoms) and "geoms". The geoms are added
+// to the model posed relative to the centre of mass c: each moves by -c.
+Status SceneReader::read_mass_and_geoms(const FieldReader& fields, int body_index, Body& body,
+                                        Vec3& center_of_mass) {
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("mass"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.number("mass", kMassRange, body.mass));
+  Mat3 given_inertia = Mat3::Zero();
+  Vec3 given_center_of_mass = Vec3::Zero();
+  if (fields.has("inertia")) {
+    Mat3 inertia;
+    CONTACTLAB_RETURN_IF_ERROR(fields.matrix3("inertia", kInertiaEntryRange, inertia));
+    CONTACTLAB_RETURN_IF_ERROR(check_inertia(inertia, fields.path_of("inertia"), given_inertia));
+    CONTACTLAB_RETURN_IF_ERROR(
+        fields.vec3("center_of_mass", kLocalPositionRange, given_center_of_mass));
+  } else {
+    CONTACTLAB_RETURN_IF_ERROR(
+        fields.forbid("center_of_mass", "without \"inertia\" (give both, or neither)"));
+  }
+  std::vector<Geom> geoms;
+  CONTACTLAB_RETURN_IF_ERROR(read_geoms(fields, body_index, false, geoms));
+
+  if (fields.has("inertia")) {
+    body.inertia = given_inertia;
+    center_of_mass = given_center_of_mass;
+  } else {
+    std::vector<PlacedShape> shapes;
+    for (const Geom& geom : geoms) shapes.push_back(PlacedShape{geom.shape, geom.local_pose});
+    const BodyMassProperties computed = body_mass_properties(shapes, body.mass);
+    Mat3 inertia;
+    if (!check_inertia(computed.inertia, fields.path_of("geoms"), inertia).ok()) {
+      return Status::failure(fields.path_of("geoms") +
+                             ": too small to compute an inertia from; give \"inertia\"");
+    }
+    body.inertia = inertia;
+    center_of_mass = computed.center_of_mass;
+  }
+  for (Geom& geom : geoms) geom.local_pose.position -= center_of_mass;
+  add_geoms(geoms, body);
+  return Status::success();
+}
+
+Status SceneReader::read_geoms(const FieldReader& fields, int body_index, bool body_is_static,
+                               std::vector<Geom>& geoms) {
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("geoms"));
+  const std::string path = fields.path_of("geoms");
+  const Json& values = fields.at("geoms");
+  CONTACTLAB_RETURN_IF_ERROR(expect_array(values, path, 1, kMaxGeomsPerBody, "geoms"));
+  if (model_.geoms.size() + values.size() > kMaxGeoms) {
+    return Status::failure(path + ": a scene may hold at most " + std::to_string(kMaxGeoms) +
+                           " geoms in all, this body brings it to " +
+                           std::to_string(model_.geoms.size() + values.size()));
+  }
+  geoms.resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    CONTACTLAB_RETURN_IF_ERROR(
+        read_geom(values[i], element_path(path, i), body_index, body_is_static, geoms[i]));
+  }
+  return Status::success();
+}
+
+void SceneReader::add_geoms(std::vector<Geom>& geoms, Body& body) {
+  for (Geom& geom : geoms) {
     body.geoms.push_back(static_cast<int>(model_.geoms.size()));
     model_.geoms.push_back(std::move(geom));
   }
-  model_.bodies.push_back(std::move(body));
-  return Status::success();
 }
 
 Status SceneReader::read_geom(const Json& value, const std::string& path, int body_index,
