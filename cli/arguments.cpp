@@ -35,7 +35,13 @@ Status parse_assignment(const std::string& text, std::string& key, double& value
     return Status::failure("--set: expected KEY=VALUE, got '" + text + "'");
   }
   key = text.substr(0, equals);
-  return parse_number("--set " + key, text.substr(equals + 1), value);
+  const std::string word = text.substr(equals + 1);
+  // The kind of auto-grasp may be named: --set autograsp=static|dynamic.
+  if (key == "autograsp" && (word == "static" || word == "dynamic")) {
+    value = word == "static" ? 1 : 0;
+    return Status::success();
+  }
+  return parse_number("--set " + key, word, value);
 }
 
 }  // namespace contactlab

@@ -13,6 +13,7 @@ namespace contactlab {
 namespace {
 
 constexpr long kMaxSteps = 100000000;
+constexpr double kGraspInterval = 0.05;  // [s] of simulated time
 
 struct RunArguments {
   std::string scene_path;
@@ -105,9 +106,19 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
 
   auto data = std::make_unique<Data>(make_data(model));
+  // The grasp analysis (a 6-D convex hull, milliseconds) is refreshed every
+  // kGraspInterval of simulated time; rows in between repeat the last one.
+  GraspReport grasp;
+  double grasp_time = -kGraspInterval;
+  const auto refresh_grasp = [&]() {
+    if (model.articulations.empty() || data->time - grasp_time < kGraspInterval - 1e-9) return;
+    grasp = evaluate_current_grasp(model, options, *data);
+    grasp_time = data->time;
+  };
   if (csv.is_open()) {
     write_state_header(model, csv);
-    write_state_row(model, *data, csv);
+    refresh_grasp();
+    write_state_row(model, *data, grasp, csv);
   }
   if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
 
@@ -124,7 +135,10 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
       ++failed_steps;
       if (first_failure.empty()) first_failure = "t = " + exact_number(data->time) + ": " + solver.message;
     }
-    if (csv.is_open()) write_state_row(model, *data, csv);
+    if (csv.is_open()) {
+      refresh_grasp();
+      write_state_row(model, *data, grasp, csv);
+    }
     if (contacts_csv.is_open()) write_contact_rows(model, *data, contacts_csv);
   }
 
@@ -140,6 +154,17 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     const Vec3& v = data->linear_velocity[b];
     out << model.bodies[b].name << ": position " << p.x() << ' ' << p.y() << ' ' << p.z()
         << ", velocity " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  }
+  if (!model.articulations.empty()) {
+    const GraspReport final_grasp = evaluate_current_grasp(model, options, *data);
+    if (final_grasp.object < 0) {
+      out << "grasp: no link touches a free body\n";
+    } else {
+      out << "grasp: " << model.bodies[final_grasp.object].name << ", " << final_grasp.contact_count
+          << " contacts, force closure " << (final_grasp.quality.force_closure ? "yes" : "no")
+          << ", epsilon " << final_grasp.quality.epsilon << ", volume " << final_grasp.quality.volume
+          << '\n';
+    }
   }
   return 0;
 }

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "grasp_monitor.h"
+
 namespace contactlab {
 
 std::string exact_number(double value) {
@@ -18,10 +20,18 @@ void write_state_header(const Model& model, std::ostream& out) {
     if (body.is_static) continue;
     for (const char* field : kFields) out << ',' << body.name << '.' << field;
   }
+  // Revolute and prismatic joints by their link's name: q [rad or m], v [rad/s or m/s].
+  for (const Articulation& articulation : model.articulations) {
+    for (const TreeLink& link : articulation.tree.links()) {
+      if (link.joint.velocity_size() != 1) continue;
+      out << ',' << link.name << ".q," << link.name << ".v";
+    }
+  }
+  if (!model.articulations.empty()) out << ",grasp.object,grasp.force_closure,grasp.epsilon";
   out << ",contacts,solver_status,solver_pivots\n";
 }
 
-void write_state_row(const Model& model, const Data& data, std::ostream& out) {
+void write_state_row(const Model& model, const Data& data, const GraspReport& grasp, std::ostream& out) {
   out << exact_number(data.time);
   for (size_t b = 0; b < model.bodies.size(); ++b) {
     if (model.bodies[b].is_static) continue;
@@ -34,6 +44,18 @@ void write_state_row(const Model& model, const Data& data, std::ostream& out) {
                              data.angular_velocity[b].x(), data.angular_velocity[b].y(),
                              data.angular_velocity[b].z()};
     for (double value : values) out << ',' << exact_number(value);
+  }
+  for (size_t a = 0; a < model.articulations.size(); ++a) {
+    const Articulation& articulation = model.articulations[a];
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      if (articulation.tree.link(link).joint.velocity_size() != 1) continue;
+      out << ',' << exact_number(joint_position(articulation, data.articulations[a], link)) << ','
+          << exact_number(joint_velocity(articulation, data.articulations[a], link));
+    }
+  }
+  if (!model.articulations.empty()) {
+    out << ',' << (grasp.object >= 0 ? model.bodies[grasp.object].name : std::string()) << ','
+        << (grasp.quality.force_closure ? 1 : 0) << ',' << exact_number(grasp.quality.epsilon);
   }
   out << ',' << data.contacts.size() << ',' << data.solver.status << ',' << data.solver.pivots << '\n';
 }

@@ -4,14 +4,18 @@
 #include <ostream>
 
 #include "data.h"
+#include "grasp_monitor.h"
 #include "model.h"
 
 namespace contactlab {
 
-// t, then per dynamic body NAME.x .y .z .qw .qx .qy .qz .vx .vy .vz .wx .wy .wz, then
-// contacts, solver_status, solver_pivots.
+// t, then per dynamic body NAME.x .y .z .qw .qx .qy .qz .vx .vy .vz .wx .wy .wz, per
+// revolute or prismatic joint LINK.q .v, with articulations grasp.object
+// grasp.force_closure grasp.epsilon (grasp_monitor.h), then contacts, solver_status,
+// solver_pivots.
 void write_state_header(const Model& model, std::ostream& out);
-void write_state_row(const Model& model, const Data& data, std::ostream& out);
+// `grasp` fills the grasp columns (scenes with articulations only).
+void write_state_row(const Model& model, const Data& data, const GraspReport& grasp, std::ostream& out);
 
 // t,body_a,body_b,px,py,pz,nx,ny,nz,phi,fn,ftx,fty,ftz,mode
 void write_contacts_header(std::ostream& out);

@@ -48,6 +48,10 @@ const CoordinateRanges kPrismaticRanges{
     {0, 1e6, false, true, "N"},    {0, kMaxSpeed, false, true, "m/s"},
     {0, 1e5, false, true, "m/s^2"}};
 
+// Which way a joint closes the hand for auto-grasp (seed 002 §6): -1, 0 (not a
+// finger) or 1.
+const NumberRange kCloseDirectionRange{-1, 1, true, true, ""};
+
 struct JointKind {
   const char* name;
   JointType type;
@@ -158,7 +162,8 @@ Status read_actuator(const FieldReader& joint, const CoordinateRanges& ranges,
   CONTACTLAB_RETURN_IF_ERROR(expect_object(joint.at("actuator"), path));
   const FieldReader fields(joint.at("actuator"), path);
   CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(
-      {"stiffness", "damping", "max_effort", "max_velocity", "max_acceleration"}, "an actuator"));
+      {"stiffness", "damping", "max_effort", "max_velocity", "max_acceleration", "close_direction"},
+      "an actuator"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("stiffness"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("damping"));
   PdGains& gains = actuator.gains;
@@ -169,6 +174,13 @@ Status read_actuator(const FieldReader& joint, const CoordinateRanges& ranges,
       fields.number("max_velocity", ranges.max_velocity, actuator.max_velocity));
   CONTACTLAB_RETURN_IF_ERROR(
       fields.number("max_acceleration", ranges.max_acceleration, actuator.max_acceleration));
+  double close_direction = 0;
+  CONTACTLAB_RETURN_IF_ERROR(fields.number("close_direction", kCloseDirectionRange, close_direction));
+  if (close_direction != -1 && close_direction != 0 && close_direction != 1) {
+    return Status::failure(fields.path_of("close_direction") + ": must be -1, 0 or 1, got " +
+                           describe_number(close_direction));
+  }
+  actuator.close_direction = static_cast<int>(close_direction);
   actuator.present = true;
   return Status::success();
 }

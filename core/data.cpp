@@ -11,6 +11,18 @@ const char* contact_mode_name(ContactMode mode) {
   return "separating";
 }
 
+ContactRecord contact_record_of(const DetectedContact& contact) {
+  ContactRecord record;
+  record.body_a = contact.body_a;
+  record.body_b = contact.body_b;
+  record.geom_a = contact.geom_a;
+  record.geom_b = contact.geom_b;
+  record.position = contact.point.position;
+  record.normal = contact.point.normal;
+  record.distance = contact.point.distance;
+  return record;
+}
+
 Data make_data(const Model& model) {
   Data data;
   for (const Body& body : model.bodies) {
@@ -24,6 +36,7 @@ Data make_data(const Model& model) {
     update_link_bodies(articulation, data.articulations.back(), data.position, data.orientation,
                        data.linear_velocity, data.angular_velocity);
   }
+  data.control = initial_control_state(model);
   return data;
 }
 

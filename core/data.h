@@ -7,6 +7,7 @@
 #include "articulation/articulation_state.h"
 #include "math_types.h"
 #include "model.h"
+#include "robot_control.h"
 #include "step_workspace.h"
 
 namespace contactlab {
@@ -19,6 +20,8 @@ const char* contact_mode_name(ContactMode mode);
 struct ContactRecord {
   int body_a = -1;
   int body_b = -1;
+  int geom_a = -1;
+  int geom_b = -1;
   Vec3 position = Vec3::Zero();        // world [m]
   Vec3 normal = Vec3::UnitZ();         // world, unit, from body_a to body_b
   double distance = 0;                 // phi at the start of the step [m]
@@ -28,6 +31,9 @@ struct ContactRecord {
   double slip_speed = 0;               // lambda: the largest tangential speed along an edge [m/s]
   ContactMode mode = ContactMode::Separating;
 };
+
+// A detected contact before the solve: no force yet, mode separating.
+ContactRecord contact_record_of(const DetectedContact& contact);
 
 // What the constraint solver did in the last step, summed over islands.
 struct SolverStats {
@@ -49,6 +55,7 @@ struct Data {
   std::vector<Vec3> linear_velocity;   // of the centre of mass, world [m/s]
   std::vector<Vec3> angular_velocity;  // world [rad/s]
   std::vector<ArticulationState> articulations;  // per Model::articulations
+  ControlState control;                          // the timeline and what drives set points
   std::vector<ContactRecord> contacts;
   SolverStats solver;
   StepWorkspace workspace;

@@ -12,13 +12,6 @@
 #include "math_types.h"
 #include "status.h"
 
-// Returns the Status of `expression` from the calling function when it is a failure.
-#define CONTACTLAB_RETURN_IF_ERROR(expression)         \
-  do {                                                 \
-    const ::contactlab::Status status_ = (expression); \
-    if (!status_.ok()) return status_;                 \
-  } while (false)
-
 namespace contactlab {
 
 using Json = nlohmann::json;

@@ -13,6 +13,7 @@
 #include "math_types.h"
 #include "options.h"
 #include "shape.h"
+#include "timeline.h"
 
 namespace contactlab {
 
@@ -52,6 +53,7 @@ struct Model {
   std::vector<Body> bodies;
   std::vector<Geom> geoms;
   std::vector<Articulation> articulations;
+  std::vector<TimelineCommand> timeline;  // sorted by time
   std::vector<std::string> material_names;
   // material_count x material_count, symmetric, row-major.
   std::vector<FrictionPair> friction_table;

@@ -37,7 +37,7 @@ const std::vector<std::string>& option_names() {
       "time_step",      "friction_coefficient",    "error_reduction",
       "friction_edges", "contact_margin",          "contact_threshold",
       "kinetic_threshold_speed", "gravity_x",      "gravity_y",
-      "gravity_z"};
+      "gravity_z",      "autograsp"};
   return names;
 }
 
@@ -71,6 +71,9 @@ Status set_option(Options& options, const std::string& alias, double value) {
   } else if (name == "gravity_x" || name == "gravity_y" || name == "gravity_z") {
     if (!within(value, -100, 100)) return out_of_range(name, "between -100 and 100 m/s^2", value);
     options.gravity[name.back() - 'x'] = value;
+  } else if (name == "autograsp") {
+    if (value != 0 && value != 1) return out_of_range(name, "0 (dynamic) or 1 (static)", value);
+    options.autograsp = static_cast<int>(value);
   } else {
     std::string known;
     for (const std::string& option : option_names()) known += (known.empty() ? "" : ", ") + option;
@@ -90,6 +93,8 @@ Status get_option(const Options& options, const std::string& alias, double& valu
   else if (name == "kinetic_threshold_speed") value = options.kinetic_threshold_speed;
   else if (name == "gravity_x" || name == "gravity_y" || name == "gravity_z") {
     value = options.gravity[name.back() - 'x'];
+  } else if (name == "autograsp") {
+    value = options.autograsp;
   } else {
     return Status::failure(name + ": unknown option");
   }

@@ -31,11 +31,15 @@ struct Options {
   double kinetic_threshold_speed = 1e-3;
   // g [m/s^2], each component -100 .. 100.
   Vec3 gravity = Vec3(0, 0, -9.81);
+  // Auto-grasp (seed 002 §6): 0 dynamic (fingers close under PD control and the
+  // object moves), 1 static (GraspIt's kinematic closing: the object stays put and
+  // each finger stops at its first contact). The CLI also takes "dynamic" / "static".
+  int autograsp = 0;
 };
 
 // Sets one option by name. Names: time_step (h), friction_coefficient (mu),
 // error_reduction (gamma), friction_edges (u), contact_margin, contact_threshold,
-// kinetic_threshold_speed, gravity_x, gravity_y, gravity_z; the seed's symbols h, mu,
+// kinetic_threshold_speed, gravity_x, gravity_y, gravity_z, autograsp; the seed's symbols h, mu,
 // gamma and u are accepted as short names.
 Status set_option(Options& options, const std::string& name, double value);
 // Reads one option by the same names; fails for an unknown name.

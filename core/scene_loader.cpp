@@ -13,6 +13,7 @@
 #include "json_fields.h"
 #include "mass_properties.h"
 #include "scene_limits.h"
+#include "timeline_reader.h"
 
 namespace contactlab {
 namespace {
@@ -157,7 +158,7 @@ Status SceneReader::read(const Json& document) {
   const FieldReader scene(document, "");
   CONTACTLAB_RETURN_IF_ERROR(
       scene.check_fields({"name", "description", "duration", "options", "materials", "friction",
-                          "bodies", "articulations"},
+                          "bodies", "articulations", "timeline"},
                          "a scene"));
   CONTACTLAB_RETURN_IF_ERROR(scene.require("name"));
   CONTACTLAB_RETURN_IF_ERROR(scene.identifier("name", model_.name));
@@ -168,12 +169,13 @@ Status SceneReader::read(const Json& document) {
   CONTACTLAB_RETURN_IF_ERROR(read_materials(scene));
   CONTACTLAB_RETURN_IF_ERROR(read_friction(scene));
   CONTACTLAB_RETURN_IF_ERROR(read_bodies(scene));
-  return read_articulations(
+  CONTACTLAB_RETURN_IF_ERROR(read_articulations(
       scene,
       [this](const FieldReader& link, int body_index, Body& body, Vec3& center_of_mass) {
         return read_mass_and_geoms(link, body_index, body, center_of_mass);
       },
-      model_);
+      model_));
+  return read_timeline(scene, model_);
 }
 
 // Options are applied through set_option in a fixed order, so that the same checks

@@ -23,3 +23,10 @@ class Status {
 };
 
 }  // namespace contactlab
+
+// Returns the Status of `expression` from the calling function when it is a failure.
+#define CONTACTLAB_RETURN_IF_ERROR(expression)         \
+  do {                                                 \
+    const ::contactlab::Status status_ = (expression); \
+    if (!status_.ok()) return status_;                 \
+  } while (false)

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "integrate.h"
+#include "robot_control.h"
 
 namespace contactlab {
 namespace {
@@ -131,19 +132,6 @@ void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStat
   }
   note_failure(stats, lcp_status_name(solution.status), reason + " (island held still this step)");
   hold_island_still(size, ws, z, w);
-}
-
-void record_contact(const DetectedContact& contact, ContactRecord& record) {
-  record.body_a = contact.body_a;
-  record.body_b = contact.body_b;
-  record.position = contact.point.position;
-  record.normal = contact.point.normal;
-  record.distance = contact.point.distance;
-  record.normal_force = 0;
-  record.friction_force.setZero();
-  record.friction_coefficient = 0;
-  record.slip_speed = 0;
-  record.mode = ContactMode::Separating;
 }
 
 // (z, w) => forces and modes of the island's contacts. The mode is kinematic: a
@@ -276,6 +264,18 @@ void apply_free_motion(const Model& model, const Options& options, const Data& d
   }
 }
 
+// The torque (force) each motor applied, now that v^{l+1} is known (implicit PD).
+void record_motor_efforts(const Articulation& articulation, const ArticulationMotion& motion,
+                          double time_step, ArticulationState& state) {
+  const KinematicTree& tree = articulation.tree;
+  for (int link = 0; link < tree.link_count(); ++link) {
+    state.motor_effort[link] = 0;
+    if (!articulation.actuators[link].present || motion.motor_terms.empty()) continue;
+    state.motor_effort[link] = implicit_pd_torque(motion.motor_terms[link], time_step,
+                                                  state.velocities[tree.velocity_offset(link)]);
+  }
+}
+
 void store_island_velocity(const StepWorkspace& ws, Data& data) {
   for (const IslandMember& member : ws.island.members()) {
     if (member.body >= 0) {
@@ -291,6 +291,12 @@ void store_island_velocity(const StepWorkspace& ws, Data& data) {
 }  // namespace
 
 void step(const Model& model, const Options& options, Data& data) {
+  // (timeline, t) => set points; a static auto-grasp moves only the fingers.
+  advance_control(model, options, data);
+  if (static_grasp_active(data)) {
+    step_static_grasp(model, options, data);
+    return;
+  }
   StepWorkspace& ws = data.workspace;
   const double h = options.time_step;
   const int body_count = static_cast<int>(model.bodies.size());
@@ -301,7 +307,7 @@ void step(const Model& model, const Options& options, Data& data) {
   detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
                   data.angular_velocity, ws.detection, ws.contacts);
   data.contacts.resize(ws.contacts.size());
-  for (size_t i = 0; i < ws.contacts.size(); ++i) record_contact(ws.contacts[i], data.contacts[i]);
+  for (size_t i = 0; i < ws.contacts.size(); ++i) data.contacts[i] = contact_record_of(ws.contacts[i]);
 
   // (contacts, joints) => (islands)
   ws.is_dynamic.resize(body_count);
@@ -368,6 +374,7 @@ void step(const Model& model, const Options& options, Data& data) {
     const Articulation& articulation = model.articulations[a];
     ArticulationState& state = data.articulations[a];
     if (!ws.articulation_ready[a]) state.velocities.setZero();
+    record_motor_efforts(articulation, ws.articulation_motion[a], options.time_step, state);
     integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
     update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
                        data.angular_velocity);

@@ -31,6 +31,9 @@ struct JointActuator {
   PdGains gains;                // K_p, K_d, tau_max
   double max_velocity = 1;      // [rad/s] or [m/s], for trajectories
   double max_acceleration = 5;  // [rad/s^2] or [m/s^2], for trajectories
+  // Auto-grasp (seed 002 §6) closes the joint toward its limit on this side: +1 the
+  // upper, -1 the lower, 0 not a finger joint.
+  int close_direction = 0;
 };
 
 struct Articulation {

@@ -9,6 +9,7 @@ ArticulationState initial_articulation_state(const Articulation& articulation) {
   const int links = articulation.tree.link_count();
   state.target_position.assign(links, 0);
   state.target_velocity.assign(links, 0);
+  state.motor_effort.assign(links, 0);
   for (int link = 0; link < links; ++link) {
     if (articulation.tree.link(link).joint.velocity_size() == 1) {
       state.target_position[link] = joint_position(articulation, state, link);

@@ -17,6 +17,7 @@ struct ArticulationState {
   Eigen::VectorXd velocities;         // v
   std::vector<double> target_position;  // per link: its joint's PD set point q_ref
   std::vector<double> target_velocity;  // per link: qdot_ref
+  std::vector<double> motor_effort;     // per link: what its motor applied last step [N m or N]
   TreeKinematics kinematics;            // at `positions`
 };
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "commands.h"
+#include "gripper_scene.h"
 
 namespace contactlab {
 namespace {
@@ -34,6 +35,8 @@ TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
       {{kScene, "--set", "mu"}, "--set"},
       {{kScene, "--set", "mu=3"}, "--set friction_coefficient"},
       {{kScene, "--set", "warp=1"}, "--set warp"},
+      {{kScene, "--set", "autograsp=sideways"}, "--set autograsp"},
+      {{kScene, "--set", "autograsp=2"}, "--set autograsp"},
       {{kScene, "--frobnicate"}, "--frobnicate"},
       {{kScene, "--csv"}, "--csv"},
       {{"/nonexistent/scene.json"}, "scene.json"},
@@ -81,6 +84,28 @@ TEST(RunCommand, WritesTheDocumentedStateAndContactColumns) {
   for (size_t i = 1; i < contacts.size(); ++i) {
     EXPECT_NE(contacts[i].find(",ground,box,"), std::string::npos) << contacts[i];
     EXPECT_EQ(contacts[i].substr(contacts[i].rfind(',') + 1), "sticking") << contacts[i];
+  }
+}
+
+// A robot scene: LINK.q LINK.v per joint and the grasp columns, and the grasp summary,
+// with either kind of auto-grasp.
+TEST(RunCommand, RobotScenesWriteJointAndGraspColumns) {
+  const std::string scene = ::testing::TempDir() + "gripper.json";
+  {
+    std::ofstream file(scene);
+    file << gripper_scene_json(R"([{"time": 0, "command": "autograsp", "articulation": "gripper"}])");
+  }
+  const std::string csv = ::testing::TempDir() + "gripper.csv";
+  for (const char* kind : {"dynamic", "static"}) {
+    const Result result = run({scene, "--duration", "1", "--set", std::string("autograsp=") + kind, "--csv", csv});
+    ASSERT_EQ(result.code, 0) << result.err;
+    EXPECT_NE(result.out.find("grasp: box, "), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("force closure yes"), std::string::npos) << result.out;
+    const std::vector<std::string> lines = read_lines(csv);
+    ASSERT_EQ(lines.size(), 402u);
+    EXPECT_NE(lines[0].find(",left.q,left.v,right.q,right.v,grasp.object,grasp.force_closure,grasp.epsilon,"),
+              std::string::npos) << lines[0];
+    EXPECT_NE(lines.back().find(",box,1,"), std::string::npos) << lines.back();
   }
 }
 

@@ -1,0 +1,24 @@
+// The grasp of the moment: which free body the robots hold, and its force closure
+// and Ferrari-Canny epsilon from the last step's contacts (grasp/grasp_quality.h) -
+// GraspIt!'s live grasp analysis, for the page's badge and the CLI's columns.
+#pragma once
+
+#include "data.h"
+#include "grasp/grasp_quality.h"
+#include "model.h"
+
+namespace contactlab {
+
+struct GraspReport {
+  int object = -1;        // the grasped body, -1 when no link touches a free body
+  int contact_count = 0;  // link contacts on it used for the analysis
+  GraspQuality quality;
+};
+
+// The grasped object is the free body with the most touching link contacts (ties:
+// the lower index). A contact counts when phi <= the contact threshold; its friction
+// cone uses the static mu of its materials (or the mu option) with u edges; torques
+// are scaled by the object's largest radius about its centre of mass.
+GraspReport evaluate_current_grasp(const Model& model, const Options& options, const Data& data);
+
+}  // namespace contactlab

@@ -1,0 +1,251 @@
+#include "robot_control.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "data.h"
+#include "step.h"
+
+namespace contactlab {
+namespace {
+
+std::vector<int> finger_links(const Articulation& articulation) {
+  std::vector<int> links;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].close_direction != 0) links.push_back(link);
+  }
+  return links;
+}
+
+// The limit a finger joint closes toward (closing) or opens toward.
+double finger_goal(const Articulation& articulation, int link, bool closing) {
+  const Joint& joint = articulation.tree.link(link).joint;
+  const bool upper = (articulation.actuators[link].close_direction > 0) == closing;
+  return upper ? joint.upper : joint.lower;
+}
+
+// Seed 002 §6: all fingers close "at the same speed": the command's, or the slowest
+// finger motor's maximum.
+double finger_speed(const Articulation& articulation, const std::vector<int>& fingers,
+                    double requested) {
+  if (requested > 0) return requested;
+  double speed = articulation.actuators[fingers.front()].max_velocity;
+  for (int link : fingers) speed = std::min(speed, articulation.actuators[link].max_velocity);
+  return speed;
+}
+
+// A trajectory of the command's joints, plus the joints the running trajectory still
+// drives (kept on their way to their old targets), from the current set points.
+Status start_trajectory(const Articulation& articulation, const ArticulationState& state,
+                        const TimelineCommand& command, double time, RobotControl& robot) {
+  std::vector<int> links;
+  std::vector<double> targets;
+  for (const JointTarget& target : command.targets) {
+    links.push_back(target.link);
+    targets.push_back(target.position);
+  }
+  for (size_t i = 0; i < robot.trajectory_links.size(); ++i) {
+    const int link = robot.trajectory_links[i];
+    if (robot.driver[link] != JointDriver::Trajectory) continue;
+    if (std::find(links.begin(), links.end(), link) != links.end()) continue;
+    links.push_back(link);
+    targets.push_back(robot.trajectory.target()[i]);
+  }
+  std::vector<double> q, qd, qdd(links.size(), 0), max_velocity, max_acceleration;
+  for (int link : links) {
+    q.push_back(state.target_position[link]);
+    qd.push_back(state.target_velocity[link]);
+    max_velocity.push_back(articulation.actuators[link].max_velocity);
+    max_acceleration.push_back(articulation.actuators[link].max_acceleration);
+  }
+  CONTACTLAB_RETURN_IF_ERROR(
+      robot.trajectory.start(time, q, qd, qdd, targets, max_velocity, max_acceleration));
+  robot.trajectory_links = links;
+  for (int link : links) robot.driver[link] = JointDriver::Trajectory;
+  return Status::success();
+}
+
+// Every finger from its current set point toward its closing (or open) limit.
+Status start_fingers(const Articulation& articulation, const ArticulationState& state,
+                     const TimelineCommand& command, bool closing, double time, RobotControl& robot) {
+  const std::vector<int> fingers = finger_links(articulation);
+  const double speed = finger_speed(articulation, fingers, command.speed);
+  std::vector<double> q, qd, goal, speeds, max_acceleration;
+  for (int link : fingers) {
+    q.push_back(state.target_position[link]);
+    qd.push_back(state.target_velocity[link]);
+    goal.push_back(finger_goal(articulation, link, closing));
+    speeds.push_back(speed);
+    max_acceleration.push_back(articulation.actuators[link].max_acceleration);
+  }
+  CONTACTLAB_RETURN_IF_ERROR(robot.ramp.start(time, q, qd, goal, speeds, max_acceleration));
+  robot.ramp_links = fingers;
+  for (int link : fingers) robot.driver[link] = JointDriver::Ramp;
+  robot.static_speed = speed;
+  return Status::success();
+}
+
+bool carries(const Articulation& articulation, int finger, int link) {
+  for (int i = link; i >= 0; i = articulation.tree.link(i).parent) {
+    if (i == finger) return true;
+  }
+  return false;
+}
+
+// Followers take their leaders' positions (seed 002 eqs. 7-8, kept exactly when the
+// closing is kinematic).
+void apply_couplings_kinematically(const Articulation& articulation, ArticulationState& state) {
+  const KinematicTree& tree = articulation.tree;
+  for (const JointCoupling& coupling : articulation.couplings) {
+    state.positions[tree.position_offset(coupling.follower)] =
+        coupling.ratio * state.positions[tree.position_offset(coupling.leader)];
+  }
+}
+
+}  // namespace
+
+ControlState initial_control_state(const Model& model) {
+  ControlState control;
+  for (const Articulation& articulation : model.articulations) {
+    RobotControl robot;
+    robot.driver.assign(articulation.tree.link_count(), JointDriver::Hold);
+    control.robots.push_back(robot);
+  }
+  return control;
+}
+
+Status start_command(const Model& model, const Options& options, const TimelineCommand& command,
+                     Data& data) {
+  const Articulation& articulation = model.articulations[command.articulation];
+  ArticulationState& state = data.articulations[command.articulation];
+  RobotControl& robot = data.control.robots[command.articulation];
+  switch (command.kind) {
+    case CommandKind::MoveJoints:
+      return start_trajectory(articulation, state, command, data.time, robot);
+    case CommandKind::Open:
+      return start_fingers(articulation, state, command, false, data.time, robot);
+    case CommandKind::Autograsp:
+      CONTACTLAB_RETURN_IF_ERROR(start_fingers(articulation, state, command, true, data.time, robot));
+      if (options.autograsp == 1) {
+        robot.static_closing = true;
+        robot.finger_stopped.assign(robot.ramp_links.size(), 0);
+        for (int link : robot.ramp_links) robot.driver[link] = JointDriver::Hold;
+      }
+      return Status::success();
+  }
+  return Status::success();
+}
+
+void advance_control(const Model& model, const Options& options, Data& data) {
+  ControlState& control = data.control;
+  const double half_step = 0.5 * options.time_step;
+  while (control.next_command < model.timeline.size() &&
+         model.timeline[control.next_command].time <= data.time + half_step) {
+    // A command the scene loader accepted can only fail on a state it cannot know
+    // (e.g. a joint pushed outside its limits); it is then skipped, as a button press
+    // that cannot be carried out would be.
+    start_command(model, options, model.timeline[control.next_command], data);
+    ++control.next_command;
+  }
+  const double sample_time = data.time + options.time_step;  // the end of this step
+  std::vector<double> q, qd, qdd;
+  for (size_t a = 0; a < model.articulations.size(); ++a) {
+    RobotControl& robot = control.robots[a];
+    ArticulationState& state = data.articulations[a];
+    if (!robot.trajectory_links.empty()) {
+      robot.trajectory.sample(sample_time, q, qd, qdd);
+      for (size_t i = 0; i < robot.trajectory_links.size(); ++i) {
+        const int link = robot.trajectory_links[i];
+        if (robot.driver[link] != JointDriver::Trajectory) continue;
+        state.target_position[link] = q[i];
+        state.target_velocity[link] = qd[i];
+      }
+    }
+    if (!robot.ramp_links.empty() && !robot.static_closing) {
+      robot.ramp.sample(sample_time, q, qd, qdd);
+      for (size_t i = 0; i < robot.ramp_links.size(); ++i) {
+        const int link = robot.ramp_links[i];
+        if (robot.driver[link] != JointDriver::Ramp) continue;
+        state.target_position[link] = q[i];
+        state.target_velocity[link] = qd[i];
+      }
+    }
+  }
+}
+
+bool static_grasp_active(const Data& data) {
+  for (const RobotControl& robot : data.control.robots) {
+    if (robot.static_closing) return true;
+  }
+  return false;
+}
+
+void step_static_grasp(const Model& model, const Options& options, Data& data) {
+  const double h = options.time_step;
+  for (size_t a = 0; a < model.articulations.size(); ++a) {
+    RobotControl& robot = data.control.robots[a];
+    if (!robot.static_closing) continue;
+    const Articulation& articulation = model.articulations[a];
+    ArticulationState& state = data.articulations[a];
+    for (size_t i = 0; i < robot.ramp_links.size(); ++i) {
+      if (robot.finger_stopped[i]) continue;
+      const int link = robot.ramp_links[i];
+      const double goal = finger_goal(articulation, link, true);
+      double& q = state.positions[articulation.tree.position_offset(link)];
+      const double move = articulation.actuators[link].close_direction * robot.static_speed * h;
+      q += move;
+      if ((move > 0 && q >= goal) || (move < 0 && q <= goal)) {
+        q = goal;
+        robot.finger_stopped[i] = 1;  // reached its limit without touching anything
+      }
+    }
+    apply_couplings_kinematically(articulation, state);
+    state.velocities.setZero();
+    update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity);
+  }
+
+  // (poses) => contacts: a finger stops when a link it carries touches another body.
+  StepWorkspace& ws = data.workspace;
+  detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
+                  data.angular_velocity, ws.detection, ws.contacts);
+  data.contacts.clear();
+  for (const DetectedContact& contact : ws.contacts) {
+    data.contacts.push_back(contact_record_of(contact));
+    if (contact.point.distance > options.contact_threshold) continue;
+    for (int side = 0; side < 2; ++side) {
+      const Body& body = model.bodies[side == 0 ? contact.body_a : contact.body_b];
+      const Body& other = model.bodies[side == 0 ? contact.body_b : contact.body_a];
+      if (body.articulation < 0 || other.articulation == body.articulation) continue;
+      RobotControl& robot = data.control.robots[body.articulation];
+      if (!robot.static_closing) continue;
+      for (size_t i = 0; i < robot.ramp_links.size(); ++i) {
+        if (carries(model.articulations[body.articulation], robot.ramp_links[i], body.link)) {
+          robot.finger_stopped[i] = 1;
+        }
+      }
+    }
+  }
+
+  for (size_t a = 0; a < model.articulations.size(); ++a) {
+    RobotControl& robot = data.control.robots[a];
+    if (!robot.static_closing) continue;
+    if (std::find(robot.finger_stopped.begin(), robot.finger_stopped.end(), 0) != robot.finger_stopped.end()) {
+      continue;
+    }
+    // Closed: the motors hold the reached pose from now on.
+    robot.static_closing = false;
+    const Articulation& articulation = model.articulations[a];
+    ArticulationState& state = data.articulations[a];
+    for (int link : robot.ramp_links) {
+      state.target_position[link] = state.positions[articulation.tree.position_offset(link)];
+      state.target_velocity[link] = 0;
+      robot.driver[link] = JointDriver::Hold;
+    }
+  }
+  data.solver = SolverStats{};
+  data.time += h;
+  ++data.step_count;
+}
+
+}  // namespace contactlab

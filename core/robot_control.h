@@ -1,0 +1,60 @@
+// What drives the articulations' PD set points (seed 002 §5-6): the scene's timeline,
+// smooth trajectories to new joint positions, and auto-grasp, either dynamic (fingers
+// close at one speed under their motors and the object moves with them) or static
+// (GraspIt!'s kinematic closing: the object stays put and each finger stops at its
+// first contact).
+#pragma once
+
+#include <vector>
+
+#include "control/joint_ramp.h"
+#include "control/joint_trajectory.h"
+#include "model.h"
+#include "status.h"
+
+namespace contactlab {
+
+struct Data;
+
+// Which command drives a joint's set point.
+enum class JointDriver { Hold, Trajectory, Ramp };
+
+struct RobotControl {  // per articulation
+  std::vector<JointDriver> driver;  // per link
+  JointTrajectory trajectory;
+  std::vector<int> trajectory_links;
+  JointRamp ramp;
+  std::vector<int> ramp_links;
+  // Static auto-grasp: closing kinematically at `static_speed`, finger by finger.
+  bool static_closing = false;
+  double static_speed = 0;
+  std::vector<char> finger_stopped;  // per ramp link
+};
+
+struct ControlState {
+  std::size_t next_command = 0;  // into Model::timeline
+  std::vector<RobotControl> robots;
+};
+
+ControlState initial_control_state(const Model& model);
+
+// Starts one command now (the timeline's, or the page's buttons). On failure nothing
+// changes and the message says why.
+Status start_command(const Model& model, const Options& options, const TimelineCommand& command,
+                     Data& data);
+
+// Starts the timeline commands whose time has come, then sets every driven joint's
+// set point (q_ref, qdot_ref) to the command's value at the end of the coming step.
+void advance_control(const Model& model, const Options& options, Data& data);
+
+// True while a static auto-grasp closes some hand: the step then moves only the
+// fingers, kinematically (step_static_grasp), and nothing else.
+bool static_grasp_active(const Data& data);
+
+// One kinematic closing step: every finger joint still open moves by its speed times
+// h toward its closing limit (followers keep their couplings), contacts are detected,
+// and a finger stops when a link it carries touches a body of another articulation or
+// a free body. When every finger has stopped, the set points hold the reached pose.
+void step_static_grasp(const Model& model, const Options& options, Data& data);
+
+}  // namespace contactlab

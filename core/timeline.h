@@ -1,0 +1,30 @@
+// A scene's timeline: controller commands at given times (docs/scene_format.md,
+// "Timeline"), so that a command-line run reproduces the page's demo.
+#pragma once
+
+#include <vector>
+
+namespace contactlab {
+
+enum class CommandKind {
+  MoveJoints,  // a synchronised smooth trajectory of some joints' set points (seed 002 §5)
+  Autograsp,   // close every finger joint at one speed until it stalls (seed 002 §6)
+  Open,        // every finger joint back to its open limit
+};
+
+const char* command_kind_name(CommandKind kind);
+
+struct JointTarget {
+  int link = -1;      // whose joint
+  double position = 0;  // [rad] or [m]
+};
+
+struct TimelineCommand {
+  double time = 0;  // [s]
+  CommandKind kind = CommandKind::MoveJoints;
+  int articulation = -1;
+  std::vector<JointTarget> targets;  // MoveJoints
+  double speed = 0;  // Autograsp / Open: joint speed [rad/s or m/s]; 0: the fingers' slowest max_velocity
+};
+
+}  // namespace contactlab

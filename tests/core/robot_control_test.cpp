@@ -1,0 +1,105 @@
+// Seed 002 §5-6: set points from the timeline, and the two auto-grasps.
+#include "robot_control.h"
+
+#include <gtest/gtest.h>
+
+#include "data.h"
+#include "gripper_scene.h"
+#include "scene_loader.h"
+#include "step.h"
+
+namespace contactlab {
+namespace {
+
+Model load_gripper(const std::string& timeline) {
+  Model model;
+  const Status status = load_scene(gripper_scene_json(timeline), model);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return model;
+}
+
+double finger_q(const Model& model, const Data& data, int link) {
+  return joint_position(model.articulations[0], data.articulations[0], link);
+}
+
+// Normal force of finger `body` on the box [N].
+double finger_force(const Data& data, int finger_body, int box_body) {
+  double force = 0;
+  for (const ContactRecord& contact : data.contacts) {
+    if ((contact.body_a == finger_body && contact.body_b == box_body) ||
+        (contact.body_b == finger_body && contact.body_a == box_body)) {
+      force += contact.normal_force;
+    }
+  }
+  return force;
+}
+
+// Dynamic auto-grasp: the fingers close at one speed, stop on the box's faces
+// (q = 0.03 m) while their set points run on to the limit, and then press with
+// the motors' saturated force, max_effort = 10 N each.
+TEST(RobotControl, DynamicAutograspStopsEachFingerOnContactAndPresses) {
+  const Model model = load_gripper(R"([{"time": 0.1, "command": "autograsp", "articulation": "gripper"}])");
+  Options options = model.options;
+  Data data = make_data(model);
+  for (int s = 0; s < 800; ++s) {
+    step(model, options, data);
+    ASSERT_TRUE(data.solver.message.empty()) << data.solver.message;
+  }
+  const int box = 1;
+  for (int link : {1, 2}) {
+    EXPECT_NEAR(finger_q(model, data, link), 0.03, 2e-4) << link;
+    EXPECT_NEAR(data.articulations[0].target_position[link], 0.05, 1e-12);  // ramp reached the limit
+    EXPECT_NEAR(finger_force(data, model.articulations[0].link_body[link], box), 10.0, 0.05);
+  }
+  EXPECT_NEAR(data.position[box].y(), 0, 1e-4);  // squeezed evenly: not pushed aside
+}
+
+// Static auto-grasp (GraspIt's kinematic closing): the box does not move and each
+// finger stops at its first contact, within one closing step (speed h) of the face.
+TEST(RobotControl, StaticAutograspStopsFingersAtFirstContactWithoutMovingTheObject) {
+  const Model model = load_gripper(R"([{"time": 0.1, "command": "autograsp", "articulation": "gripper"}])");
+  Options options = model.options;
+  options.autograsp = 1;
+  Data data = make_data(model);
+  const int box = 1;
+  const Vec3 box_start = data.position[box];
+  bool closed = false;
+  for (int s = 0; s < 400 && !closed; ++s) {
+    step(model, options, data);
+    if (data.time > 0.2 && !static_grasp_active(data)) closed = true;
+    if (static_grasp_active(data)) EXPECT_EQ(data.position[box], box_start);
+  }
+  ASSERT_TRUE(closed);
+  const double closing_step = 0.05 * options.time_step;
+  for (int link : {1, 2}) {
+    const double q = finger_q(model, data, link);
+    EXPECT_GE(q, 0.03 - options.contact_threshold - 1e-12) << link;
+    EXPECT_LE(q, 0.03 + closing_step + 1e-12) << link;
+    EXPECT_EQ(data.articulations[0].target_position[link], q);  // the motors hold the pose
+  }
+  EXPECT_EQ(data.position[box], box_start);
+}
+
+// move_joints: the set point follows a smooth trajectory to the target, and the
+// motor brings the joint there; a later command retargets without a jump.
+TEST(RobotControl, MoveJointsReachesTheTargetSmoothly) {
+  const Model model = load_gripper(R"([{"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0.02}},
+      {"time": 0.3, "command": "move_joints", "articulation": "gripper", "targets": {"right": 0.01}}])");
+  Options options = model.options;
+  Data data = make_data(model);
+  double previous = data.articulations[0].target_position[1];
+  double largest_jump = 0;
+  for (int s = 0; s < 1200; ++s) {
+    step(model, options, data);
+    const double set_point = data.articulations[0].target_position[1];
+    largest_jump = std::max(largest_jump, std::abs(set_point - previous));
+    previous = set_point;
+  }
+  // Never faster than max_velocity (0.05 m/s) per step of 2.5 ms.
+  EXPECT_LE(largest_jump, 0.05 * options.time_step + 1e-12);
+  EXPECT_NEAR(finger_q(model, data, 1), 0.02, 1e-4);
+  EXPECT_NEAR(finger_q(model, data, 2), 0.01, 1e-4);
+}
+
+}  // namespace
+}  // namespace contactlab
