@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "articulation/inverse_kinematics.h"
 #include "data.h"
 #include "step.h"
 
@@ -85,6 +86,60 @@ Status start_fingers(const Articulation& articulation, const ArticulationState& 
   return Status::success();
 }
 
+// q with every actuated joint at its set point: where the motors are taking the arm.
+Eigen::VectorXd set_point_positions(const Articulation& articulation, const ArticulationState& state) {
+  Eigen::VectorXd q = state.positions;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].present && articulation.tree.link(link).joint.velocity_size() == 1) {
+      q[articulation.tree.position_offset(link)] = state.target_position[link];
+    }
+  }
+  return q;
+}
+
+Status start_cartesian(const Articulation& articulation, const ArticulationState& state,
+                       const TimelineCommand& command, double time, RobotControl& robot) {
+  CartesianMove& move = robot.cartesian;
+  move.joints.clear();
+  for (int i = command.link; i >= 0; i = articulation.tree.link(i).parent) {
+    if (articulation.actuators[i].present && articulation.tree.link(i).joint.velocity_size() == 1) {
+      move.joints.insert(move.joints.begin(), i);
+    }
+  }
+  if (move.joints.empty()) return Status::failure("move_cartesian: no actuated joint moves the link");
+  forward_kinematics(articulation.tree, set_point_positions(articulation, state), robot.ik_scratch);
+  move.link = command.link;
+  move.start = robot.ik_scratch.link_pose[command.link];
+  move.end = command.position;
+  move.start_time = time;
+  // Peak speed of the quintic path: 15 D / (8 T).
+  move.duration = 15.0 * (move.end - move.start.position).norm() / (8.0 * command.speed);
+  move.active = true;
+  for (int link : move.joints) robot.driver[link] = JointDriver::Cartesian;
+  return Status::success();
+}
+
+// The path point at `time`, solved for the chain's joint set points.
+void sample_cartesian(const Articulation& articulation, double time, double time_step,
+                      ArticulationState& state, RobotControl& robot) {
+  CartesianMove& move = robot.cartesian;
+  const double tau = move.duration > 0 ? std::min(1.0, (time - move.start_time) / move.duration) : 1.0;
+  const double s = tau * tau * tau * (10 - 15 * tau + 6 * tau * tau);
+  Pose target = move.start;
+  target.position = move.start.position + s * (move.end - move.start.position);
+  Eigen::VectorXd q = set_point_positions(articulation, state);
+  IkSettings settings;
+  settings.with_orientation = move.joints.size() >= 6;
+  solve_link_pose(articulation.tree, move.link, target, move.joints, settings, q, robot.ik_scratch);
+  for (int link : move.joints) {
+    if (robot.driver[link] != JointDriver::Cartesian) continue;
+    const double position = q[articulation.tree.position_offset(link)];
+    state.target_velocity[link] = tau < 1 ? (position - state.target_position[link]) / time_step : 0.0;
+    state.target_position[link] = position;
+  }
+  if (tau >= 1) move.active = false;
+}
+
 bool carries(const Articulation& articulation, int finger, int link) {
   for (int i = link; i >= 0; i = articulation.tree.link(i).parent) {
     if (i == finger) return true;
@@ -124,6 +179,8 @@ Status start_command(const Model& model, const Options& options, const TimelineC
       return start_trajectory(articulation, state, command, data.time, robot);
     case CommandKind::Open:
       return start_fingers(articulation, state, command, false, data.time, robot);
+    case CommandKind::MoveCartesian:
+      return start_cartesian(articulation, state, command, data.time, robot);
     case CommandKind::Autograsp:
       CONTACTLAB_RETURN_IF_ERROR(start_fingers(articulation, state, command, true, data.time, robot));
       if (options.autograsp == 1) {
@@ -160,6 +217,9 @@ void advance_control(const Model& model, const Options& options, Data& data) {
         state.target_position[link] = q[i];
         state.target_velocity[link] = qd[i];
       }
+    }
+    if (robot.cartesian.active) {
+      sample_cartesian(model.articulations[a], sample_time, options.time_step, state, robot);
     }
     if (!robot.ramp_links.empty() && !robot.static_closing) {
       robot.ramp.sample(sample_time, q, qd, qdd);

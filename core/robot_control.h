@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "control/joint_ramp.h"
+#include "articulation/tree_kinematics.h"
 #include "control/joint_trajectory.h"
 #include "model.h"
 #include "status.h"
@@ -17,7 +18,23 @@ namespace contactlab {
 struct Data;
 
 // Which command drives a joint's set point.
-enum class JointDriver { Hold, Trajectory, Ramp };
+enum class JointDriver { Hold, Trajectory, Ramp, Cartesian };
+
+// A straight-line move of one link's frame origin with its orientation kept (by
+// arms with six or more actuated joints on the way; shorter chains follow the line
+// and let the orientation go): the
+// path parameter follows the quintic 10 s^3 - 15 s^4 + 6 s^5 (rest to rest), timed so
+// the peak speed 15 D / (8 T) is the command's, and inverse kinematics turns each
+// point into joint set points.
+struct CartesianMove {
+  int link = -1;
+  std::vector<int> joints;  // actuated joints on the path from the root to the link
+  Pose start;
+  Vec3 end = Vec3::Zero();
+  double start_time = 0;
+  double duration = 0;
+  bool active = false;
+};
 
 struct RobotControl {  // per articulation
   std::vector<JointDriver> driver;  // per link
@@ -25,6 +42,8 @@ struct RobotControl {  // per articulation
   std::vector<int> trajectory_links;
   JointRamp ramp;
   std::vector<int> ramp_links;
+  CartesianMove cartesian;
+  TreeKinematics ik_scratch;
   // Static auto-grasp: closing kinematically at `static_speed`, finger by finger.
   bool static_closing = false;
   double static_speed = 0;

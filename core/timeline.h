@@ -4,12 +4,15 @@
 
 #include <vector>
 
+#include "math_types.h"
+
 namespace contactlab {
 
 enum class CommandKind {
   MoveJoints,  // a synchronised smooth trajectory of some joints' set points (seed 002 §5)
   Autograsp,   // close every finger joint at one speed until it stalls (seed 002 §6)
   Open,        // every finger joint back to its open limit
+  MoveCartesian,  // a link's frame along a straight line, orientation kept, by inverse kinematics
 };
 
 const char* command_kind_name(CommandKind kind);
@@ -24,7 +27,11 @@ struct TimelineCommand {
   CommandKind kind = CommandKind::MoveJoints;
   int articulation = -1;
   std::vector<JointTarget> targets;  // MoveJoints
-  double speed = 0;  // Autograsp / Open: joint speed [rad/s or m/s]; 0: the fingers' slowest max_velocity
+  // Autograsp / Open: joint speed [rad/s or m/s], 0: the fingers' slowest
+  // max_velocity; MoveCartesian: the path's peak speed [m/s].
+  double speed = 0;
+  int link = -1;                   // MoveCartesian: whose frame moves
+  Vec3 position = Vec3::Zero();    // MoveCartesian: where its origin goes, world [m]
 };
 
 }  // namespace contactlab

@@ -17,7 +17,10 @@ struct CommandName {
 };
 const CommandName kCommands[] = {{"move_joints", CommandKind::MoveJoints},
                                  {"autograsp", CommandKind::Autograsp},
-                                 {"open", CommandKind::Open}};
+                                 {"open", CommandKind::Open},
+                                 {"move_cartesian", CommandKind::MoveCartesian}};
+const NumberRange kPositionRange{-1000, 1000, true, true, "m"};
+constexpr double kDefaultCartesianSpeed = 0.1;  // [m/s]
 
 int find_articulation(const Model& model, const std::string& name) {
   for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
@@ -84,12 +87,40 @@ Status check_fingers(const std::string& path, const Articulation& articulation) 
   return Status::success();
 }
 
+// move_cartesian: an existing link moved by at least one actuated joint, a target
+// position and an optional peak speed.
+Status read_cartesian(const FieldReader& fields, const Articulation& articulation,
+                      TimelineCommand& command) {
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("link"));
+  std::string link_name;
+  CONTACTLAB_RETURN_IF_ERROR(fields.identifier("link", link_name));
+  command.link = find_link(articulation, link_name);
+  if (command.link < 0) {
+    return Status::failure(fields.path_of("link") + ": articulation \"" + articulation.name +
+                           "\" has no link named \"" + link_name + "\"");
+  }
+  bool driven = false;
+  for (int i = command.link; i >= 0; i = articulation.tree.link(i).parent) {
+    driven = driven || (articulation.tree.link(i).joint.velocity_size() == 1 &&
+                        articulation.actuators[i].present);
+  }
+  if (!driven) {
+    return Status::failure(fields.path_of("link") + ": no actuated joint moves link \"" +
+                           link_name + "\"");
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("position"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.vec3("position", kPositionRange, command.position));
+  command.speed = kDefaultCartesianSpeed;
+  return fields.number("speed", kSpeedRange, command.speed);
+}
+
 Status read_command(const Json& value, const std::string& path, double previous_time,
                     Model& model, TimelineCommand& command) {
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"time", "command", "articulation", "targets", "speed"}, "a command"));
+      fields.check_fields({"time", "command", "articulation", "targets", "speed", "link", "position"},
+                          "a command"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("time"));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("time", kTimeRange, command.time));
   if (command.time < previous_time) {
@@ -109,7 +140,8 @@ Status read_command(const Json& value, const std::string& path, double previous_
   }
   if (!known) {
     return Status::failure(fields.path_of("command") +
-                           ": must be one of move_joints, autograsp, open, got \"" + name + "\"");
+                           ": must be one of move_joints, autograsp, open, move_cartesian, got \"" +
+                           name + "\"");
   }
   CONTACTLAB_RETURN_IF_ERROR(fields.require("articulation"));
   std::string articulation_name;
@@ -122,9 +154,14 @@ Status read_command(const Json& value, const std::string& path, double previous_
   const Articulation& articulation = model.articulations[command.articulation];
   if (command.kind == CommandKind::MoveJoints) {
     CONTACTLAB_RETURN_IF_ERROR(fields.forbid("speed", "on move_joints (its speed comes from the actuators)"));
+    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("link", "on move_joints"));
+    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("position", "on move_joints"));
     return read_targets(fields, articulation, command);
   }
-  CONTACTLAB_RETURN_IF_ERROR(fields.forbid("targets", "on autograsp or open"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.forbid("targets", "on autograsp, open or move_cartesian"));
+  if (command.kind == CommandKind::MoveCartesian) return read_cartesian(fields, articulation, command);
+  CONTACTLAB_RETURN_IF_ERROR(fields.forbid("link", "on autograsp or open"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.forbid("position", "on autograsp or open"));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("speed", kSpeedRange, command.speed));
   return check_fingers(path, articulation);
 }

@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include "data.h"
+#include "articulation_builder.h"
 #include "gripper_scene.h"
 #include "scene_loader.h"
 #include "step.h"
 
 namespace contactlab {
 namespace {
+
+void options_free_of_gravity(Model& model) { model.options.gravity = Vec3::Zero(); }
 
 Model load_gripper(const std::string& timeline) {
   Model model;
@@ -99,6 +102,52 @@ TEST(RobotControl, MoveJointsReachesTheTargetSmoothly) {
   EXPECT_LE(largest_jump, 0.05 * options.time_step + 1e-12);
   EXPECT_NEAR(finger_q(model, data, 1), 0.02, 1e-4);
   EXPECT_NEAR(finger_q(model, data, 2), 0.01, 1e-4);
+}
+
+// move_cartesian (seed 002 §5): a planar two-joint arm carries the frame of its tip
+// (welded to the second link) along a straight line; the set points stay on the line
+// (by inverse kinematics) and the motors keep the real frame within 2 mm of it.
+TEST(RobotControl, MoveCartesianFollowsAStraightLine) {
+  Model model = empty_model(false);
+  options_free_of_gravity(model);
+  LinkSpec upper = rod_link("upper", -1, Vec3(0, 0, 1), 0.5, 1.0);
+  LinkSpec lower = rod_link("lower", 0, Vec3(0.5, 0, 0), 0.4, 0.5);
+  for (LinkSpec* spec : {&upper, &lower}) {
+    spec->link.joint.lower = -3;
+    spec->link.joint.upper = 3;
+    spec->actuator.present = true;
+    spec->actuator.gains = PdGains{400.0, 40.0, 100.0};
+  }
+  upper.position = -0.3;
+  lower.position = 0.9;
+  LinkSpec tip;
+  tip.link.name = "tip";
+  tip.link.parent = 1;
+  tip.link.joint.type = JointType::Fixed;
+  tip.link.joint.origin.position = Vec3(0.4, 0, 0);
+  tip.link.mass = 0.05;
+  tip.link.inertia = Mat3::Identity() * 1e-5;
+  tip.shape = sphere(0.01);
+  append_articulation(model, "arm", {upper, lower, tip});
+  Data data = make_data(model);
+  const Vec3 start = data.articulations[0].kinematics.link_pose[2].position;
+  const Vec3 end = start + Vec3(-0.15, 0, -0.1);  // well within reach
+  TimelineCommand command;
+  command.kind = CommandKind::MoveCartesian;
+  command.articulation = 0;
+  command.link = 2;
+  command.position = end;
+  command.speed = 0.1;
+  ASSERT_TRUE(start_command(model, model.options, command, data).ok());
+  const Vec3 direction = (end - start).normalized();
+  double worst = 0;
+  for (int s = 0; s < 1600; ++s) {
+    step(model, model.options, data);
+    const Vec3 offset = data.articulations[0].kinematics.link_pose[2].position - start;
+    worst = std::max(worst, (offset - offset.dot(direction) * direction).norm());
+  }
+  EXPECT_LT(worst, 2e-3);
+  EXPECT_LT((data.articulations[0].kinematics.link_pose[2].position - end).norm(), 1e-4);
 }
 
 }  // namespace

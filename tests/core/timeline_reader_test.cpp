@@ -42,7 +42,7 @@ TEST(TimelineReader, ErrorsNameTheFieldAndWhatIsAllowed) {
     const char* message;
   } cases[] = {
       {R"([{"time": 1, "command": "wave", "articulation": "gripper"}])",
-       "timeline[0].command: must be one of move_joints, autograsp, open, got \"wave\""},
+       "timeline[0].command: must be one of move_joints, autograsp, open, move_cartesian, got \"wave\""},
       {R"([{"time": 1, "command": "open", "articulation": "arm"}])",
        "timeline[0].articulation: no articulation named \"arm\""},
       {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"thumb": 0}}])",
@@ -54,7 +54,11 @@ TEST(TimelineReader, ErrorsNameTheFieldAndWhatIsAllowed) {
       {R"([{"time": 2, "command": "open", "articulation": "gripper"}, {"time": 1, "command": "open", "articulation": "gripper"}])",
        "timeline[1].time: commands must be in time order, got 1 s after 2 s"},
       {R"([{"time": 1, "command": "open", "articulation": "gripper", "targets": {"left": 0}}])",
-       "timeline[0].targets: not allowed on autograsp or open"},
+       "timeline[0].targets: not allowed on autograsp, open or move_cartesian"},
+      {R"([{"time": 1, "command": "move_cartesian", "articulation": "gripper", "link": "palm", "position": [0, 0, 0]}])",
+       "timeline[0].link: no actuated joint moves link \"palm\""},
+      {R"([{"time": 1, "command": "move_cartesian", "articulation": "gripper", "link": "left"}])",
+       "timeline[0].position: required field is missing"},
       {R"([{"time": 1, "command": "autograsp", "articulation": "gripper", "speed": 0}])",
        "timeline[0].speed: must be"},
       {R"([{"command": "open", "articulation": "gripper"}])", "timeline[0].time: "},
