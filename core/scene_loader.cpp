@@ -187,7 +187,7 @@ Status SceneReader::read_options(const FieldReader& scene) {
   const FieldReader options(scene.at("options"), path);
   const std::vector<const char*> scalar_options = {
       "time_step",      "friction_coefficient", "error_reduction",        "friction_edges",
-      "contact_margin", "contact_threshold",    "kinetic_threshold_speed"};
+      "contact_margin", "contact_threshold",    "kinetic_threshold_speed", "autograsp"};
   std::vector<const char*> allowed = scalar_options;
   allowed.push_back("gravity");
   CONTACTLAB_RETURN_IF_ERROR(options.check_fields(allowed, "options"));
