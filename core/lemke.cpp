@@ -90,22 +90,36 @@ std::size_t first_non_finite(const double* values, std::size_t count) {
   return i;
 }
 
-// w = (M + shift I) z + q, summed column by column in a fixed order.
-void compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
-               const Eigen::VectorXd& z, Eigen::VectorXd& w) {
+// w = (M + shift I) z + q, summed column by column in a fixed order. Returns the
+// size of the terms summed, bounded by sum_j |z_j| max_i |(M + shift I)_ij|: rounding
+// errors in w (and in a basic z) scale with it, so the certificate measures against
+// it too.
+double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
+                 const Eigen::VectorXd& z, Eigen::VectorXd& w) {
   const Eigen::Index n = q.size();
   w = q;
+  double term_size = 0;
   for (Eigen::Index j = 0; j < n; ++j) {
     const double zj = z[j];
     if (zj == 0) continue;
     const double* column = M.data() + j * n;
-    for (Eigen::Index i = 0; i < n; ++i) w[i] += column[i] * zj;
+    double column_size = std::abs(shift);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      w[i] += column[i] * zj;
+      column_size = std::max(column_size, std::abs(column[i]));
+    }
     w[j] += shift * zj;
+    term_size += column_size * std::abs(zj);
   }
+  return term_size;
 }
 
+// The certificate within tolerance * max(1, |q|_inf, sum_j |z_j| max_i |M_ij|): a
+// relative residual, so that an answer is judged against the size of the numbers
+// that produced it (velocities of 1 m/s and impulses through a light finger's
+// inverse mass of 1e5 alike).
 LcpCertificate certificate_of(const Eigen::VectorXd& q, const Eigen::VectorXd& z,
-                              const Eigen::VectorXd& w, double tolerance) {
+                              const Eigen::VectorXd& w, double tolerance, double term_size) {
   LcpCertificate certificate;
   const Eigen::Index n = q.size();
   double q_norm = 0;
@@ -119,8 +133,9 @@ LcpCertificate certificate_of(const Eigen::VectorXd& q, const Eigen::VectorXd& z
     finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
   }
   certificate.complementarity = std::abs(z_dot_w);
-  const double allowed = tolerance * std::max(1.0, q_norm);
-  certificate.valid = finite && std::isfinite(q_norm) && certificate.min_z >= -allowed &&
+  certificate.scale = std::max({1.0, q_norm, term_size});
+  const double allowed = tolerance * certificate.scale;
+  certificate.valid = finite && std::isfinite(certificate.scale) && certificate.min_z >= -allowed &&
                       certificate.min_w >= -allowed && certificate.complementarity <= allowed;
   return certificate;
 }
@@ -144,12 +159,10 @@ LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::Vect
                        Eigen::VectorXd& unclamped) {
   unclamped = z;
   clamp_rounding_negatives(z, q, tolerance);
-  compute_w(M, shift, q, z, w);
-  LcpCertificate certificate = certificate_of(q, z, w, tolerance);
+  LcpCertificate certificate = certificate_of(q, z, w, tolerance, compute_w(M, shift, q, z, w));
   if (certificate.valid || unclamped == z) return certificate;
   z = unclamped;
-  compute_w(M, shift, q, z, w);
-  return certificate_of(q, z, w, tolerance);
+  return certificate_of(q, z, w, tolerance, compute_w(M, shift, q, z, w));
 }
 
 std::string describe(const LcpCertificate& certificate) {
@@ -219,8 +232,7 @@ LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::Vect
                                      const Eigen::VectorXd& z, double tolerance) {
   if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
   Eigen::VectorXd w;
-  compute_w(M, 0, q, z, w);
-  return certificate_of(q, z, w, tolerance);
+  return certificate_of(q, z, w, tolerance, compute_w(M, 0, q, z, w));
 }
 
 namespace {
@@ -358,8 +370,8 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
     const double shift = relative * diagonal_scale;
     const Attempt regularised = run_cold_attempt(M, q, shift, settings, max_pivots, ws.pivoting, candidate);
     if (regularised.status != LcpStatus::Solved) continue;
-    compute_w(M, 0, q, candidate.z, candidate.w);
-    const LcpCertificate original = certificate_of(q, candidate.z, candidate.w, acceptance);
+    const LcpCertificate original =
+        certificate_of(q, candidate.z, candidate.w, acceptance, compute_w(M, 0, q, candidate.z, candidate.w));
     if (!original.valid) continue;
     solution.status = LcpStatus::Solved;
     solution.z = candidate.z;

@@ -27,7 +27,7 @@ struct LemkeSettings {
   int max_pivots = 0;                 // 0: a limit derived from the size (see lemke.cpp)
   double pivot_tolerance = 1e-9;      // entries below this, relative to the rounding scale
                                       // |B^-1 row|_1 |column|_inf, are not pivoted on
-  double certificate_tolerance = 1e-9;  // relative to max(1, |q|_inf)
+  double certificate_tolerance = 1e-9;  // relative to max(1, |q|_inf, sum_j |z_j| max_i |M_ij|)
   // Scan M for infinities and NaN before solving. The scan reads all n^2 entries, as
   // much as building M; a caller that assembled M from parts it has checked itself
   // may skip it. Skipped, a non-finite entry that the answer depends on still fails the
@@ -52,7 +52,8 @@ struct LcpCertificate {
   double min_z = 0;              // most negative z_i (>= 0 ideally)
   double min_w = 0;              // most negative w_i
   double complementarity = 0;    // |z^T w|
-  bool valid = false;            // all within tolerance * max(1, |q|_inf)
+  double scale = 1;              // max(1, |q|_inf, sum_j |z_j| max_i |M_ij|)
+  bool valid = false;            // all within tolerance * scale
 };
 LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance);

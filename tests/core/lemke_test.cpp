@@ -123,6 +123,25 @@ TEST(CheckLcpCertificate, MeasuresEachCondition) {
   EXPECT_FALSE(check_lcp_certificate(M, q, Eigen::Vector3d(1, 0, 0), 1e-9).valid);
 }
 
+// The tolerance is relative to the size of the terms summed into w: the same
+// w_0 = -5e-8 is rounding when it is the sum of terms of size 300 (impulses through a
+// light finger's inverse mass), and a wrong answer when everything is of order 1.
+TEST(CheckLcpCertificate, ToleranceScalesWithTheTermsOfW) {
+  Eigen::MatrixXd stiff(2, 2);
+  stiff << 1e5, 0, 3e7, 1;
+  const Eigen::VectorXd z = Eigen::Vector2d(1e-5 - 5e-13, 0);  // w = (-5e-8, ~2)
+  const LcpCertificate scaled = check_lcp_certificate(stiff, Eigen::Vector2d(-1, -298), z, 1e-9);
+  EXPECT_NEAR(scaled.min_w, -5e-8, 1e-15);
+  EXPECT_NEAR(scaled.scale, 300, 1e-4);  // sum_j |z_j| max_i |M_ij| = 3e7 * 1e-5
+  EXPECT_TRUE(scaled.valid);
+
+  const Eigen::VectorXd off = Eigen::Vector2d(1 - 5e-8, 0);  // M = I: w = (-5e-8, 2)
+  const LcpCertificate unit = check_lcp_certificate(Eigen::MatrixXd::Identity(2, 2), Eigen::Vector2d(-1, 2), off, 1e-9);
+  EXPECT_NEAR(unit.min_w, -5e-8, 1e-15);
+  EXPECT_EQ(unit.scale, 2);  // |q|_inf
+  EXPECT_FALSE(unit.valid);
+}
+
 TEST(LemkeSolver, NonnegativeQNeedsNoPivot) {
   LemkeSolver solver;
   const Eigen::MatrixXd M = -Eigen::MatrixXd::Identity(3, 3);

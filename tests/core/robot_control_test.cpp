@@ -70,7 +70,9 @@ TEST(RobotControl, StaticAutograspStopsFingersAtFirstContactWithoutMovingTheObje
   for (int s = 0; s < 400 && !closed; ++s) {
     step(model, options, data);
     if (data.time > 0.2 && !static_grasp_active(data)) closed = true;
-    if (static_grasp_active(data)) EXPECT_EQ(data.position[box], box_start);
+    if (static_grasp_active(data)) {
+      EXPECT_EQ(data.position[box], box_start);
+    }
   }
   ASSERT_TRUE(closed);
   const double closing_step = 0.05 * options.time_step;
