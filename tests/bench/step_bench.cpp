@@ -48,6 +48,10 @@ BENCHMARK_CAPTURE(bench_scene, box_rest, std::string("box_rest"));
 BENCHMARK_CAPTURE(bench_scene, box_stack, std::string("box_stack"));
 BENCHMARK_CAPTURE(bench_scene, brick_slide, std::string("brick_slide"));
 BENCHMARK_CAPTURE(bench_scene, stick_slip, std::string("stick_slip"));
+// Robots: the whole timeline (approach, grasp, lift, hold) of seed 002's scene and
+// of the gripper.
+BENCHMARK_CAPTURE(bench_scene, barrett_phone, std::string("barrett_phone"));
+BENCHMARK_CAPTURE(bench_scene, gripper_lift, std::string("gripper_lift"));
 
 }  // namespace
 }  // namespace contactlab
