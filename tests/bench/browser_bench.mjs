@@ -1,8 +1,9 @@
-// Runs the page's benchmark (web/bench.html: box_rest, box_stack and brick_slide with
-// u = 8, h = 2.5 ms, no rendering) in Debian's headless Chromium and prints a table.
+// Runs the page's benchmark (web/bench.html: box_rest, box_stack and brick_slide, or
+// the scenes named by --scenes, with u = 8, h = 2.5 ms, no rendering) in Debian's
+// headless Chromium and prints a table.
 //
 //   node tests/bench/browser_bench.mjs [--steps N] [--warmup SECONDS] [--json]
-//        [--native scene=steps_per_s,...] [--native-json google_benchmark.json]
+//        [--scenes a,b,...] [--native scene=steps_per_s,...] [--native-json google_benchmark.json]
 //
 // --native gives native figures to compare with, by hand; --native-json reads the
 // output of `core_bench --benchmark_format=json` (tests/bench/step_bench.cpp) and
@@ -16,6 +17,7 @@ const { values: args } = parseArgs({
   options: {
     steps: { type: 'string', default: '8000' },
     warmup: { type: 'string', default: '2' },
+    scenes: { type: 'string', default: 'box_rest,box_stack,brick_slide' },
     native: { type: 'string' },
     'native-json': { type: 'string' },
     json: { type: 'boolean', default: false },
@@ -32,8 +34,8 @@ async function nativeFigures() {
   }
   if (args['native-json']) {
     const report = JSON.parse(await readFile(args['native-json'], 'utf8'));
-    for (const scene of ['box_rest', 'box_stack', 'brick_slide']) {
-      const entry = report.benchmarks.find((b) => b.name.includes(scene) && (b.steps_per_s || b.items_per_second));
+    for (const scene of args.scenes.split(',')) {
+      const entry = report.benchmarks.find((b) => b.name.endsWith(`/${scene}`) && (b.steps_per_s || b.items_per_second));
       if (entry && !(scene in figures)) figures[scene] = entry.steps_per_s ?? entry.items_per_second;
     }
   }
@@ -71,7 +73,8 @@ function printTable(report, native) {
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  const page = await openPage(browser, `${server.url}bench.html?steps=${Number(args.steps)}&warmup=${Number(args.warmup)}`);
+  const query = `steps=${Number(args.steps)}&warmup=${Number(args.warmup)}&scenes=${encodeURIComponent(args.scenes)}`;
+  const page = await openPage(browser, `${server.url}bench.html?${query}`);
   await page.waitForFunction(() => window.contactlabBench?.done, null, { timeout: 600_000, polling: 500 });
   const report = await page.evaluate(() => window.contactlabBench);
   if (report.error) throw new Error(`benchmark failed in the page: ${report.error}`);
