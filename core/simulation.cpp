@@ -1,9 +1,13 @@
 #include "simulation.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
+#include "json_fields.h"
+#include "robot_control.h"
 #include "scene_loader.h"
 #include "step.h"
 
@@ -40,6 +44,60 @@ nlohmann::json geom_json(const Geom& geom) {
   return out;
 }
 
+// A limit or effort bound for JSON: null when it is infinite (no limit).
+nlohmann::json bound_json(double value) {
+  if (std::isinf(value)) return nullptr;
+  return value;
+}
+
+nlohmann::json joint_json(const Articulation& articulation, int link) {
+  const Joint& joint = articulation.tree.link(link).joint;
+  const JointActuator& actuator = articulation.actuators[link];
+  return {{"type", joint_type_name(joint.type)},
+          {"lower", bound_json(joint.lower)},
+          {"upper", bound_json(joint.upper)},
+          {"actuated", actuator.present},
+          {"close_direction", actuator.close_direction},
+          {"max_effort", actuator.present ? bound_json(actuator.gains.max_torque) : nlohmann::json(nullptr)}};
+}
+
+nlohmann::json articulation_json(const Articulation& articulation) {
+  nlohmann::json links = nlohmann::json::array();
+  int joint_index = 0;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    const bool one_dof = articulation.tree.link(link).joint.velocity_size() == 1;
+    links.push_back({{"name", articulation.tree.link(link).name},
+                     {"body", articulation.link_body[link]},
+                     {"joint_index", one_dof ? joint_index++ : -1},
+                     {"joint", joint_json(articulation, link)}});
+  }
+  nlohmann::json couplings = nlohmann::json::array();
+  for (const JointCoupling& coupling : articulation.couplings) {
+    couplings.push_back({{"leader", articulation.tree.link(coupling.leader).name},
+                         {"follower", articulation.tree.link(coupling.follower).name},
+                         {"ratio", coupling.ratio}});
+  }
+  return {{"name", articulation.name}, {"links", links}, {"couplings", couplings}};
+}
+
+int link_index(const Articulation& articulation, const std::string& name) {
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.tree.link(link).name == name) return link;
+  }
+  return -1;
+}
+
+std::string quoted(const std::string& text) { return "\"" + text + "\""; }
+
+const char* joint_unit(const Joint& joint) { return joint.type == JointType::Revolute ? "rad" : "m"; }
+
+// -1 at the lower limit, 1 at the upper, 0 in between (within `tolerance`).
+double limit_state(const Joint& joint, double position, double tolerance) {
+  if (position <= joint.lower + tolerance) return -1;
+  if (position >= joint.upper - tolerance) return 1;
+  return 0;
+}
+
 }  // namespace
 
 Status Simulation::load_scene(const std::string& json_text) {
@@ -73,6 +131,98 @@ long Simulation::step(long count) {
   return count;
 }
 
+int Simulation::articulation_index(const std::string& name) const {
+  if (!model_) return -1;
+  for (size_t a = 0; a < model_->articulations.size(); ++a) {
+    if (model_->articulations[a].name == name) return static_cast<int>(a);
+  }
+  return -1;
+}
+
+// The articulation to command: known, and not in the middle of a static auto-grasp
+// (which moves the fingers kinematically and ignores set points until it stops).
+Status Simulation::commandable_articulation(const std::string& name, int& index) const {
+  if (!model_) return Status::failure("no scene is loaded");
+  index = articulation_index(name);
+  if (index < 0) {
+    std::string known;
+    for (const Articulation& articulation : model_->articulations) {
+      known += (known.empty() ? "" : ", ") + articulation.name;
+    }
+    return Status::failure("articulation: no articulation named " + quoted(name) +
+                           (known.empty() ? " (the scene has none)" : " (known: " + known + ")"));
+  }
+  if (data_->control.robots[index].static_closing) {
+    return Status::failure("articulation " + quoted(name) +
+                           ": a static auto-grasp is still closing; try again when it has stopped");
+  }
+  return Status::success();
+}
+
+Status Simulation::set_joint_target(const std::string& articulation_name, const std::string& link_name,
+                                    double position) {
+  int a = -1;
+  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, a));
+  const Articulation& articulation = model_->articulations[a];
+  const int link = link_index(articulation, link_name);
+  if (link < 0) {
+    return Status::failure("link: articulation " + quoted(articulation_name) + " has no link named " +
+                           quoted(link_name));
+  }
+  const Joint& joint = articulation.tree.link(link).joint;
+  if (joint.velocity_size() != 1 || !articulation.actuators[link].present) {
+    return Status::failure("link " + quoted(link_name) + ": has a " + joint_type_name(joint.type) +
+                           (articulation.actuators[link].present ? " joint" : " joint without an actuator") +
+                           "; only a revolute or prismatic joint with an actuator can be moved");
+  }
+  // As a timeline's targets: within the limits, and within [-100, 100] (docs/scene_format.md).
+  const double lowest = std::max(joint.lower, -100.0);
+  const double highest = std::min(joint.upper, 100.0);
+  if (!(position >= lowest && position <= highest)) {
+    return Status::failure("position: must be within the limits of joint " + quoted(link_name) + ", [" +
+                           describe_number(lowest) + ", " + describe_number(highest) + "] " +
+                           joint_unit(joint) + ", got " + describe_number(position));
+  }
+  TimelineCommand move;
+  move.time = data_->time;
+  move.kind = CommandKind::MoveJoints;
+  move.articulation = a;
+  move.targets.push_back(JointTarget{link, position});
+  return start_command(*model_, options_, move, *data_);
+}
+
+Status Simulation::command(const std::string& articulation_name, const std::string& kind) {
+  TimelineCommand fingers;
+  if (kind == "autograsp") {
+    fingers.kind = CommandKind::Autograsp;
+  } else if (kind == "open") {
+    fingers.kind = CommandKind::Open;
+  } else {
+    return Status::failure("command: must be autograsp or open (joints move with set_joint_target), got " +
+                           quoted(kind));
+  }
+  int a = -1;
+  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, a));
+  const Articulation& articulation = model_->articulations[a];
+  int finger_count = 0;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].close_direction == 0) continue;
+    const Joint& joint = articulation.tree.link(link).joint;
+    if (!std::isfinite(joint.lower) || !std::isfinite(joint.upper)) {
+      return Status::failure("command: finger joint " + quoted(articulation.tree.link(link).name) +
+                             " has no limits to close and open towards");
+    }
+    ++finger_count;
+  }
+  if (finger_count == 0) {
+    return Status::failure("command: articulation " + quoted(articulation_name) +
+                           " has no finger joint (an actuator with close_direction)");
+  }
+  fingers.time = data_->time;
+  fingers.articulation = a;
+  return start_command(*model_, options_, fingers, *data_);
+}
+
 std::string Simulation::scene_description() const {
   if (!model_) return "{}";
   nlohmann::json scene;
@@ -89,6 +239,11 @@ std::string Simulation::scene_description() const {
     bodies.push_back({{"name", body.name}, {"static", body.is_static}, {"mass", body.mass}, {"geoms", geoms}});
   }
   scene["bodies"] = bodies;
+  nlohmann::json articulations = nlohmann::json::array();
+  for (const Articulation& articulation : model_->articulations) {
+    articulations.push_back(articulation_json(articulation));
+  }
+  scene["articulations"] = articulations;
   return scene.dump();
 }
 
@@ -126,6 +281,38 @@ const std::vector<double>& Simulation::contact_values() {
          static_cast<double>(c.body_a), static_cast<double>(c.body_b)});
   }
   return contact_buffer_;
+}
+
+const std::vector<double>& Simulation::joint_state(int articulation_index) {
+  joint_buffer_.clear();
+  if (!model_ || articulation_index < 0 ||
+      articulation_index >= static_cast<int>(model_->articulations.size())) {
+    return joint_buffer_;
+  }
+  const Articulation& articulation = model_->articulations[articulation_index];
+  const ArticulationState& state = data_->articulations[articulation_index];
+  const RobotControl& robot = data_->control.robots[articulation_index];
+  // The ramp at rest after its end: every finger at its goal.
+  robot.ramp.sample(std::numeric_limits<double>::infinity(), sample_position_, sample_velocity_,
+                    sample_acceleration_);
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    const Joint& joint = articulation.tree.link(link).joint;
+    if (joint.velocity_size() != 1) continue;
+    const double q = joint_position(articulation, state, link);
+    double goal = state.target_position[link];
+    const auto in_trajectory = std::find(robot.trajectory_links.begin(), robot.trajectory_links.end(), link);
+    const auto in_ramp = std::find(robot.ramp_links.begin(), robot.ramp_links.end(), link);
+    if (robot.driver[link] == JointDriver::Trajectory && in_trajectory != robot.trajectory_links.end()) {
+      goal = robot.trajectory.target()[in_trajectory - robot.trajectory_links.begin()];
+    } else if ((robot.driver[link] == JointDriver::Ramp || robot.static_closing) &&
+               in_ramp != robot.ramp_links.end()) {
+      goal = sample_position_[in_ramp - robot.ramp_links.begin()];
+    }
+    joint_buffer_.insert(joint_buffer_.end(),
+                         {q, joint_velocity(articulation, state, link), state.target_position[link],
+                          state.motor_effort[link], limit_state(joint, q, kLimitTolerance), goal});
+  }
+  return joint_buffer_;
 }
 
 }  // namespace contactlab

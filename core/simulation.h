@@ -18,10 +18,14 @@ class Simulation {
  public:
   // Numbers per body in body_poses(): x y z qw qx qy qz; in body_velocities():
   // vx vy vz wx wy wz; per contact in contact_values(): px py pz nx ny nz phi fn
-  // ftx fty ftz mode mu body_a body_b.
+  // ftx fty ftz mode mu body_a body_b; per revolute or prismatic joint in
+  // joint_state(): q v q_ref effort limit goal (see there).
   static constexpr int kPoseStride = 7;
   static constexpr int kVelocityStride = 6;
   static constexpr int kContactStride = 15;
+  static constexpr int kJointStride = 6;
+  // A joint within this of a limit [rad or m] is reported at it (joint_state's limit).
+  static constexpr double kLimitTolerance = 1e-3;
 
   Status load_scene(const std::string& json_text);
   Status set_option(const std::string& name, double value);
@@ -36,20 +40,45 @@ class Simulation {
   const Options& options() const { return options_; }
   const Data& data() const { return *data_; }
 
-  // JSON with the scene's name, description, duration, options and bodies with their
-  // geoms (shape parameters, hull vertices and faces, local poses, colours).
+  // Robot commands (seed 002 §5-6), started now as the scene's timeline would start
+  // them. set_joint_target moves one actuated revolute or prismatic joint's set point
+  // to `position` [rad or m], within the joint's limits, along a smooth trajectory;
+  // command starts "autograsp" (dynamic or static, as the option autograsp says) or
+  // "open" on every finger joint of the articulation. On failure (no scene, unknown
+  // articulation or link, a joint that cannot be moved, a position outside the
+  // limits, an articulation without fingers, a static auto-grasp still closing)
+  // nothing changes and the message says why.
+  Status set_joint_target(const std::string& articulation, const std::string& link, double position);
+  Status command(const std::string& articulation, const std::string& kind);
+
+  // JSON with the scene's name, description, duration, options, bodies with their
+  // geoms (shape parameters, hull vertices and faces, local poses, colours) and
+  // articulations with their links, joints and couplings.
   std::string scene_description() const;
   const std::vector<double>& body_poses();
   const std::vector<double>& body_velocities();
   const std::vector<double>& contact_values();
+  // Index in Model::articulations, -1 for an unknown name.
+  int articulation_index(const std::string& name) const;
+  // Per revolute or prismatic joint of the articulation, in link order (the link's
+  // "joint_index" in scene_description()): q and v [rad, rad/s or m, m/s]; q_ref, the
+  // PD set point; effort, what the motor applied in the last step [N m or N]; limit,
+  // -1 within kLimitTolerance of the lower limit, 1 of the upper, else 0; goal, where
+  // the running command takes q_ref (the trajectory's target, the auto-grasp's or
+  // open's limit; q_ref when the joint holds). Empty for an unknown index.
+  const std::vector<double>& joint_state(int articulation);
 
  private:
+  Status commandable_articulation(const std::string& name, int& index) const;
+
   std::shared_ptr<const Model> model_;
   Options options_;
   std::unique_ptr<Data> data_;
   std::vector<double> pose_buffer_;
   std::vector<double> velocity_buffer_;
   std::vector<double> contact_buffer_;
+  std::vector<double> joint_buffer_;
+  std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };
 
 }  // namespace contactlab

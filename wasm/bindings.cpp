@@ -23,5 +23,8 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("pivots", &SimulationHandle::pivots)
       .function("islandCount", &SimulationHandle::island_count)
       .function("solverStatus", &SimulationHandle::solver_status)
-      .function("solverMessage", &SimulationHandle::solver_message);
+      .function("solverMessage", &SimulationHandle::solver_message)
+      .function("jointState", &SimulationHandle::joint_state)
+      .function("setJointTarget", &SimulationHandle::set_joint_target)
+      .function("command", &SimulationHandle::command);
 }

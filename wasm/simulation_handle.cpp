@@ -63,4 +63,19 @@ std::string SimulationHandle::solver_message() const {
   return simulation_.has_scene() ? simulation_.data().solver.message : "";
 }
 
+emscripten::val SimulationHandle::joint_state(double articulation) {
+  // Not an index (NaN, fractional, out of range): the empty view.
+  const bool index = articulation >= 0 && articulation < 1e6 && articulation == std::floor(articulation);
+  return float64_view(simulation_.joint_state(index ? static_cast<int>(articulation) : -1));
+}
+
+std::string SimulationHandle::set_joint_target(const std::string& articulation, const std::string& link,
+                                               double position) {
+  return simulation_.set_joint_target(articulation, link, position).message();
+}
+
+std::string SimulationHandle::command(const std::string& articulation, const std::string& kind) {
+  return simulation_.command(articulation, kind).message();
+}
+
 }  // namespace contactlab

@@ -35,6 +35,9 @@ class SimulationHandle {
   double island_count() const;
   std::string solver_status() const;
   std::string solver_message() const;
+  emscripten::val joint_state(double articulation);
+  std::string set_joint_target(const std::string& articulation, const std::string& link, double position);
+  std::string command(const std::string& articulation, const std::string& kind);
 
  private:
   Simulation simulation_;

@@ -2,7 +2,7 @@
 // with Vite into a temporary directory, serves it with `vite preview` on a free
 // 127.0.0.1 port, and drives Debian's Chromium (headless, software WebGL) through
 // playwright-core. Needs the WebAssembly module in web/src/wasm (see docs/page.md).
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,4 +107,13 @@ export function guiController(page, name) {
   return page.locator('#gui .lil-controller').filter({
     has: page.locator('.lil-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
   });
+}
+
+// The native tests' gripper (tests/support/gripper_scene.h: a palm with two prismatic
+// fingers around a 5 cm box) as scene JSON text, with `timeline` as its commands.
+export async function gripperSceneJson(timeline = []) {
+  const header = await readFile(join(repositoryRoot, 'tests/support/gripper_scene.h'), 'utf8');
+  const parts = [...header.matchAll(/R"\(([\s\S]*?)\)"/g)].map((match) => match[1]);
+  if (parts.length !== 2) throw new Error('tests/support/gripper_scene.h: expected the scene as two raw strings');
+  return parts[0] + JSON.stringify(timeline) + parts[1];
 }

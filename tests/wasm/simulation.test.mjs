@@ -9,7 +9,8 @@ import path from 'node:path';
 
 const root = new URL('../../', import.meta.url);
 const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
-const cli = new URL('build/native/contactlab', root).pathname;
+// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
+const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
 
 let Module;
 before(async () => {

@@ -1,10 +1,11 @@
 // window.contactlab: a small read-only API for tests, lecturers' scripts and graders
 // (documented in docs/page.md). It only reads the simulation and calls the same
 // actions as the control panel; errors come back as strings ("" = success).
-import { CONTACT_FIELD, CONTACT_MODES, CONTACT_STRIDE, POSE_STRIDE } from './simulation.js';
+import { CONTACT_FIELD, CONTACT_MODES, CONTACT_STRIDE, JOINT_FIELD, JOINT_STRIDE, POSE_STRIDE } from './simulation.js';
 import { builtinSceneNames, builtinScenes } from './scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
+const LIMIT_NAMES = Object.freeze({ '-1': 'lower', 0: 'free', 1: 'upper' });
 
 function triple(view, offset) {
   return [view[offset], view[offset + 1], view[offset + 2]];
@@ -75,6 +76,51 @@ export function createAutomationApi(app, ready) {
           orientation: [poses[base + 3], poses[base + 4], poses[base + 5], poses[base + 6]],
         };
       });
+    },
+    // Every revolute or prismatic joint of every articulation, in scene order.
+    joints() {
+      if (!app.simulation) return [];
+      const joints = [];
+      app.simulation.articulations.forEach((articulation, index) => {
+        const view = app.simulation.jointView(index);
+        for (const link of articulation.links) {
+          if (link.joint_index < 0) continue;
+          const base = link.joint_index * JOINT_STRIDE;
+          joints.push({
+            articulation: articulation.name,
+            link: link.name,
+            type: link.joint.type,
+            actuated: link.joint.actuated,
+            closeDirection: link.joint.close_direction,
+            lower: link.joint.lower ?? -Infinity,
+            upper: link.joint.upper ?? Infinity,
+            position: view[base + JOINT_FIELD.position],
+            velocity: view[base + JOINT_FIELD.velocity],
+            target: view[base + JOINT_FIELD.target],
+            goal: view[base + JOINT_FIELD.goal],
+            effort: view[base + JOINT_FIELD.effort],
+            limit: LIMIT_NAMES[view[base + JOINT_FIELD.limit]] ?? 'free',
+          });
+        }
+      });
+      return joints;
+    },
+    // Moves one actuated joint's set point smoothly to `position` [rad or m]; link
+    // names are unique in a scene, so the link names its articulation.
+    setJointTarget(link, position) {
+      if (!app.actions) return NOT_READY;
+      const articulations = app.simulation.articulations;
+      const owner = articulations.find((a) => a.links.some((l) => l.name === link)) ?? articulations[0];
+      return app.actions.setJointTarget(owner ? owner.name : '', link, position);
+    },
+    // 'autograsp' or 'open' on the named articulation, by default the first one with
+    // finger joints.
+    command(kind, articulation = undefined) {
+      if (!app.actions) return NOT_READY;
+      const articulations = app.simulation.articulations;
+      const withFingers = articulations.find((a) => a.links.some((l) => l.joint.close_direction !== 0));
+      const name = articulation ?? (withFingers ?? articulations[0])?.name ?? '';
+      return app.actions.command(name, kind);
     },
     setOption(name, value) {
       return app.actions ? app.actions.setOption(name, value) : NOT_READY;

@@ -1,9 +1,10 @@
 // The page: loads the WebAssembly module and the first scene, then wires the
-// simulation, the view, the loop, the control panel, the status text and the
-// automation API together. Each of those lives in its own module.
+// simulation, the view, the loop, the control panel, the robot panel, the status text
+// and the automation API together. Each of those lives in its own module.
 import { createAutomationApi } from './automation.js';
 import { Controls } from './controls.js';
 import { Loop } from './loop.js';
+import { RobotPanel } from './robot_panel.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './scenes.js';
 import { Simulation } from './simulation.js';
 import { StatusPanel } from './status.js';
@@ -13,17 +14,18 @@ const app = { simulation: null, loop: null, view: null, actions: null };
 const status = new StatusPanel();
 const loadingNotice = document.getElementById('loading');
 
-function sceneShown(simulation, view, loop, controls, sceneKey) {
+function sceneShown(simulation, view, loop, controls, robotPanel, sceneKey) {
   const description = simulation.description;
   view.showScene(description, simulation.poseView());
   const options = simulation.options();
   loop.setTimeStep(options.time_step);
   view.contacts.setFrictionEdges(options.friction_edges);
   controls.refresh(options, sceneKey ?? undefined);
+  robotPanel.build(simulation);
   status.showScene(description);
 }
 
-function createActions(simulation, view, loop, controls) {
+function createActions(simulation, view, loop, controls, robotPanel) {
   const actions = {
     setOption(name, value) {
       const error = simulation.setOption(name, value);
@@ -32,6 +34,21 @@ function createActions(simulation, view, loop, controls) {
       view.contacts.setFrictionEdges(options.friction_edges);
       if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
       controls.refresh(options);
+      robotPanel.refresh(options);
+      return error;
+    },
+    // position [rad or m]; the robot panel's slider follows at its next refresh.
+    setJointTarget(articulation, link, position) {
+      const error = simulation.setJointTarget(articulation, link, position);
+      if (error) status.showError('joint not moved', error);
+      robotPanel.update(simulation, performance.now(), true);
+      return error;
+    },
+    // kind: 'autograsp' or 'open'.
+    command(articulation, kind) {
+      const error = simulation.command(articulation, kind);
+      if (error) status.showError(`${kind} not started`, error);
+      robotPanel.update(simulation, performance.now(), true);
       return error;
     },
     // `sceneKey` is the built-in scene's name, or null for a scene from elsewhere.
@@ -43,7 +60,7 @@ function createActions(simulation, view, loop, controls) {
       }
       status.clearError();
       loop.restartWindow();
-      sceneShown(simulation, view, loop, controls, sceneKey);
+      sceneShown(simulation, view, loop, controls, robotPanel, sceneKey);
       return '';
     },
     loadBuiltinScene(name) {
@@ -53,6 +70,7 @@ function createActions(simulation, view, loop, controls) {
       simulation.reset();
       loop.restartWindow();
       view.contacts.resetForceScale();
+      robotPanel.update(simulation, performance.now(), true);
     },
     play() {
       loop.play();
@@ -105,13 +123,19 @@ async function start() {
     loadBuiltinScene: (name) => actions.loadBuiltinScene(name),
     setOverlay: (shown) => actions.setOverlay(shown),
   });
+  const robotPanel = new RobotPanel(controls.gui, {
+    setJointTarget: (articulation, link, position) => actions.setJointTarget(articulation, link, position),
+    command: (articulation, kind) => actions.command(articulation, kind),
+    setOption: (name, value) => actions.setOption(name, value),
+  });
   const loop = new Loop(view.renderer, simulation, (nowMs) => {
     view.update(simulation, nowMs);
     view.render();
     status.update(simulation, loop, nowMs);
+    robotPanel.update(simulation, nowMs);
   });
-  actions = createActions(simulation, view, loop, controls);
-  sceneShown(simulation, view, loop, controls, sceneKey);
+  actions = createActions(simulation, view, loop, controls, robotPanel);
+  sceneShown(simulation, view, loop, controls, robotPanel, sceneKey);
 
   Object.assign(app, { simulation, loop, view, actions });
   loop.start();

@@ -20,6 +20,18 @@ export const CONTACT_FIELD = Object.freeze({
 
 export const CONTACT_MODES = Object.freeze(['sticking', 'sliding', 'separating']);
 
+// Per revolute or prismatic joint of an articulation in Simulation.jointView(), in
+// link order (a link's joint_index in the scene description).
+export const JOINT_STRIDE = 6;
+export const JOINT_FIELD = Object.freeze({
+  position: 0, // q [rad or m]
+  velocity: 1, // v [rad/s or m/s]
+  target: 2, // q_ref, the PD set point
+  effort: 3, // what the motor applied in the last step [N m or N]
+  limit: 4, // -1 at the lower limit, 1 at the upper (within 1e-3), 0 between
+  goal: 5, // where the running command takes q_ref
+});
+
 export const OPTION_NAMES = Object.freeze([
   'time_step',
   'friction_coefficient',
@@ -31,6 +43,7 @@ export const OPTION_NAMES = Object.freeze([
   'gravity_x',
   'gravity_y',
   'gravity_z',
+  'autograsp',
 ]);
 
 export class Simulation {
@@ -47,7 +60,7 @@ export class Simulation {
   }
 
   setOption(name, value) {
-    return this.handle.setOption(name, value);
+    return this.handle.setOption(String(name), Number(value));
   }
 
   getOption(name) {
@@ -104,6 +117,28 @@ export class Simulation {
       pivots: this.handle.pivots(),
       islands: this.handle.islandCount(),
     };
+  }
+
+  // The scene description's articulations: [{name, links: [{name, body, joint_index,
+  // joint: {type, lower, upper, actuated, close_direction, max_effort}}], couplings}].
+  get articulations() {
+    return this.description?.articulations ?? [];
+  }
+
+  // JOINT_STRIDE numbers per joint of articulation `index` (see JOINT_FIELD); a view
+  // into wasm memory like poseView().
+  jointView(index) {
+    return this.handle.jointState(index);
+  }
+
+  // Starts a smooth move of one actuated joint's set point to `position` [rad or m].
+  setJointTarget(articulation, link, position) {
+    return this.handle.setJointTarget(String(articulation), String(link), Number(position));
+  }
+
+  // kind: 'autograsp' (dynamic or static as the option autograsp says) or 'open'.
+  command(articulation, kind) {
+    return this.handle.command(String(articulation), String(kind));
   }
 
   get lcpSize() {
