@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grasp_monitor.h"
 #include "json_fields.h"
 #include "robot_control.h"
 #include "scene_loader.h"
@@ -281,6 +282,17 @@ const std::vector<double>& Simulation::contact_values() {
          static_cast<double>(c.body_a), static_cast<double>(c.body_b)});
   }
   return contact_buffer_;
+}
+
+const std::vector<double>& Simulation::grasp_values() {
+  grasp_buffer_.clear();
+  if (!model_) return grasp_buffer_;
+  const GraspReport report = evaluate_current_grasp(*model_, options_, *data_);
+  const GraspQuality& quality = report.quality;
+  grasp_buffer_ = {static_cast<double>(report.object), static_cast<double>(report.contact_count),
+                   quality.force_closure ? 1.0 : 0.0, quality.epsilon, quality.volume,
+                   static_cast<double>(quality.wrench_space_dimension)};
+  return grasp_buffer_;
 }
 
 const std::vector<double>& Simulation::joint_state(int articulation_index) {

@@ -24,6 +24,7 @@ class Simulation {
   static constexpr int kVelocityStride = 6;
   static constexpr int kContactStride = 15;
   static constexpr int kJointStride = 6;
+  static constexpr int kGraspStride = 6;
   // A joint within this of a limit [rad or m] is reported at it (joint_state's limit).
   static constexpr double kLimitTolerance = 1e-3;
 
@@ -67,6 +68,11 @@ class Simulation {
   // the running command takes q_ref (the trajectory's target, the auto-grasp's or
   // open's limit; q_ref when the joint holds). Empty for an unknown index.
   const std::vector<double>& joint_state(int articulation);
+  // The grasp of the moment (grasp_monitor.h), kGraspStride numbers: the grasped body
+  // (-1: none), the contacts used, force closure (0 or 1), Ferrari-Canny epsilon, the
+  // wrench space's volume and dimension. A 6-D hull: milliseconds, so callers
+  // throttle it.
+  const std::vector<double>& grasp_values();
 
  private:
   Status commandable_articulation(const std::string& name, int& index) const;
@@ -78,6 +84,7 @@ class Simulation {
   std::vector<double> velocity_buffer_;
   std::vector<double> contact_buffer_;
   std::vector<double> joint_buffer_;
+  std::vector<double> grasp_buffer_;
   std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };
 

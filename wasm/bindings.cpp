@@ -25,6 +25,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("solverStatus", &SimulationHandle::solver_status)
       .function("solverMessage", &SimulationHandle::solver_message)
       .function("jointState", &SimulationHandle::joint_state)
+      .function("grasp", &SimulationHandle::grasp)
       .function("setJointTarget", &SimulationHandle::set_joint_target)
       .function("command", &SimulationHandle::command);
 }

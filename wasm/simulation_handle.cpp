@@ -69,6 +69,8 @@ emscripten::val SimulationHandle::joint_state(double articulation) {
   return float64_view(simulation_.joint_state(index ? static_cast<int>(articulation) : -1));
 }
 
+emscripten::val SimulationHandle::grasp() { return float64_view(simulation_.grasp_values()); }
+
 std::string SimulationHandle::set_joint_target(const std::string& articulation, const std::string& link,
                                                double position) {
   return simulation_.set_joint_target(articulation, link, position).message();

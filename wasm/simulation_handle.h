@@ -36,6 +36,7 @@ class SimulationHandle {
   std::string solver_status() const;
   std::string solver_message() const;
   emscripten::val joint_state(double articulation);
+  emscripten::val grasp();
   std::string set_joint_target(const std::string& articulation, const std::string& link, double position);
   std::string command(const std::string& articulation, const std::string& kind);
 

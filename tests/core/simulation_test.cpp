@@ -230,6 +230,25 @@ TEST(Simulation, AutograspClosesTheFingersOnTheBox) {
   EXPECT_EQ(finger_box_force(simulation), 0);
 }
 
+// grasp_values: kGraspStride numbers; nothing held before the fingers touch, then the
+// box (body 1) in force closure with epsilon > 0 (grasp_monitor_test has the analysis).
+TEST(Simulation, GraspValuesReportTheGraspedObject) {
+  Simulation simulation = load_gripper();
+  std::vector<double> values = simulation.grasp_values();
+  ASSERT_EQ(values.size(), static_cast<size_t>(Simulation::kGraspStride));
+  EXPECT_EQ(values[0], -1);
+  EXPECT_EQ(values[2], 0);
+  ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
+  simulation.step(800);
+  values = simulation.grasp_values();
+  EXPECT_EQ(values[0], 1);     // the box
+  EXPECT_GE(values[1], 2);     // contacts used
+  EXPECT_EQ(values[2], 1);     // force closure
+  EXPECT_GT(values[3], 0);     // epsilon
+  EXPECT_GT(values[4], 0);     // volume
+  EXPECT_EQ(values[5], 6);     // a full-dimensional wrench space
+}
+
 // Static auto-grasp, chosen through the option: fingers stop at the box's faces
 // within one closing step (max_velocity h) while the box stays where it is; commands
 // wait until it has closed.

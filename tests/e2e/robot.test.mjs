@@ -2,7 +2,8 @@
 // Open / Auto-grasp buttons, the auto-grasp kind and a read-out; Auto-grasp pressed in
 // the page closes the gripper's fingers on the box and contacts appear (cones and
 // arrows drawn); errors show in the error panel. Uses the native tests' gripper
-// (tests/support/gripper_scene.h). Saves test-artifacts/robot.png.
+// (tests/support/gripper_scene.h), and barrett_phone for the force-closure badge.
+// Saves test-artifacts/robot.png and barrett_phone.png.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -141,6 +142,30 @@ test('bad joint commands are refused and shown in the page', async () => {
   assert.match(await page.evaluate(() => window.contactlab.setJointTarget('palm', 0)), /without an actuator/);
   assert.match(await page.evaluate(() => window.contactlab.command('squeeze')), /must be autograsp or open/);
   assert.deepEqual(await joints(), before);
+  assert.deepEqual(page.errors, []);
+});
+
+// Seed 002 Figure 3 in the page: with the hand over the handset, Auto-grasp pressed;
+// the dynamic grasp pulls the handset into the hand and the badge lights up (the
+// analysis is refreshed once a second, so the test waits for the next refresh).
+test('Auto-grasp on barrett_phone ends with the force-closure badge lit', async () => {
+  await guiController(page, 'scene').locator('select').selectOption('barrett_phone');
+  await page.evaluate(() => window.contactlab.pause());
+  const badge = page.locator('#grasp-badge');
+  assert.equal(await badge.isVisible(), true);
+  assert.equal(await badge.textContent(), 'grasp: nothing held');
+  await page.evaluate(() => window.contactlab.step(480)); // 1.2 s: the hand is down
+  await page.getByRole('button', { name: 'Auto-grasp', exact: true }).click();
+  await page.evaluate(() => window.contactlab.step(1360)); // to 4.6 s
+  await page.waitForFunction(() => document.getElementById('grasp-badge').classList.contains('lit'), null, {
+    timeout: 5000,
+  });
+  assert.match(await badge.textContent(), /^force closure, ε = 0\.\d{3} \(handset, \d+ contacts\)$/);
+  const grasp = await page.evaluate(() => window.contactlab.grasp());
+  assert.equal(grasp.object, 'handset');
+  assert.ok(grasp.forceClosure && grasp.epsilon > 0, `epsilon ${grasp.epsilon}`);
+  await mkdir(artifactsDirectory, { recursive: true });
+  await page.screenshot({ path: join(artifactsDirectory, 'barrett_phone.png') });
   assert.deepEqual(page.errors, []);
 });
 

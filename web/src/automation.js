@@ -78,6 +78,11 @@ export function createAutomationApi(app, ready) {
       });
     },
     // Every revolute or prismatic joint of every articulation, in scene order.
+    // The grasp analysis now: {object, contacts, forceClosure, epsilon, volume,
+    // dimension} (what the force-closure badge shows), or null without a scene.
+    grasp() {
+      return app.simulation ? app.simulation.graspReport() : null;
+    },
     joints() {
       if (!app.simulation) return [];
       const joints = [];

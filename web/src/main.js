@@ -4,6 +4,7 @@
 import { createAutomationApi } from './automation.js';
 import { Controls } from './controls.js';
 import { Loop } from './loop.js';
+import { GraspBadge } from './grasp_badge.js';
 import { RobotPanel } from './robot_panel.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './scenes.js';
 import { Simulation } from './simulation.js';
@@ -12,6 +13,7 @@ import { View } from './view.js';
 
 const app = { simulation: null, loop: null, view: null, actions: null };
 const status = new StatusPanel();
+const graspBadge = new GraspBadge(document.getElementById('grasp-badge'));
 const loadingNotice = document.getElementById('loading');
 
 function sceneShown(simulation, view, loop, controls, robotPanel, sceneKey) {
@@ -22,6 +24,7 @@ function sceneShown(simulation, view, loop, controls, robotPanel, sceneKey) {
   view.contacts.setFrictionEdges(options.friction_edges);
   controls.refresh(options, sceneKey ?? undefined);
   robotPanel.build(simulation);
+  graspBadge.build(simulation);
   status.showScene(description);
 }
 
@@ -133,6 +136,7 @@ async function start() {
     view.render();
     status.update(simulation, loop, nowMs);
     robotPanel.update(simulation, nowMs);
+    graspBadge.update(simulation, nowMs);
   });
   actions = createActions(simulation, view, loop, controls, robotPanel);
   sceneShown(simulation, view, loop, controls, robotPanel, sceneKey);

@@ -131,6 +131,23 @@ export class Simulation {
     return this.handle.jointState(index);
   }
 
+  // The grasp of the moment: {object (body name or null), contacts, forceClosure,
+  // epsilon, volume, dimension}. It builds a 6-D convex hull (milliseconds): call it
+  // a few times a second at most.
+  graspReport() {
+    const values = this.handle.grasp();
+    if (values.length < 6) return null;
+    const object = values[0] >= 0 ? this.description.bodies[values[0]]?.name ?? null : null;
+    return {
+      object,
+      contacts: values[1],
+      forceClosure: values[2] === 1,
+      epsilon: values[3],
+      volume: values[4],
+      dimension: values[5],
+    };
+  }
+
   // Starts a smooth move of one actuated joint's set point to `position` [rad or m].
   setJointTarget(articulation, link, position) {
     return this.handle.setJointTarget(String(articulation), String(link), Number(position));

@@ -1,0 +1,40 @@
+// The force-closure badge (GraspIt!'s live grasp analysis): whether the robots' grasp
+// of the object they touch resists every wrench, with its Ferrari-Canny epsilon.
+// The analysis builds a 6-D convex hull, a few milliseconds to some tens in the
+// browser, so it runs once per REFRESH_MS and only for scenes with robots.
+const REFRESH_MS = 1000;
+
+export class GraspBadge {
+  constructor(element) {
+    this.element = element;
+    this.lastMs = -Infinity;
+    this.report = null;
+  }
+
+  // Shown only for scenes with robots; evaluated at once.
+  build(simulation) {
+    this.element.hidden = simulation.articulations.length === 0;
+    this.lastMs = -Infinity;
+    this.update(simulation, performance.now(), true);
+  }
+
+  update(simulation, nowMs, force = false) {
+    if (this.element.hidden || (!force && nowMs - this.lastMs < REFRESH_MS)) return;
+    this.lastMs = nowMs;
+    this.report = simulation.graspReport();
+    this.show(this.report);
+  }
+
+  show(report) {
+    const lit = Boolean(report?.forceClosure);
+    this.element.classList.toggle('lit', lit);
+    if (!report || report.object === null) {
+      this.element.textContent = 'grasp: nothing held';
+      return;
+    }
+    const what = `${report.object}, ${report.contacts} contacts`;
+    this.element.textContent = lit
+      ? `force closure, ε = ${report.epsilon.toFixed(3)} (${what})`
+      : `no force closure (${what})`;
+  }
+}
