@@ -7,21 +7,10 @@
 #include <limits>
 #include <random>
 
+#include "test_random.h"
+
 namespace contactlab::conic {
 namespace {
-
-// Uniform numbers from a fixed-seed mt19937_64 (whose output the standard fixes) with our
-// own mapping, so the data are the same with every standard library.
-class TestRandom {
- public:
-  explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
 
 // R_+^2 x Q^1 x Q^3 x Q^5: every kind of block, 11 rows.
 ConeLayout mixed_cones() { return make_cone_layout(2, {1, 3, 5}); }
@@ -40,12 +29,6 @@ Eigen::VectorXd random_interior(TestRandom& random, const ConeLayout& cones) {
     u[offset] = std::sqrt(squared) + random.uniform(0.05, 2);
   }
   return u;
-}
-
-Eigen::VectorXd random_vector(TestRandom& random, int size) {
-  Eigen::VectorXd v(size);
-  for (int i = 0; i < size; ++i) v[i] = random.uniform(-1, 1);
-  return v;
 }
 
 TEST(ConicCone, LayoutListsOffsetsDimensionAndDegree) {

@@ -6,42 +6,10 @@
 #include <cstdint>
 #include <random>
 
+#include "test_random.h"
+
 namespace contactlab::conic {
 namespace {
-
-// Uniform numbers from a fixed-seed mt19937_64 (whose output the standard fixes) with our
-// own mapping, so the data are the same with every standard library.
-class TestRandom {
- public:
-  explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
-  // 10^u for u uniform in [-decades, decades], by repeated multiplication (tests only)
-  double magnitude(int decades) {
-    const int steps = static_cast<int>(uniform(-decades, decades + 1));
-    double value = 1;
-    for (int i = 0; i < std::abs(steps); ++i) value = steps > 0 ? value * 10 : value / 10;
-    return value;
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
-
-Eigen::MatrixXd random_matrix(TestRandom& random, int rows, int cols) {
-  Eigen::MatrixXd M(rows, cols);
-  for (int j = 0; j < cols; ++j) {
-    for (int i = 0; i < rows; ++i) M(i, j) = random.uniform(-1, 1);
-  }
-  return M;
-}
-
-Eigen::VectorXd random_vector(TestRandom& random, int size) {
-  Eigen::VectorXd v(size);
-  for (int i = 0; i < size; ++i) v[i] = random.uniform(-1, 1);
-  return v;
-}
 
 // Rows and columns multiplied by powers of ten up to 1e+-4: the kind of data equilibration
 // is for. 6 variables, 2 equalities, 2 orthant rows and cones of sizes 3 and 2.

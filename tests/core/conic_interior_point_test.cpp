@@ -11,39 +11,10 @@
 #include <vector>
 
 #include "lemke.h"
+#include "test_random.h"
 
 namespace contactlab {
 namespace {
-
-// Uniform numbers from a fixed-seed mt19937_64 (whose output the standard fixes) with our
-// own mapping, so the problems are the same with every standard library.
-class TestRandom {
- public:
-  explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
-  int integer(int low, int high) {
-    return low + static_cast<int>(engine_() % static_cast<std::uint64_t>(high - low + 1));
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
-
-Eigen::MatrixXd random_matrix(TestRandom& random, int rows, int cols) {
-  Eigen::MatrixXd M(rows, cols);
-  for (int j = 0; j < cols; ++j) {
-    for (int i = 0; i < rows; ++i) M(i, j) = random.uniform(-1, 1);
-  }
-  return M;
-}
-
-Eigen::VectorXd random_vector(TestRandom& random, int size) {
-  Eigen::VectorXd v(size);
-  for (int i = 0; i < size; ++i) v[i] = random.uniform(-1, 1);
-  return v;
-}
 
 // A random point strictly inside R_+^l x Q^{m_1} x ...
 Eigen::VectorXd random_interior(TestRandom& random, int orthant, const std::vector<int>& cones) {

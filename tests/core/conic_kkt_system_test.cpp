@@ -7,35 +7,10 @@
 #include <cstdint>
 #include <random>
 
+#include "test_random.h"
+
 namespace contactlab::conic {
 namespace {
-
-// Uniform numbers from a fixed-seed mt19937_64 (whose output the standard fixes) with our
-// own mapping, so the data are the same with every standard library.
-class TestRandom {
- public:
-  explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
-
-Eigen::MatrixXd random_matrix(TestRandom& random, int rows, int cols) {
-  Eigen::MatrixXd M(rows, cols);
-  for (int j = 0; j < cols; ++j) {
-    for (int i = 0; i < rows; ++i) M(i, j) = random.uniform(-1, 1);
-  }
-  return M;
-}
-
-Eigen::VectorXd random_vector(TestRandom& random, int size) {
-  Eigen::VectorXd v(size);
-  for (int i = 0; i < size; ++i) v[i] = random.uniform(-1, 1);
-  return v;
-}
 
 // A point inside the cones whose rows lie `spread` decades apart from row to row, so that
 // W ranges over many orders of magnitude as near the end of an interior-point solve.

@@ -9,27 +9,12 @@
 #include <string>
 
 #include "lemke_contact_problems.h"
+#include "test_random.h"
 
 namespace contactlab {
 namespace {
 
 using test_problems::ContactLcp;
-
-// Uniform numbers from a fixed-seed mt19937_64 (whose output the standard fixes) with
-// our own mapping, so the problems are the same with every standard library.
-class TestRandom {
- public:
-  explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
-  int integer(int low, int high) {
-    return low + static_cast<int>(engine_() % static_cast<std::uint64_t>(high - low + 1));
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
 
 Eigen::MatrixXd random_matrix(TestRandom& random, int rows, int cols, double low, double high) {
   Eigen::MatrixXd A(rows, cols);
