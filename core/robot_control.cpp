@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "articulation/inverse_kinematics.h"
 #include "data.h"
@@ -157,6 +159,50 @@ void apply_couplings_kinematically(const Articulation& articulation, Articulatio
   }
 }
 
+// What the scene reader checks for timeline commands, for commands from elsewhere.
+Status check_command(const Model& model, const TimelineCommand& command) {
+  const std::string what = command_kind_name(command.kind);
+  if (command.articulation < 0 || command.articulation >= static_cast<int>(model.articulations.size())) {
+    return Status::failure(what + ": no articulation " + std::to_string(command.articulation));
+  }
+  const Articulation& articulation = model.articulations[command.articulation];
+  const KinematicTree& tree = articulation.tree;
+  if (command.kind == CommandKind::MoveJoints) {
+    if (command.targets.empty()) return Status::failure(what + ": no joint to move");
+    for (const JointTarget& target : command.targets) {
+      if (target.link < 0 || target.link >= tree.link_count() ||
+          tree.link(target.link).joint.velocity_size() != 1 || !articulation.actuators[target.link].present) {
+        return Status::failure(what + ": link " + std::to_string(target.link) +
+                               " has no actuated revolute or prismatic joint");
+      }
+      const Joint& joint = tree.link(target.link).joint;
+      if (!(target.position >= joint.lower && target.position <= joint.upper)) {
+        char range[96];
+        std::snprintf(range, sizeof range, " must be within its limits [%g, %g], got %g", joint.lower,
+                      joint.upper, target.position);
+        return Status::failure(what + ": " + tree.link(target.link).name + range);
+      }
+    }
+    return Status::success();
+  }
+  if (!(command.speed >= 0 && command.speed <= 100)) {
+    return Status::failure(what + ": speed must be in [0, 100] (0: the actuators' own)");
+  }
+  if (command.kind == CommandKind::MoveCartesian) {
+    if (command.link < 0 || command.link >= tree.link_count()) {
+      return Status::failure(what + ": no link " + std::to_string(command.link));
+    }
+    if (!(command.speed > 0) || !command.position.allFinite()) {
+      return Status::failure(what + ": needs a finite target position and a speed > 0");
+    }
+    return Status::success();
+  }
+  if (finger_links(articulation).empty()) {
+    return Status::failure(what + ": articulation \"" + articulation.name + "\" has no finger joint");
+  }
+  return Status::success();
+}
+
 }  // namespace
 
 ControlState initial_control_state(const Model& model) {
@@ -171,6 +217,12 @@ ControlState initial_control_state(const Model& model) {
 
 Status start_command(const Model& model, const Options& options, const TimelineCommand& command,
                      Data& data) {
+  CONTACTLAB_RETURN_IF_ERROR(check_command(model, command));
+  if (data.control.robots[command.articulation].static_closing) {
+    return Status::failure(std::string(command_kind_name(command.kind)) + ": articulation \"" +
+                           model.articulations[command.articulation].name +
+                           "\" is closing in a static auto-grasp; wait until it has closed");
+  }
   const Articulation& articulation = model.articulations[command.articulation];
   ArticulationState& state = data.articulations[command.articulation];
   RobotControl& robot = data.control.robots[command.articulation];

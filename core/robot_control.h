@@ -57,8 +57,10 @@ struct ControlState {
 
 ControlState initial_control_state(const Model& model);
 
-// Starts one command now (the timeline's, or the page's buttons). On failure nothing
-// changes and the message says why.
+// Starts one command now (the timeline's, or the page's buttons). It is checked as
+// the scene reader checks timeline commands (articulation, joints, limits, fingers),
+// and refused while that articulation closes in a static auto-grasp. On failure
+// nothing changes and the message says why.
 Status start_command(const Model& model, const Options& options, const TimelineCommand& command,
                      Data& data);
 

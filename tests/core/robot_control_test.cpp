@@ -152,5 +152,36 @@ TEST(RobotControl, MoveCartesianFollowsAStraightLine) {
   EXPECT_LT((data.articulations[0].kinematics.link_pose[2].position - end).norm(), 1e-4);
 }
 
+// Commands from outside the timeline are checked like timeline ones, and refused
+// (changing nothing) while a static auto-grasp closes.
+TEST(RobotControl, BadCommandsAreRefusedAndChangeNothing) {
+  const Model model = load_gripper("[]");
+  Options options = model.options;
+  Data data = make_data(model);
+  const std::vector<double> before = data.articulations[0].target_position;
+  TimelineCommand command;
+  command.articulation = 3;
+  EXPECT_EQ(start_command(model, options, command, data).message(), "move_joints: no articulation 3");
+  command.articulation = 0;
+  EXPECT_EQ(start_command(model, options, command, data).message(), "move_joints: no joint to move");
+  command.targets = {JointTarget{0, 0.0}};
+  EXPECT_EQ(start_command(model, options, command, data).message(),
+            "move_joints: link 0 has no actuated revolute or prismatic joint");
+  command.targets = {JointTarget{1, 0.2}};
+  EXPECT_EQ(start_command(model, options, command, data).message(),
+            "move_joints: left must be within its limits [0, 0.05], got 0.2");
+  command.kind = CommandKind::MoveCartesian;
+  command.link = 9;
+  EXPECT_EQ(start_command(model, options, command, data).message(), "move_cartesian: no link 9");
+
+  options.autograsp = 1;
+  command.kind = CommandKind::Autograsp;
+  ASSERT_TRUE(start_command(model, options, command, data).ok());
+  command.kind = CommandKind::Open;
+  EXPECT_EQ(start_command(model, options, command, data).message(),
+            "open: articulation \"gripper\" is closing in a static auto-grasp; wait until it has closed");
+  EXPECT_EQ(data.articulations[0].target_position, before);
+}
+
 }  // namespace
 }  // namespace contactlab
