@@ -163,6 +163,8 @@ test('Auto-grasp on barrett_phone ends with the force-closure badge lit', async 
   assert.match(await badge.textContent(), /^force closure, ε = 0\.\d{3} \(handset, \d+ contacts\)$/);
   const grasp = await page.evaluate(() => window.contactlab.grasp());
   assert.equal(grasp.object, 'handset');
+  const marked = await page.evaluate(() => window.contactlab.view.markedGraspContacts());
+  assert.ok(marked >= grasp.contacts, `${marked} contacts marked on the handset, ${grasp.contacts} in the analysis`);
   assert.ok(grasp.forceClosure && grasp.epsilon > 0, `epsilon ${grasp.epsilon}`);
   await mkdir(artifactsDirectory, { recursive: true });
   await page.screenshot({ path: join(artifactsDirectory, 'barrett_phone.png') });

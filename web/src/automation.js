@@ -152,6 +152,7 @@ export function createAutomationApi(app, ready) {
     view: Object.freeze({
       visibleCones: () => (app.view ? app.view.contacts.visibleConeCount() : 0),
       visibleArrows: () => (app.view ? app.view.contacts.visibleArrowCount() : 0),
+      markedGraspContacts: () => (app.view ? app.view.contacts.visibleHighlightCount() : 0),
     }),
   };
   return Object.freeze(api);

@@ -23,6 +23,7 @@ import {
   LineSegments,
   Mesh,
   MeshBasicMaterial,
+  SphereGeometry,
   Vector3,
 } from 'three';
 import { CONTACT_STRIDE, CONTACT_FIELD } from './simulation.js';
@@ -102,6 +103,11 @@ export class ContactOverlay {
     this.outOfBandSince = -1;
     this.onScaleChange = null; // called with (referenceForce, lengthScale)
     this.direction = new Vector3();
+    // Contacts on the grasped object (the force-closure badge's) get a marker.
+    this.highlightedBody = -1;
+    this.highlightGeometry = new SphereGeometry(1, 12, 8);
+    this.highlightMaterial = new MeshBasicMaterial({ color: 0xffd400, depthTest: false, depthWrite: false });
+    this.highlights = [];
     this.setFrictionEdges(8);
     this.grow(INITIAL_POOL);
   }
@@ -160,9 +166,13 @@ export class ContactOverlay {
       head.renderOrder = ARROW_ORDER;
       arrow.add(shaft, head);
       arrow.visible = false;
-      this.root.add(cone, arrow);
+      const highlight = new Mesh(this.highlightGeometry, this.highlightMaterial);
+      highlight.renderOrder = ARROW_ORDER;
+      highlight.visible = false;
+      this.root.add(cone, arrow, highlight);
       this.cones.push(cone);
       this.arrows.push(arrow);
+      this.highlights.push(highlight);
     }
   }
 
@@ -215,6 +225,16 @@ export class ContactOverlay {
           ? -1
           : 1;
 
+      const highlight = this.highlights[i];
+      highlight.visible =
+        this.highlightedBody >= 0 &&
+        (contacts[base + CONTACT_FIELD.bodyA] === this.highlightedBody ||
+          contacts[base + CONTACT_FIELD.bodyB] === this.highlightedBody);
+      if (highlight.visible) {
+        highlight.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
+        highlight.scale.setScalar(2 * arrowRadius);
+      }
+
       const cone = this.cones[i];
       cone.visible = this.showCones;
       if (cone.visible) {
@@ -251,7 +271,17 @@ export class ContactOverlay {
     for (let i = count; i < this.cones.length; i += 1) {
       this.cones[i].visible = false;
       this.arrows[i].visible = false;
+      this.highlights[i].visible = false;
     }
+  }
+
+  // The body whose contacts are marked (the grasped object), -1 for none.
+  setHighlightedBody(body) {
+    this.highlightedBody = body;
+  }
+
+  visibleHighlightCount() {
+    return this.highlights.reduce((sum, highlight) => sum + (highlight.visible ? 1 : 0), 0);
   }
 
   visibleConeCount() {

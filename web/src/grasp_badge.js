@@ -5,8 +5,10 @@
 const REFRESH_MS = 1000;
 
 export class GraspBadge {
-  constructor(element) {
+  // onReport(report) is told every new analysis (the view marks the object's contacts).
+  constructor(element, onReport = () => {}) {
     this.element = element;
+    this.onReport = onReport;
     this.lastMs = -Infinity;
     this.report = null;
   }
@@ -14,6 +16,8 @@ export class GraspBadge {
   // Shown only for scenes with robots; evaluated at once.
   build(simulation) {
     this.element.hidden = simulation.articulations.length === 0;
+    this.report = null;
+    this.onReport(null);
     this.lastMs = -Infinity;
     this.update(simulation, performance.now(), true);
   }
@@ -23,6 +27,7 @@ export class GraspBadge {
     this.lastMs = nowMs;
     this.report = simulation.graspReport();
     this.show(this.report);
+    this.onReport(this.report);
   }
 
   show(report) {

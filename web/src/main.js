@@ -13,7 +13,8 @@ import { View } from './view.js';
 
 const app = { simulation: null, loop: null, view: null, actions: null };
 const status = new StatusPanel();
-const graspBadge = new GraspBadge(document.getElementById('grasp-badge'));
+let markGraspedContacts = () => {};
+const graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => markGraspedContacts(report));
 const loadingNotice = document.getElementById('loading');
 
 function sceneShown(simulation, view, loop, controls, robotPanel, sceneKey) {
@@ -116,6 +117,7 @@ async function start() {
 
   const view = new View(document.getElementById('viewport'));
   view.contacts.onScaleChange = (force, length) => status.showForceScale(force, length);
+  markGraspedContacts = (report) => view.contacts.setHighlightedBody(report ? report.objectBody : -1);
   let actions = null;
   const controls = new Controls(document.getElementById('gui'), builtinSceneNames, {
     setOption: (name, value) => actions.setOption(name, value),

@@ -131,7 +131,7 @@ export class Simulation {
     return this.handle.jointState(index);
   }
 
-  // The grasp of the moment: {object (body name or null), contacts, forceClosure,
+  // The grasp of the moment: {object (body name or null), objectBody (its index, -1), contacts, forceClosure,
   // epsilon, volume, dimension}. It builds a 6-D convex hull (milliseconds): call it
   // a few times a second at most.
   graspReport() {
@@ -140,6 +140,7 @@ export class Simulation {
     const object = values[0] >= 0 ? this.description.bodies[values[0]]?.name ?? null : null;
     return {
       object,
+      objectBody: values[0],
       contacts: values[1],
       forceClosure: values[2] === 1,
       epsilon: values[3],
