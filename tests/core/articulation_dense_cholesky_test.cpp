@@ -5,12 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "test_random.h"
+
 namespace contactlab {
 namespace {
-
-double uniform(std::mt19937_64& engine, double low, double high) {
-  return low + (high - low) * (static_cast<double>(engine() >> 11) * 0x1p-53);
-}
 
 Eigen::MatrixXd random_matrix(int rows, int cols, std::mt19937_64& engine) {
   Eigen::MatrixXd out(rows, cols);

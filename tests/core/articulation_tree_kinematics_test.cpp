@@ -6,41 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "integrate.h"
+#include "random_tree.h"
 
 namespace contactlab {
 namespace {
-
-double uniform(std::mt19937_64& engine, double low, double high) {
-  return low + (high - low) * (static_cast<double>(engine() >> 11) * 0x1p-53);
-}
-
-Vec3 random_vector(std::mt19937_64& engine, double scale) {
-  return Vec3(uniform(engine, -scale, scale), uniform(engine, -scale, scale),
-              uniform(engine, -scale, scale));
-}
-
-Mat3 random_rotation(std::mt19937_64& engine) {
-  return Eigen::AngleAxisd(uniform(engine, -3, 3), random_vector(engine, 1).normalized())
-      .toRotationMatrix();
-}
-
-TreeLink random_link(std::mt19937_64& engine, int parent, JointType type) {
-  TreeLink link;
-  link.parent = parent;
-  link.joint.type = type;
-  link.joint.axis = random_vector(engine, 1).normalized();
-  if (type != JointType::Free) {
-    link.joint.origin.position = random_vector(engine, 0.5);
-    link.joint.origin.rotation = random_rotation(engine);
-  }
-  link.mass = uniform(engine, 0.5, 2);
-  link.com = random_vector(engine, 0.3);
-  const Mat3 rotation = random_rotation(engine);
-  const Vec3 moments(uniform(engine, 0.02, 0.04), uniform(engine, 0.02, 0.04),
-                     uniform(engine, 0.02, 0.04));
-  link.inertia = rotation * moments.asDiagonal() * rotation.transpose();
-  return link;
-}
 
 // A floating base with two branches: base -> revolute -> prismatic -> fixed -> revolute,
 // base -> revolute -> revolute.

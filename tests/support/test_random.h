@@ -11,12 +11,15 @@
 
 namespace contactlab {
 
+// A double uniform in [low, high) from the engine's top 53 bits.
+inline double uniform(std::mt19937_64& engine, double low, double high) {
+  return low + (high - low) * static_cast<double>(engine() >> 11) * 0x1.0p-53;
+}
+
 class TestRandom {
  public:
   explicit TestRandom(std::uint64_t seed) : engine_(seed) {}
-  double uniform(double low, double high) {
-    return low + (high - low) * static_cast<double>(engine_() >> 11) * 0x1.0p-53;
-  }
+  double uniform(double low, double high) { return contactlab::uniform(engine_, low, high); }
   int integer(int low, int high) {
     return low + static_cast<int>(engine_() % static_cast<std::uint64_t>(high - low + 1));
   }
