@@ -159,6 +159,18 @@ void apply_couplings_kinematically(const Articulation& articulation, Articulatio
   }
 }
 
+// Set points from a sampled trajectory or ramp over `links`, for the joints that
+// `driver` still drives (a later command may have taken some over).
+void set_driven_points(const RobotControl& robot, const std::vector<int>& links, JointDriver driver,
+                       const std::vector<double>& q, const std::vector<double>& qd,
+                       ArticulationState& state) {
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (robot.driver[links[i]] != driver) continue;
+    state.target_position[links[i]] = q[i];
+    state.target_velocity[links[i]] = qd[i];
+  }
+}
+
 // What the scene reader checks for timeline commands, for commands from elsewhere.
 Status check_command(const Model& model, const TimelineCommand& command) {
   const std::string what = command_kind_name(command.kind);
@@ -257,30 +269,22 @@ void advance_control(const Model& model, const Options& options, Data& data) {
     ++control.next_command;
   }
   const double sample_time = data.time + options.time_step;  // the end of this step
-  std::vector<double> q, qd, qdd;
+  std::vector<double>& q = control.sample_position;
+  std::vector<double>& qd = control.sample_velocity;
+  std::vector<double>& qdd = control.sample_acceleration;
   for (size_t a = 0; a < model.articulations.size(); ++a) {
     RobotControl& robot = control.robots[a];
     ArticulationState& state = data.articulations[a];
     if (!robot.trajectory_links.empty()) {
       robot.trajectory.sample(sample_time, q, qd, qdd);
-      for (size_t i = 0; i < robot.trajectory_links.size(); ++i) {
-        const int link = robot.trajectory_links[i];
-        if (robot.driver[link] != JointDriver::Trajectory) continue;
-        state.target_position[link] = q[i];
-        state.target_velocity[link] = qd[i];
-      }
+      set_driven_points(robot, robot.trajectory_links, JointDriver::Trajectory, q, qd, state);
     }
     if (robot.cartesian.active) {
       sample_cartesian(model.articulations[a], sample_time, options.time_step, state, robot);
     }
     if (!robot.ramp_links.empty() && !robot.static_closing) {
       robot.ramp.sample(sample_time, q, qd, qdd);
-      for (size_t i = 0; i < robot.ramp_links.size(); ++i) {
-        const int link = robot.ramp_links[i];
-        if (robot.driver[link] != JointDriver::Ramp) continue;
-        state.target_position[link] = q[i];
-        state.target_velocity[link] = qd[i];
-      }
+      set_driven_points(robot, robot.ramp_links, JointDriver::Ramp, q, qd, state);
     }
   }
 }

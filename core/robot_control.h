@@ -53,6 +53,8 @@ struct RobotControl {  // per articulation
 struct ControlState {
   std::size_t next_command = 0;  // into Model::timeline
   std::vector<RobotControl> robots;
+  // Reused by every step's sampling of trajectories and ramps.
+  std::vector<double> sample_position, sample_velocity, sample_acceleration;
 };
 
 ControlState initial_control_state(const Model& model);

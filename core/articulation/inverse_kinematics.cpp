@@ -10,21 +10,15 @@ namespace {
 
 constexpr double kMaxJointStep = 0.1;  // [rad] or [m] per iteration
 
-Mat3 skew(const Vec3& v) {
-  Mat3 m;
-  m << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
-  return m;
-}
-
 // Column k of the link frame's Jacobian (origin velocity, angular velocity) from the
 // centre-of-mass Jacobian: v_origin = v_com + w x (origin - com).
 void frame_jacobian(const KinematicTree& tree, const TreeKinematics& kinematics, int link,
                     Eigen::Matrix<double, 6, Eigen::Dynamic>& jacobian) {
   com_jacobian(tree, kinematics, link, jacobian);
-  const Mat3 shift = skew(kinematics.link_pose[link].position - kinematics.com_position[link]);
+  const Vec3 offset = kinematics.link_pose[link].position - kinematics.com_position[link];
   for (int k = 0; k < jacobian.cols(); ++k) {
     const Vec3 angular = jacobian.block<3, 1>(3, k);
-    jacobian.block<3, 1>(0, k) -= shift * angular;
+    jacobian.block<3, 1>(0, k) += angular.cross(offset);
   }
 }
 
