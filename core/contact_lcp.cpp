@@ -52,7 +52,7 @@ void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& matrix) {
       }
     }
     for (int m = 0; m < rows.limit_count; ++m) {
-      matrix(row, rows.limit_column(m)) = rows.limit_limit[l * rows.limit_count + m];
+      matrix(row, rows.limit_column(m)) = rows.limit_limit(l, m);
     }
   }
 }
@@ -113,7 +113,7 @@ void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_
     const int row = rows.limit_column(l);
     for (int e = 0; e < k; ++e) lcp.matrix(row, e) = lcp.matrix(e, row) = rows.limit_contact[l * k + e].x();
     for (int m = 0; m < rows.limit_count; ++m) {
-      lcp.matrix(row, rows.limit_column(m)) = rows.limit_limit[l * rows.limit_count + m];
+      lcp.matrix(row, rows.limit_column(m)) = rows.limit_limit(l, m);
     }
   }
   lcp.offset.resize(n);

@@ -1,5 +1,7 @@
 #include "contact_rows.h"
 
+#include <algorithm>
+
 #include "finite_values.h"
 
 namespace contactlab {
@@ -89,7 +91,10 @@ bool IslandRows::is_finite() const {
   static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 entries are stored densely");
   return all_finite(contact_gram.data()->data(), 9 * contact_gram.size()) &&
          all_finite(limit_contact.data()->data(), 3 * limit_contact.size()) &&
-         all_finite(limit_limit.data(), limit_limit.size()) &&
+         std::all_of(limit_mobility.begin(), limit_mobility.end(),
+                     [](const Eigen::VectorXd& mobility) {
+                       return all_finite(mobility.data(), static_cast<std::size_t>(mobility.size()));
+                     }) &&
          all_finite(target_velocity.data(), target_velocity.size()) &&
          all_finite(friction_coefficient.data(), friction_coefficient.size());
 }
@@ -123,7 +128,6 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.edge_sin = edges.sines();
   rows.limits.clear();
   rows.limit_contact.clear();
-  rows.limit_limit.clear();
   rows.limit_mobility.clear();
   std::vector<MemberJacobian>& sides = rows.frame_jacobians;
   sides.resize(2 * k);
@@ -181,8 +185,6 @@ void assemble_contact_rows(const Model& model, const Options& options,
 
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
   const int k = rows.contact_count;
-  const int previous = rows.limit_count;
-  const int count = previous + 1;
   rows.limits.push_back(limit);
   const IslandMember& member = island.members()[limit.member];
 
@@ -203,22 +205,7 @@ void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRo
     }
     rows.limit_contact.push_back(entry);
   }
-
-  // L x L, grown by one row and column.
-  std::vector<double> grown(count * count);
-  for (int l = 0; l < previous; ++l) {
-    for (int m = 0; m < previous; ++m) grown[l * count + m] = rows.limit_limit[l * previous + m];
-  }
-  for (int l = 0; l < count; ++l) {
-    const LimitRow& other = rows.limits[l];
-    const double entry = other.member == limit.member
-                             ? other.sign * mobility[other.coordinate - member.offset]
-                             : 0.0;
-    grown[l * count + previous] = entry;
-    grown[previous * count + l] = entry;
-  }
-  rows.limit_limit = std::move(grown);
-  rows.limit_count = count;
+  ++rows.limit_count;
 }
 
 }  // namespace contactlab

@@ -53,7 +53,6 @@ struct IslandRows {
   std::vector<MemberJacobian> frame_jacobians;  // per contact: body A's side, then B's
   std::vector<LimitRow> limits;
   std::vector<Vec3> limit_contact;            // L x k: l~_l^T M^-1 J_e^T in e's frame
-  std::vector<double> limit_limit;            // L x L: l~_l^T M^-1 l~_m
   std::vector<Eigen::VectorXd> limit_mobility;  // per limit: M_c^-1 l~_l on its member
 
   // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
@@ -66,6 +65,12 @@ struct IslandRows {
   }
   // velocity += M^-1 l~_l impulse.
   void apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const;
+  // l~_l^T M^-1 l~_m: limit m's rate after a unit impulse on limit l (zero across
+  // articulations).
+  double limit_limit(int l, int m) const {
+    if (limits[l].member != limits[m].member) return 0;
+    return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
+  }
 
   // Column i of H (a normal, a limit or a friction direction): H_i^T v.
   double column_velocity(int i, const Eigen::VectorXd& velocity) const;
