@@ -1,5 +1,7 @@
 #include "arguments.h"
 
+#include "options.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -36,12 +38,18 @@ Status parse_assignment(const std::string& text, std::string& key, double& value
   }
   key = text.substr(0, equals);
   const std::string word = text.substr(equals + 1);
-  // The kind of auto-grasp may be named: --set autograsp=static|dynamic.
-  if (key == "autograsp" && (word == "static" || word == "dynamic")) {
-    value = word == "static" ? 1 : 0;
+  // Options with named values take their names: --set formulation=soft,
+  // --set autograsp=static.
+  double named = 0;
+  if (option_value_of_word(key, word, named).ok()) {
+    value = named;
     return Status::success();
   }
-  return parse_number("--set " + key, word, value);
+  const Status number = parse_number("--set " + key, word, value);
+  if (number.ok()) return number;
+  const Status words = option_value_of_word(key, word, named);
+  if (words.message().find("must be one of") == std::string::npos) return number;
+  return Status::failure("--set " + words.message());
 }
 
 }  // namespace contactlab

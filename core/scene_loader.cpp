@@ -83,10 +83,16 @@ Status option_failure(const Status& status, const std::string& option_name,
 
 Status apply_option(const Json& value, const std::string& path, const std::string& option_name,
                     Options& options) {
-  if (!value.is_number()) {
+  double number = 0;
+  if (value.is_string()) {
+    const Status named = option_value_of_word(option_name, value.get<std::string>(), number);
+    if (!named.ok()) return option_failure(named, option_name, path);
+  } else if (value.is_number()) {
+    number = value.get<double>();
+  } else {
     return Status::failure(path + ": must be a number, got " + describe_json(value));
   }
-  const Status status = set_option(options, option_name, value.get<double>());
+  const Status status = set_option(options, option_name, number);
   return status.ok() ? status : option_failure(status, option_name, path);
 }
 
@@ -185,9 +191,10 @@ Status SceneReader::read_options(const FieldReader& scene) {
   const std::string path = scene.path_of("options");
   CONTACTLAB_RETURN_IF_ERROR(expect_object(scene.at("options"), path));
   const FieldReader options(scene.at("options"), path);
-  const std::vector<const char*> scalar_options = {
-      "time_step",      "friction_coefficient", "error_reduction",        "friction_edges",
-      "contact_margin", "contact_threshold",    "kinetic_threshold_speed", "autograsp"};
+  std::vector<const char*> scalar_options;
+  for (const std::string& name : option_names()) {
+    if (name.rfind("gravity_", 0) != 0) scalar_options.push_back(name.c_str());
+  }
   std::vector<const char*> allowed = scalar_options;
   allowed.push_back("gravity");
   CONTACTLAB_RETURN_IF_ERROR(options.check_fields(allowed, "options"));

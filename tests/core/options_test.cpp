@@ -62,5 +62,53 @@ TEST(GetOption, ReadsBackEveryNamedOption) {
   }
 }
 
+TEST(SetOption, FormulationParametersAreCheckedAgainstTheirRanges) {
+  struct Case { const char* name; double value; const char* range_text; };
+  const Case cases[] = {
+      {"formulation", 5, "4 (compliant)"},
+      {"formulation", 1.5, "0 (lcp)"},
+      {"soft_regularisation", 0, "between 1e-06 and 10"},
+      {"soft_time_constant", 2, "between 0.001 and 1 s"},
+      {"soft_cone", 2, "0 (pyramidal) or 1 (elliptic)"},
+      {"quasistatic_problem", -1, "0 (qp) or 1 (lcp)"},
+      {"compliant_stiffness", 1, "between 10 and 1e+09 N/m"},
+      {"compliant_substeps", 0.5, "or 0 for as many as stability needs"},
+      {"contact_search", 3, "0 (margin) or 1 (step_size)"},
+  };
+  for (const Case& c : cases) {
+    Options options;
+    const Status status = set_option(options, c.name, c.value);
+    ASSERT_FALSE(status.ok()) << c.name;
+    EXPECT_EQ(status.message().rfind(c.name, 0), 0u) << status.message();
+    EXPECT_NE(status.message().find(c.range_text), std::string::npos) << status.message();
+    EXPECT_EQ(options.formulation, Formulation::Lcp);
+  }
+  Options options;
+  ASSERT_TRUE(set_option(options, "formulation", 3).ok());
+  EXPECT_EQ(options.formulation, Formulation::Quasistatic);
+  EXPECT_STREQ(formulation_name(options.formulation), "quasistatic");
+}
+
+TEST(OptionValueOfWord, NamesTheValuesOfOptionsThatHaveThem) {
+  double value = -1;
+  ASSERT_TRUE(option_value_of_word("formulation", "compliant", value).ok());
+  EXPECT_EQ(value, 4);
+  ASSERT_TRUE(option_value_of_word("autograsp", "static", value).ok());
+  EXPECT_EQ(value, 1);
+  ASSERT_TRUE(option_value_of_word("soft_cone", "elliptic", value).ok());
+  EXPECT_EQ(value, 1);
+  ASSERT_TRUE(option_value_of_word("contact_search", "step_size", value).ok());
+  EXPECT_EQ(value, 1);
+
+  const Status unknown_word = option_value_of_word("formulation", "mujoco", value);
+  ASSERT_FALSE(unknown_word.ok());
+  EXPECT_NE(unknown_word.message().find("must be one of lcp, convex, soft, quasistatic, compliant"),
+            std::string::npos)
+      << unknown_word.message();
+  const Status numeric_only = option_value_of_word("time_step", "fast", value);
+  ASSERT_FALSE(numeric_only.ok());
+  EXPECT_NE(numeric_only.message().find("must be a number"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace contactlab
