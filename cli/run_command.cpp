@@ -122,13 +122,14 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
   if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
 
-  long failed_steps = 0, total_pivots = 0, warm_starts = 0;
+  long failed_steps = 0, total_pivots = 0, total_iterations = 0, warm_starts = 0;
   int largest_lcp = 0;
   std::string first_failure;
   for (long s = 0; s < steps; ++s) {
     step(model, options, *data);
     const SolverStats& solver = data->solver;
     total_pivots += solver.pivots;
+    total_iterations += solver.iterations;
     warm_starts += solver.warm_starts;
     largest_lcp = std::max(largest_lcp, solver.lcp_size);
     if (!solver.message.empty()) {
@@ -143,10 +144,16 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
 
   out << "scene " << model.name << ": " << steps << " steps of " << options.time_step
-      << " s to t = " << data->time << " s\n";
+      << " s to t = " << data->time << " s, formulation " << formulation_name(options.formulation)
+      << '\n';
   out << "lcp: largest " << largest_lcp << " unknowns, " << total_pivots << " pivots in all ("
       << static_cast<double>(total_pivots) / steps << " per step), " << warm_starts
-      << " warm-started island solves\n";
+      << " warm-started island solves";
+  if (total_iterations > 0) {
+    out << ", " << total_iterations << " convex-solver iterations ("
+        << static_cast<double>(total_iterations) / steps << " per step)";
+  }
+  out << '\n';
   out << "solver: " << (failed_steps == 0 ? "every step solved" : std::to_string(failed_steps) + " steps with fallbacks; first: " + first_failure) << '\n';
   for (size_t b = 0; b < model.bodies.size(); ++b) {
     if (model.bodies[b].is_static) continue;

@@ -29,6 +29,9 @@ struct ContactRecord {
   Vec3 friction_force = Vec3::Zero();  // D beta / h, world [N]
   double friction_coefficient = 0;     // mu used this step (seed 002 eq. 13)
   double slip_speed = 0;               // lambda: the largest tangential speed along an edge [m/s]
+  // The relative velocity of body_b's point against body_a's after the step, v^{l+1}:
+  double normal_velocity = 0;                 // along the normal [m/s]
+  Vec3 tangential_velocity = Vec3::Zero();    // in the tangent plane, world [m/s]
   ContactMode mode = ContactMode::Separating;
 };
 
@@ -43,6 +46,8 @@ struct SolverStats {
   int pivots = 0;                      // Lemke pivots in all islands
   int islands = 0;                     // islands of dynamic bodies
   int warm_starts = 0;                 // islands solved from the previous basis without pivoting
+  int iterations = 0;                  // convex, soft, quasistatic: active-set, Lemke or
+                                       // interior-point iterations in all islands
 };
 
 struct Data {

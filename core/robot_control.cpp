@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "articulation/inverse_kinematics.h"
@@ -65,6 +66,36 @@ Status start_trajectory(const Articulation& articulation, const ArticulationStat
       robot.trajectory.start(time, q, qd, qdd, targets, max_velocity, max_acceleration));
   robot.trajectory_links = links;
   for (int link : links) robot.driver[link] = JointDriver::Trajectory;
+  return Status::success();
+}
+
+// A constant-speed move (or a step) of the command's joints from their current set
+// points, plus the joints the running one still drives (carried on to their old
+// goals at their old speeds).
+Status start_linear(const ArticulationState& state, const TimelineCommand& command, double time,
+                    RobotControl& robot) {
+  const double speed = command.profile == MoveProfile::Step ? std::numeric_limits<double>::infinity()
+                                                            : command.speed;
+  std::vector<int> links;
+  std::vector<double> goals, speeds;
+  for (const JointTarget& target : command.targets) {
+    links.push_back(target.link);
+    goals.push_back(target.position);
+    speeds.push_back(speed);
+  }
+  for (size_t i = 0; i < robot.linear_links.size(); ++i) {
+    const int link = robot.linear_links[i];
+    if (robot.driver[link] != JointDriver::Linear) continue;
+    if (std::find(links.begin(), links.end(), link) != links.end()) continue;
+    links.push_back(link);
+    goals.push_back(robot.linear.goal()[i]);
+    speeds.push_back(robot.linear.speed()[i]);
+  }
+  std::vector<double> q;
+  for (int link : links) q.push_back(state.target_position[link]);
+  CONTACTLAB_RETURN_IF_ERROR(robot.linear.start(time, q, goals, speeds));
+  robot.linear_links = links;
+  for (int link : links) robot.driver[link] = JointDriver::Linear;
   return Status::success();
 }
 
@@ -195,6 +226,9 @@ Status check_command(const Model& model, const TimelineCommand& command) {
         return Status::failure(what + ": " + tree.link(target.link).name + range);
       }
     }
+    if (command.profile == MoveProfile::Linear && !(command.speed > 0 && command.speed <= 100)) {
+      return Status::failure(what + ": the linear profile needs a speed in (0, 100] rad/s or m/s");
+    }
     return Status::success();
   }
   if (!(command.speed >= 0 && command.speed <= 100)) {
@@ -240,6 +274,7 @@ Status start_command(const Model& model, const Options& options, const TimelineC
   RobotControl& robot = data.control.robots[command.articulation];
   switch (command.kind) {
     case CommandKind::MoveJoints:
+      if (command.profile != MoveProfile::Smooth) return start_linear(state, command, data.time, robot);
       return start_trajectory(articulation, state, command, data.time, robot);
     case CommandKind::Open:
       return start_fingers(articulation, state, command, false, data.time, robot);
@@ -281,6 +316,10 @@ void advance_control(const Model& model, const Options& options, Data& data) {
     }
     if (robot.cartesian.active) {
       sample_cartesian(model.articulations[a], sample_time, options.time_step, state, robot);
+    }
+    if (!robot.linear_links.empty()) {
+      robot.linear.sample(sample_time, q, qd);
+      set_driven_points(robot, robot.linear_links, JointDriver::Linear, q, qd, state);
     }
     if (!robot.ramp_links.empty() && !robot.static_closing) {
       robot.ramp.sample(sample_time, q, qd, qdd);
@@ -361,7 +400,6 @@ void step_static_grasp(const Model& model, const Options& options, Data& data) {
   }
   data.solver = SolverStats{};
   data.time += h;
-  ++data.step_count;
 }
 
 }  // namespace contactlab

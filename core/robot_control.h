@@ -1,14 +1,16 @@
 // What drives the articulations' PD set points (seed 002 §5-6): the scene's timeline,
-// smooth trajectories to new joint positions, and auto-grasp, either dynamic (fingers
-// close at one speed under their motors and the object moves with them) or static
-// (GraspIt!'s kinematic closing: the object stays put and each finger stops at its
-// first contact).
+// smooth trajectories to new joint positions (or constant-speed moves and steps, the
+// commanded positions of seed 003's quasi-static examples), and auto-grasp, either
+// dynamic (fingers close at one speed under their motors and the object moves with
+// them) or static (GraspIt!'s kinematic closing: the object stays put and each finger
+// stops at its first contact).
 #pragma once
 
 #include <vector>
 
 #include "control/joint_ramp.h"
 #include "articulation/tree_kinematics.h"
+#include "control/joint_linear_move.h"
 #include "control/joint_trajectory.h"
 #include "model.h"
 #include "status.h"
@@ -18,7 +20,7 @@ namespace contactlab {
 struct Data;
 
 // Which command drives a joint's set point.
-enum class JointDriver { Hold, Trajectory, Ramp, Cartesian };
+enum class JointDriver { Hold, Trajectory, Ramp, Cartesian, Linear };
 
 // A straight-line move of one link's frame origin with its orientation kept (by
 // arms with six or more actuated joints on the way; shorter chains follow the line
@@ -42,6 +44,8 @@ struct RobotControl {  // per articulation
   std::vector<int> trajectory_links;
   JointRamp ramp;
   std::vector<int> ramp_links;
+  JointLinearMove linear;  // move_joints with the linear or step profile
+  std::vector<int> linear_links;
   CartesianMove cartesian;
   TreeKinematics ik_scratch;
   // Static auto-grasp: closing kinematically at `static_speed`, finger by finger.

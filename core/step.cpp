@@ -16,10 +16,16 @@
 #include "step.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
+#include "formulation/compliant_island.h"
+#include "formulation/convex_island.h"
+#include "formulation/quasistatic_motion.h"
+#include "formulation/soft_island.h"
 #include "integrate.h"
 #include "robot_control.h"
+#include "step_size_search.h"
 
 namespace contactlab {
 namespace {
@@ -157,6 +163,99 @@ void record_island_forces(const IslandRows& rows, const Eigen::VectorXd& z,
   }
 }
 
+// The state the soft and compliant formulations read, contact by contact: phi, the
+// relative velocity at v^l in the contact frame, and the material pair's mu_s, mu_d.
+void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
+  const IslandRows& rows = ws.rows;
+  IslandContactState& state = ws.contact_state;
+  const int k = rows.contact_count;
+  state.distance.resize(k);
+  state.start_velocity.resize(k);
+  state.static_friction.resize(k);
+  state.kinetic_friction.resize(k);
+  for (int c = 0; c < k; ++c) {
+    const DetectedContact& contact = ws.contacts[rows.contacts[c]];
+    state.distance[c] = contact.point.distance;
+    state.start_velocity[c] = rows.frame_velocity(c, ws.island.velocity);
+    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
+                                              model.geoms[contact.geom_b].material);
+    const bool overridden = options.friction_coefficient >= 0;
+    state.static_friction[c] = overridden ? options.friction_coefficient : pair.static_coefficient;
+    state.kinetic_friction[c] = overridden ? options.friction_coefficient : pair.kinetic_coefficient;
+  }
+}
+
+// The formulations solved as seed 002's LCP: the LCP itself, and the quasi-static
+// LCP variant of seed 003.
+bool poses_an_lcp(const Options& options) {
+  return options.formulation == Formulation::Lcp ||
+         (options.formulation == Formulation::Quasistatic && options.quasistatic_problem == 1);
+}
+
+// (rows, contact state, v_free) => v^{l+1} and impulses, by the chosen formulation.
+void solve_island_formulation(const Options& options, StepWorkspace& ws, SolverStats& stats) {
+  IslandSolveReport report;
+  switch (options.formulation) {
+    case Formulation::Convex:
+    case Formulation::Quasistatic:
+      solve_convex_island(ws.rows, ws.convex, ws.island, ws.impulses, report);
+      break;
+    case Formulation::Soft:
+      solve_soft_island(ws.rows, ws.contact_state, options, ws.soft, ws.island, ws.impulses, report);
+      break;
+    case Formulation::Compliant:
+      compliant_island_impulses(ws.rows, ws.contact_state, options, options.time_step, ws.island,
+                                ws.impulses, report);
+      break;
+    case Formulation::Lcp:
+      break;
+  }
+  stats.lcp_size += report.problem_size;
+  if (options.formulation == Formulation::Convex || options.formulation == Formulation::Quasistatic ||
+      options.formulation == Formulation::Soft) {
+    stats.iterations += report.iterations;
+  }
+  if (report.warm_start_used) ++stats.warm_starts;
+  if (std::string(report.status) != "solved" || !report.message.empty()) {
+    note_failure(stats, report.status, report.message);
+  }
+}
+
+// (impulses, v^{l+1}) => forces and modes of the island's contacts, for the
+// formulations without the LCP's slack variables: a contact without normal impulse
+// is separating; one that carries load slides when its tangential speed exceeds
+// kSlipTolerance, and sticks otherwise.
+void record_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
+                            const Eigen::VectorXd& velocity, double time_step,
+                            std::vector<ContactRecord>& records) {
+  for (int c = 0; c < rows.contact_count; ++c) {
+    ContactRecord& record = records[rows.contacts[c]];
+    const Vec3& impulse = impulses.contact[c];
+    record.normal_force = impulse.x() / time_step;
+    record.friction_force =
+        (rows.frame[c].col(1) * impulse.y() + rows.frame[c].col(2) * impulse.z()) / time_step;
+    record.friction_coefficient = rows.friction_coefficient[c];
+    const Vec3 frame_velocity = rows.frame_velocity(c, velocity);
+    record.slip_speed = std::sqrt(frame_velocity.y() * frame_velocity.y() +
+                                  frame_velocity.z() * frame_velocity.z());
+    if (!(impulse.x() > 0)) record.mode = ContactMode::Separating;
+    else if (record.slip_speed > kSlipTolerance) record.mode = ContactMode::Sliding;
+    else record.mode = ContactMode::Sticking;
+  }
+}
+
+// v^{l+1} => each contact's relative velocity (plots of contact velocity).
+void record_contact_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity,
+                               std::vector<ContactRecord>& records) {
+  for (int c = 0; c < rows.contact_count; ++c) {
+    ContactRecord& record = records[rows.contacts[c]];
+    const Vec3 frame_velocity = rows.frame_velocity(c, velocity);
+    record.normal_velocity = frame_velocity.x();
+    record.tangential_velocity =
+        rows.frame[c].col(1) * frame_velocity.y() + rows.frame[c].col(2) * frame_velocity.z();
+  }
+}
+
 // Seed 002 §4 step 6-8 for every articulation: v_free and M_c^-1 (articulation_motion.h).
 // An articulation whose matrices fail is held still this step, and the reason reported.
 void prepare_articulations(const Model& model, const Options& options, Data& data) {
@@ -166,9 +265,12 @@ void prepare_articulations(const Model& model, const Options& options, Data& dat
   ws.articulation_motion.resize(count);
   ws.articulation_ready.assign(count, 0);
   for (int a = 0; a < count; ++a) {
-    const Status status = articulation_free_motion(model.articulations[a], options,
-                                                   data.articulations[a], ws.articulation_workspace[a],
-                                                   ws.articulation_motion[a]);
+    const Status status =
+        options.formulation == Formulation::Quasistatic
+            ? quasistatic_articulation_motion(model.articulations[a], options, data.articulations[a],
+                                              ws.articulation_workspace[a], ws.articulation_motion[a])
+            : articulation_free_motion(model.articulations[a], options, data.articulations[a],
+                                       ws.articulation_workspace[a], ws.articulation_motion[a]);
     if (status.ok()) {
       ws.articulation_ready[a] = 1;
       continue;
@@ -218,10 +320,31 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
   }
 }
 
+// A free body's M^-1 and v_free as its formulation poses them: eq. (15); with the
+// soft formulation's implicit damping; or as Pang's quasi-static objective.
+void free_body_motion(const Model& model, const Options& options, const Data& data, int b,
+                      const Vec6& velocity, InverseMass& inverse_mass, Vec6& free_velocity) {
+  const Body& body = model.bodies[b];
+  if (options.formulation == Formulation::Quasistatic) {
+    quasistatic_free_body(body, options, data.orientation[b], inverse_mass, free_velocity);
+    return;
+  }
+  const Vec6 force = external_force(body, options, data.orientation[b], data.angular_velocity[b]);
+  if (options.formulation == Formulation::Soft) {
+    soft_damped_free_body(body, options, data.orientation[b], velocity, force, inverse_mass,
+                          free_velocity);
+    return;
+  }
+  inverse_mass = inverse_mass_at(body, data.orientation[b]);
+  free_velocity = velocity + options.time_step * inverse_mass.apply(force);
+}
+
 // The island's members: free bodies with (v, w) and M^-1 at the current pose, and
 // articulations with v and M_c^-1.
-void gather_island(const Model& model, const Data& data, int island, StepWorkspace& ws) {
+void gather_island(const Model& model, const Options& options, const Data& data, int island,
+                   StepWorkspace& ws) {
   ws.island.clear(static_cast<int>(model.bodies.size()));
+  ws.member_free_velocity.clear();
   ws.articulation_added.assign(model.articulations.size(), 0);
   const int first = ws.islands.body_start[island];
   const int last = ws.islands.body_start[island + 1];
@@ -231,10 +354,15 @@ void gather_island(const Model& model, const Data& data, int island, StepWorkspa
     if (body.articulation < 0) {
       Vec6 velocity;
       velocity << data.linear_velocity[b], data.angular_velocity[b];
-      ws.island.add_free_body(b, inverse_mass_at(body, data.orientation[b]), velocity);
+      InverseMass inverse_mass;
+      Vec6 free_velocity;
+      free_body_motion(model, options, data, b, velocity, inverse_mass, free_velocity);
+      ws.island.add_free_body(b, inverse_mass, velocity);
+      ws.member_free_velocity.push_back(free_velocity);
       continue;
     }
     if (ws.articulation_added[body.articulation]) continue;
+    ws.member_free_velocity.emplace_back(Vec6::Zero());
     ws.articulation_added[body.articulation] = 1;
     const Articulation& articulation = model.articulations[body.articulation];
     const ArticulationState& state = data.articulations[body.articulation];
@@ -244,19 +372,14 @@ void gather_island(const Model& model, const Data& data, int island, StepWorkspa
   }
 }
 
-// v^l => v_free: eq. (15) for free bodies; articulations take theirs from
+// v^l => v_free: free bodies from gather_island, articulations from
 // prepare_articulations.
-void apply_free_motion(const Model& model, const Options& options, const Data& data,
-                       StepWorkspace& ws) {
+void apply_free_motion(StepWorkspace& ws) {
   const std::vector<IslandMember>& members = ws.island.members();
   for (int m = 0; m < static_cast<int>(members.size()); ++m) {
     const IslandMember& member = members[m];
     if (member.body >= 0) {
-      const Vec6 force = external_force(model.bodies[member.body], options,
-                                        data.orientation[member.body],
-                                        data.angular_velocity[member.body]);
-      ws.island.velocity.segment<6>(member.offset) +=
-          options.time_step * ws.island.free_inverse_mass(m).apply(force);
+      ws.island.velocity.segment<6>(member.offset) = ws.member_free_velocity[m];
       continue;
     }
     ws.island.velocity.segment(member.offset, member.size) =
@@ -290,7 +413,7 @@ void store_island_velocity(const StepWorkspace& ws, Data& data) {
 
 }  // namespace
 
-void step(const Model& model, const Options& options, Data& data) {
+void advance_one_pass(const Model& model, const Options& options, Data& data) {
   // (timeline, t) => set points; a static auto-grasp moves only the fingers.
   advance_control(model, options, data);
   if (static_grasp_active(data)) {
@@ -301,7 +424,6 @@ void step(const Model& model, const Options& options, Data& data) {
   const double h = options.time_step;
   const int body_count = static_cast<int>(model.bodies.size());
   SolverStats& stats = data.solver;
-  stats = SolverStats{};
 
   // (q, v) => (contacts)
   detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
@@ -341,7 +463,7 @@ void step(const Model& model, const Options& options, Data& data) {
   Eigen::VectorXd& w = ws.slack;
 
   for (int island = 0; island < ws.islands.count(); ++island) {
-    gather_island(model, data, island, ws);
+    gather_island(model, options, data, island, ws);
     ws.island_contacts.clear();
     for (size_t i = 0; i < ws.contacts.size(); ++i) {
       if (ws.contact_island[i] == island) ws.island_contacts.push_back(static_cast<int>(i));
@@ -350,16 +472,25 @@ void step(const Model& model, const Options& options, Data& data) {
     // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13).
     assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
                           ws.island, ws.edges, ws.rows);
+    // (contacts, v^l) => phi, J v^l and mu_s, mu_d per contact, for the formulations
+    // whose impulses depend on them.
+    gather_contact_state(model, options, ws);
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
-    apply_free_motion(model, options, data, ws);
+    apply_free_motion(ws);
     // (q, v_free) => joint-limit rows (eq. 9).
     add_island_limits(model, options, data, ws);
 
     // (rows, v_free) => v^{l+1}: eqs. (18)-(21).
     if (ws.rows.normal_count() > 0) {
       if (std::string(stats.status) == "no contacts") stats.status = "solved";
-      solve_island_contacts(options, ws, stats, z, w);
-      record_island_forces(ws.rows, z, w, h, data.contacts);
+      if (poses_an_lcp(options)) {
+        solve_island_contacts(options, ws, stats, z, w);
+        record_island_forces(ws.rows, z, w, h, data.contacts);
+      } else {
+        solve_island_formulation(options, ws, stats);
+        record_island_impulses(ws.rows, ws.impulses, ws.island.velocity, h, data.contacts);
+      }
+      record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
     store_island_velocity(ws, data);
   }
@@ -380,6 +511,40 @@ void step(const Model& model, const Options& options, Data& data) {
                        data.angular_velocity);
   }
   data.time += h;
+}
+
+void step(const Model& model, const Options& options, Data& data) {
+  data.solver = SolverStats{};
+  // Seed 002 step 3; not for compliant contact, whose substeps are its own and whose
+  // contacts are meant to overlap.
+  if (options.contact_search == 1 && options.formulation != Formulation::Compliant) {
+    advance_with_step_size_search(model, options, data, data.workspace.step_size_search);
+    ++data.step_count;
+    return;
+  }
+  if (options.formulation != Formulation::Compliant) {
+    advance_one_pass(model, options, data);
+    ++data.step_count;
+    return;
+  }
+  // Compliant contact is explicit in the contact forces: substeps of h / n keep it
+  // stable (compliant_substep_count), and the step ends exactly at t + h.
+  // The statistics are the last substep's, with the first failure of any substep.
+  const double end_time = data.time + options.time_step;
+  const int substeps = compliant_substep_count(model, options);
+  Options substep_options = options;
+  substep_options.time_step = options.time_step / substeps;
+  SolverStats first_failure;
+  for (int i = 0; i < substeps; ++i) {
+    data.solver = SolverStats{};
+    advance_one_pass(model, substep_options, data);
+    if (first_failure.message.empty() && !data.solver.message.empty()) first_failure = data.solver;
+  }
+  if (data.solver.message.empty() && !first_failure.message.empty()) {
+    data.solver.status = first_failure.status;
+    data.solver.message = first_failure.message;
+  }
+  data.time = end_time;
   ++data.step_count;
 }
 

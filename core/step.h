@@ -12,4 +12,9 @@ namespace contactlab {
 // data.solver.
 void step(const Model& model, const Options& options, Data& data);
 
+// One pass of the pipeline over options.time_step (contacts, islands, solve,
+// integrate; data.time advances, data.step_count does not): a whole step, one
+// compliant substep, or one shortened step of the step-size search.
+void advance_one_pass(const Model& model, const Options& options, Data& data);
+
 }  // namespace contactlab

@@ -8,11 +8,15 @@
 #include "contact_detection.h"
 #include "contact_lcp.h"
 #include "contact_rows.h"
+#include "formulation/convex_island.h"
+#include "formulation/island_impulses.h"
+#include "formulation/soft_island.h"
 #include "friction_cone.h"
 #include "island_dynamics.h"
 #include "islands.h"
 #include "lemke.h"
 #include "rigid_body.h"
+#include "step_size_search.h"
 
 namespace contactlab {
 
@@ -46,6 +50,12 @@ struct StepWorkspace {
   size_t warm_used = 0;
   Eigen::VectorXd solution;              // z of the island being solved
   Eigen::VectorXd slack;                 // w = M z + q of the same
+  std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free
+  IslandContactState contact_state;      // the island's contacts at the start of the step
+  IslandImpulses impulses;               // what a formulation other than the LCP returned
+  ConvexIslandWorkspace convex;
+  SoftIslandWorkspace soft;
+  StepSizeSearchScratch step_size_search;  // seed 002 step 3 (options.contact_search)
 };
 
 }  // namespace contactlab

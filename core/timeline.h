@@ -9,13 +9,22 @@
 namespace contactlab {
 
 enum class CommandKind {
-  MoveJoints,  // a synchronised smooth trajectory of some joints' set points (seed 002 §5)
+  MoveJoints,  // some joints' set points to new targets (seed 002 §5), see MoveProfile
   Autograsp,   // close every finger joint at one speed until it stalls (seed 002 §6)
   Open,        // every finger joint back to its open limit
   MoveCartesian,  // a link's frame along a straight line, orientation kept, by inverse kinematics
 };
 
 const char* command_kind_name(CommandKind kind);
+
+// How a MoveJoints command takes the set points to their targets.
+enum class MoveProfile {
+  Smooth,  // one synchronised quintic trajectory within the actuators' limits (seed 002 §5)
+  Linear,  // each joint at the constant `speed` (seed 003's commanded positions)
+  Step,    // the set points jump to the targets at once (seed 003's q_cmd as an input)
+};
+
+const char* move_profile_name(MoveProfile profile);
 
 struct JointTarget {
   int link = -1;      // whose joint
@@ -27,8 +36,10 @@ struct TimelineCommand {
   CommandKind kind = CommandKind::MoveJoints;
   int articulation = -1;
   std::vector<JointTarget> targets;  // MoveJoints
+  MoveProfile profile = MoveProfile::Smooth;  // MoveJoints
   // Autograsp / Open: joint speed [rad/s or m/s], 0: the fingers' slowest
-  // max_velocity; MoveCartesian: the path's peak speed [m/s].
+  // max_velocity; MoveCartesian: the path's peak speed [m/s]; MoveJoints with the
+  // linear profile: every joint's constant speed [rad/s or m/s], > 0.
   double speed = 0;
   int link = -1;                   // MoveCartesian: whose frame moves
   Vec3 position = Vec3::Zero();    // MoveCartesian: where its origin goes, world [m]

@@ -19,6 +19,13 @@ const CommandName kCommands[] = {{"move_joints", CommandKind::MoveJoints},
                                  {"autograsp", CommandKind::Autograsp},
                                  {"open", CommandKind::Open},
                                  {"move_cartesian", CommandKind::MoveCartesian}};
+struct ProfileName {
+  const char* name;
+  MoveProfile profile;
+};
+const ProfileName kProfiles[] = {{"smooth", MoveProfile::Smooth},
+                                 {"linear", MoveProfile::Linear},
+                                 {"step", MoveProfile::Step}};
 const NumberRange kPositionRange{-1000, 1000, true, true, "m"};
 constexpr double kDefaultCartesianSpeed = 0.1;  // [m/s]
 
@@ -114,12 +121,39 @@ Status read_cartesian(const FieldReader& fields, const Articulation& articulatio
   return fields.number("speed", kSpeedRange, command.speed);
 }
 
+// move_joints: "profile" (smooth by default) and, for the linear one, its "speed".
+Status read_profile(const FieldReader& fields, TimelineCommand& command) {
+  if (fields.has("profile")) {
+    std::string name;
+    CONTACTLAB_RETURN_IF_ERROR(fields.identifier("profile", name));
+    bool known = false;
+    for (const ProfileName& entry : kProfiles) {
+      if (name == entry.name) {
+        command.profile = entry.profile;
+        known = true;
+      }
+    }
+    if (!known) {
+      return Status::failure(fields.path_of("profile") + ": must be one of smooth, linear, step, got \"" +
+                             name + "\"");
+    }
+  }
+  if (command.profile == MoveProfile::Linear) {
+    CONTACTLAB_RETURN_IF_ERROR(fields.require("speed"));
+    return fields.number("speed", kSpeedRange, command.speed);
+  }
+  if (command.profile == MoveProfile::Step) {
+    return fields.forbid("speed", "on move_joints with the step profile (the set points jump)");
+  }
+  return fields.forbid("speed", "on move_joints (its speed comes from the actuators; the linear profile takes one)");
+}
+
 Status read_command(const Json& value, const std::string& path, double previous_time,
                     Model& model, TimelineCommand& command) {
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"time", "command", "articulation", "targets", "speed", "link", "position"},
+      fields.check_fields({"time", "command", "articulation", "targets", "profile", "speed", "link", "position"},
                           "a command"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("time"));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("time", kTimeRange, command.time));
@@ -153,12 +187,13 @@ Status read_command(const Json& value, const std::string& path, double previous_
   }
   const Articulation& articulation = model.articulations[command.articulation];
   if (command.kind == CommandKind::MoveJoints) {
-    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("speed", "on move_joints (its speed comes from the actuators)"));
+    CONTACTLAB_RETURN_IF_ERROR(read_profile(fields, command));
     CONTACTLAB_RETURN_IF_ERROR(fields.forbid("link", "on move_joints"));
     CONTACTLAB_RETURN_IF_ERROR(fields.forbid("position", "on move_joints"));
     return read_targets(fields, articulation, command);
   }
   CONTACTLAB_RETURN_IF_ERROR(fields.forbid("targets", "on autograsp, open or move_cartesian"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.forbid("profile", "on autograsp, open or move_cartesian"));
   if (command.kind == CommandKind::MoveCartesian) return read_cartesian(fields, articulation, command);
   CONTACTLAB_RETURN_IF_ERROR(fields.forbid("link", "on autograsp or open"));
   CONTACTLAB_RETURN_IF_ERROR(fields.forbid("position", "on autograsp or open"));
@@ -173,6 +208,13 @@ const char* command_kind_name(CommandKind kind) {
     if (entry.kind == kind) return entry.name;
   }
   return "move_joints";
+}
+
+const char* move_profile_name(MoveProfile profile) {
+  for (const ProfileName& entry : kProfiles) {
+    if (entry.profile == profile) return entry.name;
+  }
+  return "smooth";
 }
 
 Status read_timeline(const FieldReader& scene, Model& model) {

@@ -25,10 +25,13 @@ struct JointCoupling {
 };
 
 // A PD-controlled motor on one joint (seed 002 §5): its gains and torque limit
-// (control/pd_controller.h), and the limits its trajectories respect.
+// (control/pd_controller.h), and the limits its trajectories respect. In the
+// quasi-static model (seed 003) the joint is an impedance: K_p is the stiffness K of
+// the zero-rest-length spring K (q_cmd - q) that pulls it to its set point, and a
+// joint is actuated there when K_p > 0 (formulation/quasistatic_motion.h).
 struct JointActuator {
   bool present = false;
-  PdGains gains;                // K_p, K_d, tau_max
+  PdGains gains;                // K_p (the quasi-static K), K_d, tau_max
   double max_velocity = 1;      // [rad/s] or [m/s], for trajectories
   double max_acceleration = 5;  // [rad/s^2] or [m/s^2], for trajectories
   // Auto-grasp (seed 002 §6) closes the joint toward its limit on this side: +1 the

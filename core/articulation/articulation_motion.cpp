@@ -32,11 +32,51 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
   }
 }
 
+}  // namespace
+
+Status articulation_free_motion(const Articulation& articulation, const Options& options,
+                                const ArticulationState& state,
+                                ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
+  const KinematicTree& tree = articulation.tree;
+  const int n = tree.velocity_size();
+  const double h = options.time_step;
+  mass_matrix(tree, state.kinematics, ws.mass, ws.dynamics);
+  bias_forces(tree, state.kinematics, state.velocities, options.gravity, ws.bias, ws.dynamics);
+
+  // M v + h (tau_explicit - bias), and M~.
+  ws.step_mass = ws.mass;
+  ws.momentum.resize(n);
+  for (int i = 0; i < n; ++i) {
+    double sum = 0;
+    for (int j = 0; j < n; ++j) sum += ws.mass(i, j) * state.velocities[j];
+    ws.momentum[i] = sum - h * ws.bias[i];
+  }
+  implicit_joint_terms(articulation, options, state, ws, motion);
+  // The soft formulation's implicit damping (seed 004, "implicit damping inertia";
+  // formulation/soft_island.h): a force -b v_free on every coordinate, b =
+  // options.soft_damping, taken implicitly like the motors' damping: M~ gains h b on its
+  // diagonal and the momentum M v + h (tau - bias) stays as it is.
+  if (options.formulation == Formulation::Soft) {
+    for (int i = 0; i < n; ++i) ws.step_mass(i, i) += h * options.soft_damping;
+  }
+
+  const Status factored = ws.step_mass_factor.factor(ws.step_mass);
+  if (!factored.ok()) {
+    return Status::failure("articulation \"" + articulation.name +
+                           "\": its mass matrix is not positive definite (" + factored.message() + ")");
+  }
+  motion.free_velocity = ws.momentum;
+  ws.step_mass_factor.solve_in_place(motion.free_velocity);
+  motion.inverse_mass.setIdentity(n, n);
+  ws.step_mass_factor.solve_in_place(motion.inverse_mass);
+  return eliminate_couplings(articulation, options, state, ws, motion);
+}
+
 // Eq. (17) on the coupling rows: v_free += M~^-1 J^T mu with
 // (J M~^-1 J^T) mu = eps_j - J v_free, and M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1.
-Status apply_couplings(const Articulation& articulation, const Options& options,
-                       const ArticulationState& state, ArticulationMotionWorkspace& ws,
-                       ArticulationMotion& motion) {
+Status eliminate_couplings(const Articulation& articulation, const Options& options,
+                           const ArticulationState& state, ArticulationMotionWorkspace& ws,
+                           ArticulationMotion& motion) {
   const KinematicTree& tree = articulation.tree;
   const int n = tree.velocity_size();
   const int rows = static_cast<int>(articulation.couplings.size());
@@ -87,39 +127,6 @@ Status apply_couplings(const Articulation& articulation, const Options& options,
     }
   }
   return Status::success();
-}
-
-}  // namespace
-
-Status articulation_free_motion(const Articulation& articulation, const Options& options,
-                                const ArticulationState& state,
-                                ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
-  const KinematicTree& tree = articulation.tree;
-  const int n = tree.velocity_size();
-  const double h = options.time_step;
-  mass_matrix(tree, state.kinematics, ws.mass, ws.dynamics);
-  bias_forces(tree, state.kinematics, state.velocities, options.gravity, ws.bias, ws.dynamics);
-
-  // M v + h (tau_explicit - bias), and M~.
-  ws.step_mass = ws.mass;
-  ws.momentum.resize(n);
-  for (int i = 0; i < n; ++i) {
-    double sum = 0;
-    for (int j = 0; j < n; ++j) sum += ws.mass(i, j) * state.velocities[j];
-    ws.momentum[i] = sum - h * ws.bias[i];
-  }
-  implicit_joint_terms(articulation, options, state, ws, motion);
-
-  const Status factored = ws.step_mass_factor.factor(ws.step_mass);
-  if (!factored.ok()) {
-    return Status::failure("articulation \"" + articulation.name +
-                           "\": its mass matrix is not positive definite (" + factored.message() + ")");
-  }
-  motion.free_velocity = ws.momentum;
-  ws.step_mass_factor.solve_in_place(motion.free_velocity);
-  motion.inverse_mass.setIdentity(n, n);
-  ws.step_mass_factor.solve_in_place(motion.inverse_mass);
-  return apply_couplings(articulation, options, state, ws, motion);
 }
 
 }  // namespace contactlab

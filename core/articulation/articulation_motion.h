@@ -54,4 +54,12 @@ Status articulation_free_motion(const Articulation& articulation, const Options&
                                 const ArticulationState& state,
                                 ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
 
+// Eq. (17) on the articulation's coupling rows J, given (v, M~^-1) in motion:
+// v += M~^-1 J^T mu with (J M~^-1 J^T) mu = eps_j - J v (eq. 16's drift correction),
+// and M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1. Fails, naming the
+// articulation, when J M~^-1 J^T is not positive definite.
+Status eliminate_couplings(const Articulation& articulation, const Options& options,
+                           const ArticulationState& state, ArticulationMotionWorkspace& workspace,
+                           ArticulationMotion& motion);
+
 }  // namespace contactlab

@@ -106,6 +106,39 @@ TEST(RobotControl, MoveJointsReachesTheTargetSmoothly) {
   EXPECT_NEAR(finger_q(model, data, 2), 0.01, 1e-4);
 }
 
+// move_joints with the linear profile (seed 003's commanded positions): the set point
+// moves at the command's speed, sampled at the end of each step, q_ref = min(w t, L);
+// with the step profile it jumps at once. A smooth move later takes over from the
+// linear one's position and velocity, so its set point does not jump.
+TEST(RobotControl, LinearAndStepProfilesDriveTheSetPoints) {
+  const Model model = load_gripper(R"([
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0.03},
+       "profile": "linear", "speed": 0.02},
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"right": 0.04},
+       "profile": "step"},
+      {"time": 0.5, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0.0}}])");
+  Options options = model.options;
+  Data data = make_data(model);
+  double previous = data.articulations[0].target_position[1];
+  double largest_jump = 0;
+  for (int s = 0; s < 400; ++s) {
+    step(model, options, data);
+    const double set_point = data.articulations[0].target_position[1];
+    if (data.time < 0.5 - 1e-9) {
+      EXPECT_NEAR(set_point, std::min(0.02 * data.time, 0.03), 1e-15) << data.time;
+      EXPECT_EQ(data.articulations[0].target_velocity[1], 0.02);
+      EXPECT_EQ(data.articulations[0].target_position[2], 0.04);
+      EXPECT_EQ(data.articulations[0].target_velocity[2], 0);
+    }
+    largest_jump = std::max(largest_jump, std::abs(set_point - previous));
+    previous = set_point;
+  }
+  // The linear move's 0.02 m/s, then the smooth move's max_velocity (0.05 m/s).
+  EXPECT_LE(largest_jump, 0.05 * options.time_step + 1e-12);
+  EXPECT_LT(data.articulations[0].target_position[1], 0.01);  // moved back towards 0
+  EXPECT_EQ(data.articulations[0].target_position[2], 0.04);
+}
+
 // move_cartesian (seed 002 §5): a planar two-joint arm carries the frame of its tip
 // (welded to the second link) along a straight line; the set points stay on the line
 // (by inverse kinematics) and the motors keep the real frame within 2 mm of it.
@@ -170,6 +203,10 @@ TEST(RobotControl, BadCommandsAreRefusedAndChangeNothing) {
   command.targets = {JointTarget{1, 0.2}};
   EXPECT_EQ(start_command(model, options, command, data).message(),
             "move_joints: left must be within its limits [0, 0.05], got 0.2");
+  command.targets = {JointTarget{1, 0.02}};
+  command.profile = MoveProfile::Linear;
+  EXPECT_EQ(start_command(model, options, command, data).message(),
+            "move_joints: the linear profile needs a speed in (0, 100] rad/s or m/s");
   command.kind = CommandKind::MoveCartesian;
   command.link = 9;
   EXPECT_EQ(start_command(model, options, command, data).message(), "move_cartesian: no link 9");

@@ -36,6 +36,30 @@ TEST(TimelineReader, ReadsCommandsInOrder) {
   EXPECT_STREQ(command_kind_name(CommandKind::Autograsp), "autograsp");
 }
 
+// move_joints takes a profile: smooth (the default, no speed), linear (with a
+// speed) or step.
+TEST(TimelineReader, MoveJointsProfiles) {
+  Model model;
+  const Status status = load_with(R"([
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0.01}},
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0.02},
+       "profile": "linear", "speed": 0.2},
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"right": 0.03},
+       "profile": "step"},
+      {"time": 0, "command": "move_joints", "articulation": "gripper", "targets": {"right": 0.04},
+       "profile": "smooth"}])",
+                                  model);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(model.timeline.size(), 4u);
+  EXPECT_EQ(model.timeline[0].profile, MoveProfile::Smooth);
+  EXPECT_EQ(model.timeline[1].profile, MoveProfile::Linear);
+  EXPECT_EQ(model.timeline[1].speed, 0.2);
+  EXPECT_EQ(model.timeline[2].profile, MoveProfile::Step);
+  EXPECT_EQ(model.timeline[3].profile, MoveProfile::Smooth);
+  EXPECT_STREQ(move_profile_name(MoveProfile::Linear), "linear");
+  EXPECT_STREQ(move_profile_name(MoveProfile::Step), "step");
+}
+
 TEST(TimelineReader, ErrorsNameTheFieldAndWhatIsAllowed) {
   const struct {
     const char* timeline;
@@ -62,6 +86,19 @@ TEST(TimelineReader, ErrorsNameTheFieldAndWhatIsAllowed) {
       {R"([{"time": 1, "command": "autograsp", "articulation": "gripper", "speed": 0}])",
        "timeline[0].speed: must be"},
       {R"([{"command": "open", "articulation": "gripper"}])", "timeline[0].time: "},
+      {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0}, "speed": 1}])",
+       "timeline[0].speed: not allowed on move_joints (its speed comes from the actuators; the linear "
+       "profile takes one)"},
+      {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0}, "profile": "ramp"}])",
+       "timeline[0].profile: must be one of smooth, linear, step, got \"ramp\""},
+      {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0}, "profile": "linear"}])",
+       "timeline[0].speed: required field is missing"},
+      {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0}, "profile": "linear", "speed": 0}])",
+       "timeline[0].speed: must be"},
+      {R"([{"time": 1, "command": "move_joints", "articulation": "gripper", "targets": {"left": 0}, "profile": "step", "speed": 1}])",
+       "timeline[0].speed: not allowed on move_joints with the step profile (the set points jump)"},
+      {R"([{"time": 1, "command": "open", "articulation": "gripper", "profile": "linear"}])",
+       "timeline[0].profile: not allowed on autograsp, open or move_cartesian"},
   };
   for (const auto& test : cases) {
     Model model;

@@ -1,0 +1,199 @@
+// Compliant contact, seed 004 "Compliant Contact Models": every contact is a spring
+// and a damper along its normal (the seed's piecewise-linear spring law; the sum is
+// clipped at zero so that the damper never pulls) and regularised friction in its
+// tangent plane (stribeck_friction.h), both explicit in the contact's state at the
+// start of the substep:
+//
+//   f_n = max(0, k (-phi) - c v_n)  where phi < 0, else 0                      [N]
+//   c   = 2 zeta sqrt(k m_eff),  m_eff = 1 / (n^T M^-1 n)  (the Gram block W_cc)
+//   f_t = -mu(|v_t| / v_s) f_n v_t / |v_t|                                     [N]
+//
+// The impulses h_s (f_n, f_t) enter v^{l+1} = v_free + M^-1 J^T h_s f (seed 002
+// eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
+// Euler for each contact spring. Its stability bounds the substep h_s (below).
+//
+// Joint limits stay hard rows (seed 002 eq. 9 with eq. 19's correction): a limit row
+// carries only the velocity it asks for, no distance to make a spring from, and its
+// stiffness would be the joint's, not the contact's k of the lecture's trade-off.
+// Solved as an LCP over the limit rows alone after the contact impulses, a limit holds
+// at any substep.
+#include "compliant_island.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "../finite_values.h"
+#include "../lemke.h"
+#include "stribeck_friction.h"
+
+namespace contactlab {
+namespace {
+
+// The substep bound's assumptions (compliant_substep_count).
+//
+// Normal modes: n contact springs of stiffness k on bodies of mass m have the largest
+// frequency w^2 = k lambda_max(W_nn), W_nn = J_n M^-1 J_n^T. A cube on the four
+// corners of a face: lambda_max = 6 / m (its rocking modes; the bounce is 4 / m). A
+// cube between two others (eight corners): 12 / m.
+constexpr double kNormalModeFactor = 12;
+// Friction: near rest, each contact is a damper of slope mu' f_n / v_s (mu' the
+// largest slope of mu, stribeck_largest_slope). A body of mass m resting on its
+// contacts under its own weight, sum f_n = m g, is damped at the rate
+// sum mu' f_n / (v_s m) = mu' g / v_s in translation, independently of m; the twist
+// about the normal of a cube on four corners is damped 3 times as fast. Contacts that
+// carry more than their body's weight (the bottom of a stack, a firm grasp) are
+// proportionally steeper and, unresolved, chatter in a bounded cycle of a few v_s:
+// mu(s) f_n saturates, so explicit friction cannot explode as the spring does.
+// compliant_substeps set by hand, or a larger v_s, resolves them.
+constexpr double kFrictionModeFactor = 3;
+// Both bounds are taken at half the explicit step's stability limit.
+constexpr double kSafetyFactor = 0.5;
+// The automatic count is capped at 10000 substeps per step (one substep costs one
+// pass of the step pipeline); past the cap the explicit step may be unstable.
+constexpr int kMaxSubsteps = 10000;
+
+// (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
+Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
+                   double static_coefficient, double kinetic_coefficient,
+                   const Options& options) {
+  if (!(distance < 0)) return Vec3::Zero();
+  const double stiffness = options.compliant_stiffness;  // k [N/m]
+  // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
+  // effective mass m_eff = 1 / (n^T M^-1 n).
+  const double damping =
+      normal_inverse_mass > 0
+          ? 2 * options.compliant_damping_ratio * std::sqrt(stiffness / normal_inverse_mass)
+          : 0.0;
+  // f_n = max(0, k (-phi) - c v_n): v_n < 0 approaches; the damper never pulls.
+  const double normal_force = std::max(0.0, stiffness * -distance - damping * frame_velocity.x());
+  const Eigen::Vector2d friction = stribeck_friction_force(
+      frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
+      static_coefficient, kinetic_coefficient);
+  return Vec3(normal_force, friction.x(), friction.y());
+}
+
+// (v after the contact impulses, limit rows) => limit impulses c_l and v^{l+1}: the
+// LCP of seed 002 eq. (9) over the limit rows alone,
+//   w = A c + (sign qdot - target) >= 0,  c >= 0,  c^T w = 0,  A_lm = l~_l^T M^-1 l~_m.
+// Returns false (and leaves the velocity as it was) when Lemke finds no answer.
+bool solve_limit_rows(const IslandRows& rows, IslandDynamics& island, IslandImpulses& impulses,
+                      IslandSolveReport& report) {
+  const int count = rows.limit_count;
+  Eigen::MatrixXd matrix(count, count);
+  Eigen::VectorXd offset(count);
+  for (int l = 0; l < count; ++l) {
+    for (int m = 0; m < count; ++m) matrix(l, m) = rows.limit_limit(l, m);
+    offset[l] = rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
+  }
+  LemkeSolver solver;
+  const LcpSolution solution = solver.solve(matrix, offset, LemkeSettings{});
+  report.iterations += solution.pivots;
+  if (solution.status != LcpStatus::Solved) {
+    report.status = lcp_status_name(solution.status);
+    report.message = std::string("compliant: the joint-limit rows have no answer (") +
+                     solution.message + "); limits not enforced this substep";
+    return false;
+  }
+  for (int l = 0; l < count; ++l) {
+    impulses.limit[l] = solution.z[l];
+    rows.apply_limit_impulse(l, solution.z[l], island.velocity);
+  }
+  return true;
+}
+
+// The ceiling of `ratio` as a substep count in [1, kMaxSubsteps].
+int substeps_for(double ratio) {
+  if (!(ratio < kMaxSubsteps)) return kMaxSubsteps;
+  if (!(ratio > 1)) return 1;
+  const double whole = std::floor(ratio);
+  return static_cast<int>(whole) + (whole < ratio ? 1 : 0);
+}
+
+}  // namespace
+
+void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
+                               const Options& options, double substep,
+                               IslandDynamics& island, IslandImpulses& impulses,
+                               IslandSolveReport& report) {
+  impulses.reset(rows.contact_count, rows.limit_count);
+  report.status = "solved";
+  report.message.clear();
+  report.problem_size = rows.limit_count;
+  report.iterations = 0;
+  report.warm_start_used = false;
+
+  // (phi, J v^l, W_cc, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
+  bool finite = all_finite(island.velocity.data(), island.velocity.size());
+  for (int c = 0; c < rows.contact_count; ++c) {
+    const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
+                                     rows.block(c, c)(0, 0), contacts.static_friction[c],
+                                     contacts.kinetic_friction[c], options);
+    impulses.contact[c] = substep * force;
+    finite = finite && all_finite(&contacts.distance[c], 1) &&
+             all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
+  }
+  if (!finite) {
+    impulses.reset(rows.contact_count, rows.limit_count);
+    island.velocity.setZero();
+    report.status = lcp_status_name(LcpStatus::NumericalFailure);
+    report.message = "compliant: a contact's state, its force or v_free is not finite (island held still this substep)";
+    return;
+  }
+
+  // (v_free, impulses) => v^{l+1} = v_free + M^-1 J^T h_s f
+  for (int c = 0; c < rows.contact_count; ++c) {
+    rows.apply_frame_impulse(c, impulses.contact[c], island.velocity);
+  }
+  if (rows.limit_count > 0) solve_limit_rows(rows, island, impulses, report);
+  if (!all_finite(island.velocity.data(), island.velocity.size())) {
+    impulses.reset(rows.contact_count, rows.limit_count);
+    island.velocity.setZero();
+    report.status = lcp_status_name(LcpStatus::NumericalFailure);
+    report.message = "compliant: v^{l+1} is not finite (island held still this substep)";
+  }
+}
+
+int compliant_substep_count(const Model& model, const Options& options) {
+  if (options.compliant_substeps > 0) return options.compliant_substeps;
+
+  // (bodies) => m_min, links included
+  double lightest = std::numeric_limits<double>::infinity();
+  for (const Body& body : model.bodies) {
+    if (!body.is_static && body.mass > 0) lightest = std::min(lightest, body.mass);
+  }
+  if (!(lightest < std::numeric_limits<double>::infinity())) return 1;
+
+  // Spring-damper x'' = -w^2 x - 2 zeta w x' by symplectic Euler: the step matrix has
+  // determinant 1 - 2 zeta w h and trace 2 - 2 zeta w h - (w h)^2, so (Jury) it is
+  // stable while (w h)^2 + 4 zeta (w h) < 4, i.e. w h < 2 / (zeta + sqrt(1 + zeta^2)),
+  // with w^2 = k kNormalModeFactor / m_min.
+  const double zeta = options.compliant_damping_ratio;
+  const double stable_product = 2 / (zeta + std::sqrt(1 + zeta * zeta));
+  const double frequency =
+      std::sqrt(options.compliant_stiffness * kNormalModeFactor / lightest);  // w [1/s]
+  double largest_substep = kSafetyFactor * stable_product / frequency;
+
+  // Friction near rest: v' = -a v with a = mu' g kFrictionModeFactor / v_s, by explicit
+  // Euler stable while a h < 2. mu' is the steepest law of the scene's materials.
+  double slope = 0;  // mu'
+  if (options.friction_coefficient >= 0) {
+    slope = stribeck_largest_slope(options.friction_coefficient, options.friction_coefficient);
+  } else {
+    for (const FrictionPair& pair : model.friction_table) {
+      slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
+    }
+  }
+  const Vec3& g = options.gravity;
+  const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());
+  const double damping_rate =
+      slope * gravity * kFrictionModeFactor / options.compliant_stiction_speed;  // a [1/s]
+  if (damping_rate > 0) largest_substep = std::min(largest_substep, kSafetyFactor * 2 / damping_rate);
+
+  return substeps_for(options.time_step / largest_substep);
+}
+
+}  // namespace contactlab

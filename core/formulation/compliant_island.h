@@ -1,0 +1,27 @@
+// Compliant contact (seed 004 "Compliant Contact Models").
+#pragma once
+
+#include "../contact_rows.h"
+#include "../island_dynamics.h"
+#include "../model.h"
+#include "../options.h"
+#include "island_impulses.h"
+
+namespace contactlab {
+
+// (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
+// spring-damper normal forces and Stribeck friction from the state at the start of the
+// substep, impulses h_s f; joint limits as hard rows (compliant_island.cpp).
+void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
+                               const Options& options, double substep,
+                               IslandDynamics& island, IslandImpulses& impulses,
+                               IslandSolveReport& report);
+
+// Substeps per time step: options.compliant_substeps, or when 0 as many as stability
+// needs (at most 10000): the smallest n for which h / n resolves, with a safety factor
+// of 2, both the stiffest spring-damper mode of the model's lightest body (k, zeta,
+// m_min) and the viscous slope of friction under that body's weight (mu_s, g, v_s).
+// O(bodies + material pairs), from the model and options alone.
+int compliant_substep_count(const Model& model, const Options& options);
+
+}  // namespace contactlab

@@ -1,0 +1,54 @@
+// The polyhedral friction cone's extreme rays as unknowns: the parameterisation the
+// convex formulation (Anitescu) and the soft formulation's pyramidal cone (Todorov)
+// share (seed 004, "Anitescu's convex formulation": the rows of J_beta are n + mu d_i).
+//
+// Unknowns z = [beta; c_l]:
+//   beta_cj >= 0  the impulse [N s] along ray j of contact c, n_c + mu_c d_j, at index
+//                 c u + j (u = rows.friction_edges, d_j = cos_j t1 + sin_j t2 as in
+//                 seed 002 eq. 4);
+//   c_l >= 0      the impulse along joint-limit row l (seed 002 eq. 9), at k u + l.
+// In contact c's frame (n, t1, t2) ray j reads e_cj = (1, mu_c cos_j, mu_c sin_j), so
+// the contact's frame impulse is E_c beta_c = (sum_j beta_cj, mu_c sum_j beta_cj cos_j,
+// mu_c sum_j beta_cj sin_j), and the Gram matrix J_beta M^-1 J_beta^T has the entries
+// e_ci^T W_ce e_ej from the frame blocks W_ce of contact_rows.h: (u x u) numbers from 9.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "../contact_rows.h"
+#include "../math_types.h"
+#include "island_impulses.h"
+
+namespace contactlab {
+
+// k u + L.
+inline int edge_unknown_count(const IslandRows& rows) {
+  return rows.contact_count * rows.friction_edges + rows.limit_count;
+}
+
+// e_cj in contact c's frame.
+inline Vec3 edge_ray(const IslandRows& rows, int c, int j) {
+  const double mu = rows.friction_coefficient[c];
+  return Vec3(1, mu * rows.edge_cos[j], mu * rows.edge_sin[j]);
+}
+
+// The Gram matrix J_beta M^-1 J_beta^T over all unknowns (square, edge_unknown_count),
+// contact pair by contact pair; pairs that share no member are zero.
+void build_edge_gram(const IslandRows& rows, Eigen::MatrixXd& gram);
+
+// The diagonal of that matrix alone: e_cj^T W_cc e_cj and l^T M^-1 l.
+void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal);
+
+// The velocity along each unknown's row for an island velocity: (n_c + mu_c d_j)^T v
+// for a ray, sign q_dot_j for a limit.
+void edge_row_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity,
+                         Eigen::VectorXd& out);
+
+// z => per contact (c_n, c_t1, c_t2) = E_c beta_c, per limit c_l.
+void edge_impulses(const IslandRows& rows, const Eigen::VectorXd& z, IslandImpulses& impulses);
+
+// velocity += M^-1 H (impulses): every contact's frame impulse and every limit's.
+void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
+                           Eigen::VectorXd& velocity);
+
+}  // namespace contactlab

@@ -1,0 +1,86 @@
+// The linear complementarity problem over the cone-edge unknowns z = [beta; c_l]
+// (cone_edge_problem.h):
+//
+//   w = (G + diag r) z + q >= 0,   z >= 0,   z^T w = 0,
+//
+// G = J_beta M^-1 J_beta^T (the rays' Gram matrix), r >= 0 a diagonal regularisation,
+// q the rows' velocity at v_free minus their target. These are the optimality (KKT)
+// conditions of the convex QP  min_{z >= 0} 1/2 z^T (G + diag r) z + q^T z, the dual of
+//   r = 0:  Anitescu's QP in v' (seed 004, "Anitescu's convex formulation"), positive
+//           semidefinite, z = the Lagrange multipliers beta of its constraints;
+//   r > 0:  Todorov's regularised dual with the pyramidal cone (seed 004, "Todorov's
+//           convex formulation"), positive definite, one answer.
+// Either way v' = v_free + M^-1 J_beta^T z.
+//
+// Solved, in order, by
+//  1. an active-set guess (edge_active_set.h): the active rows and impulses of the last
+//     solve of the same contacts (a sticking contact with all its rays), or, for
+//     contacts not seen before, the rows that z = 0 leaves violated (q < 0). Rows
+//     without regularisation get a proximal term (edge_lcp.cpp) that makes each solve
+//     positive definite and whose iteration converges to the exact answer; a guess
+//     whose answer fails is corrected (negative z leave, violated w enter) a few times.
+//     This is the path of almost every step: a resting stack of boxes never reaches 2;
+//  2. Lemke's method (lemke.h) on the dense matrix, which solves any LCP with a
+//     positive semidefinite matrix unless the QP is infeasible (Anitescu, seed 004);
+//  3. the interior-point method (conic/) on the QP;
+//  4. the frictionless LCP of seed 002 with the hard targets (contact_lcp.h);
+//  5. holding the island still.
+// Answers of 1 and 2 pass the certificate z >= 0, w >= 0, |z^T w| <= 1e-9 s, with s =
+// max(1, |q|_inf, the size of the terms of w) (lemke.h's measure); 3's passes
+// conic/certificate.h at 1e-9. A fallback says what failed in the report.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "../conic/problem.h"
+#include "../contact_lcp.h"
+#include "../contact_rows.h"
+#include "../island_dynamics.h"
+#include "../lemke.h"
+#include "edge_active_set.h"
+#include "island_impulses.h"
+
+namespace contactlab {
+
+struct EdgeLcp {
+  Eigen::VectorXd offset;          // q [m/s]
+  Eigen::VectorXd regularisation;  // r >= 0 [m/s per N s] (per N m s on a rotation row)
+};
+
+// The final active sets of recent solves, keyed by the island's contacts (the members
+// each contact touches, in order) and limits; a basis that no longer fits costs one
+// reduced solve. At most kWarmStartCapacity entries, the least recently used replaced.
+struct EdgeWarmStart {
+  std::vector<long long> key;
+  std::vector<char> active;
+  Eigen::VectorXd z;
+  long long last_used = 0;
+};
+
+struct EdgeLcpWorkspace {
+  std::vector<EdgeWarmStart> warm_starts;
+  long long clock = 0;
+  std::vector<long long> key;
+  std::vector<char> active;
+  EdgeActiveSetWorkspace active_set;
+  Eigen::MatrixXd matrix;  // G + diag r
+  LemkeSolver lemke;
+  ConicProblem program;
+  ContactLcp frictionless;
+  Eigen::VectorXd free_velocity;
+  Eigen::VectorXd z;
+  Eigen::VectorXd w;
+  Eigen::VectorXd row_velocity;     // J_beta v_free, per row
+  Eigen::VectorXd proximal_center;  // z_k
+  Eigen::VectorXd shift;            // what the proximal term adds to w
+};
+
+// (rows, lcp, v_free in island.velocity) => z, v^{l+1} in island.velocity, the
+// impulses (cone_edge_problem.h) and the report (Lemke pivots or interior-point
+// iterations; problem_size = k u + L).
+void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& workspace,
+                    IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+
+}  // namespace contactlab

@@ -1,0 +1,228 @@
+#include "soft_elliptic.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../conic/interior_point.h"
+#include "cone_edge_problem.h"
+
+namespace contactlab {
+namespace {
+
+int contact_dimension(const IslandRows& rows, int c) {
+  return rows.friction_coefficient[c] > 0 ? 3 : 1;
+}
+
+// P: the frame blocks W_ce (each diagonal block read from its upper triangle, so that P
+// is exactly symmetric), R on the contacts' diagonal, and the limit rows.
+void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+                     const std::vector<int>& first, Eigen::MatrixXd& P) {
+  const int k = rows.contact_count;
+  for (int c = 0; c < k; ++c) {
+    const int dc = contact_dimension(rows, c);
+    for (int e = c; e < k; ++e) {
+      if (!rows.contacts_coupled[c * k + e]) continue;
+      const Mat3& w = rows.block(c, e);
+      const int de = contact_dimension(rows, e);
+      for (int a = 0; a < dc; ++a) {
+        for (int b = 0; b < de; ++b) {
+          const double value = c == e ? w(std::min(a, b), std::max(a, b)) : w(a, b);
+          P(first[c] + a, first[e] + b) = value;
+          P(first[e] + b, first[c] + a) = value;
+        }
+      }
+    }
+    for (int a = 0; a < dc; ++a) P(first[c] + a, first[c] + a) += regularisation[c][a];
+  }
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const int row = first[k + l];
+    for (int e = 0; e < k; ++e) {
+      const Vec3& entry = rows.limit_contact[l * k + e];
+      for (int b = 0; b < contact_dimension(rows, e); ++b) {
+        P(row, first[e] + b) = entry[b];
+        P(first[e] + b, row) = entry[b];
+      }
+    }
+    for (int m = l; m < rows.limit_count; ++m) {
+      P(row, first[k + m]) = P(first[k + m], row) = rows.limit_limit(l, m);
+    }
+  }
+}
+
+constexpr int kGuessRounds = 4;
+constexpr double kGuessTolerance = 1e-9;
+
+double tangential_norm(const Eigen::VectorXd& v, int first) {
+  return std::sqrt(v[first + 1] * v[first + 1] + v[first + 2] * v[first + 2]);
+}
+
+// x = argmin over the holding unknowns (the others zero): P_BB x_B = -c_B, and
+// g = P x + c. False when P_BB is not positive definite.
+bool solve_holding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
+  const ConicProblem& program = ws.program;
+  const int k = rows.contact_count;
+  const int n = static_cast<int>(program.c.size());
+  ws.unknown_of.assign(n, -1);
+  int count = 0;
+  for (int i = 0; i < k + rows.limit_count; ++i) {
+    if (!ws.holding[i]) continue;
+    const int end = i + 1 < k + rows.limit_count ? ws.first_variable[i + 1] : n;
+    for (int v = ws.first_variable[i]; v < end; ++v) ws.unknown_of[v] = count++;
+  }
+  ws.reduced.setZero(count, count);
+  ws.solution.resize(count);
+  for (int b = 0; b < n; ++b) {
+    const int column = ws.unknown_of[b];
+    if (column < 0) continue;
+    ws.solution[column] = -program.c[b];
+    for (int a = b; a < n; ++a) {
+      if (ws.unknown_of[a] >= 0) ws.reduced(ws.unknown_of[a], column) = program.P(a, b);
+    }
+  }
+  if (!ws.factor.factor(ws.reduced)) return false;
+  ws.factor.solve_in_place(ws.solution);
+  ws.x.setZero(n);
+  for (int v = 0; v < n; ++v) {
+    if (ws.unknown_of[v] >= 0) ws.x[v] = ws.solution[ws.unknown_of[v]];
+  }
+  ws.gradient = program.c;
+  for (int b = 0; b < n; ++b) {
+    const double x = ws.x[b];
+    if (x == 0) continue;
+    for (int a = 0; a < n; ++a) ws.gradient[a] += program.P(a, b) * x;
+  }
+  return true;
+}
+
+// The guess with no sliding contact (soft_elliptic.h): true, with the answer in ws.x,
+// when a guess passed the optimality conditions.
+bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
+  const ConicProblem& program = ws.program;
+  const int k = rows.contact_count;
+  const int entries = k + rows.limit_count;
+  ws.holding.resize(entries);
+  for (int i = 0; i < entries; ++i) ws.holding[i] = program.c[ws.first_variable[i]] < 0 ? 1 : 0;
+  for (int round = 0; round < kGuessRounds; ++round) {
+    if (!solve_holding(rows, ws)) return false;
+    double scale = 1;
+    for (Eigen::Index i = 0; i < program.c.size(); ++i) {
+      scale = std::max({scale, std::abs(program.c[i]), std::abs(ws.gradient[i] - program.c[i])});
+    }
+    const double allowed = kGuessTolerance * scale;
+    bool valid = true;
+    bool changed = false;
+    for (int i = 0; i < entries; ++i) {
+      const int first = ws.first_variable[i];
+      const bool cone = i < k && contact_dimension(rows, i) == 3;
+      const double mu = i < k ? rows.friction_coefficient[i] : 0.0;
+      if (ws.holding[i]) {
+        const double normal = ws.x[first];
+        double gradient_size = std::abs(ws.gradient[first]);
+        if (cone)
+          gradient_size = std::max(
+              {gradient_size, std::abs(ws.gradient[first + 1]), std::abs(ws.gradient[first + 2])});
+        valid = valid && gradient_size <= allowed;
+        if (normal < -allowed) {
+          ws.holding[i] = 0;
+          changed = true;
+          valid = false;
+        } else if (cone && tangential_norm(ws.x, first) > mu * normal + allowed) {
+          return false;  // sliding: the cone's surface
+        }
+      } else {
+        const double margin = cone ? ws.gradient[first] - mu * tangential_norm(ws.gradient, first)
+                                   : ws.gradient[first];
+        if (margin < -allowed) {
+          ws.holding[i] = 1;
+          changed = true;
+          valid = false;
+        }
+      }
+    }
+    if (valid) return true;
+    if (!changed) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+                         const std::vector<Vec3>& offset, const Eigen::VectorXd& limit_offset,
+                         SoftEllipticWorkspace& ws, IslandDynamics& island,
+                         IslandImpulses& impulses, IslandSolveReport& report,
+                         std::string& failure) {
+  const int k = rows.contact_count;
+  const int limits = rows.limit_count;
+  // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 per limit.
+  ws.first_variable.resize(k + limits);
+  int n = 0;
+  int orthant = limits;
+  for (int c = 0; c < k; ++c) {
+    ws.first_variable[c] = n;
+    n += contact_dimension(rows, c);
+    if (contact_dimension(rows, c) == 1) ++orthant;
+  }
+  for (int l = 0; l < limits; ++l) ws.first_variable[k + l] = n++;
+  const int cones = k + limits - orthant;
+  const int m = orthant + 3 * cones;
+  report.problem_size = n;
+
+  // (R, J v_free - v*, limit offsets) => P, c
+  ConicProblem& program = ws.program;
+  program.P.setZero(n, n);
+  build_objective(rows, regularisation, ws.first_variable, program.P);
+  program.c.resize(n);
+  for (int c = 0; c < k; ++c) {
+    for (int a = 0; a < contact_dimension(rows, c); ++a)
+      program.c[ws.first_variable[c] + a] = offset[c][a];
+  }
+  for (int l = 0; l < limits; ++l) program.c[ws.first_variable[k + l]] = limit_offset[l];
+  program.A.resize(0, 0);
+  program.b.resize(0);
+
+  // Cone rows, s = h - G x: first p_n >= 0 (mu = 0) and c_l >= 0, then
+  // (mu p_n, p_t1, p_t2) in Q^3.
+  program.G.setZero(m, n);
+  program.h.setZero(m);
+  program.orthant_size = orthant;
+  program.cone_sizes.assign(cones, 3);
+  int row = 0;
+  for (int c = 0; c < k; ++c) {
+    if (contact_dimension(rows, c) == 1) program.G(row++, ws.first_variable[c]) = -1;
+  }
+  for (int l = 0; l < limits; ++l) program.G(row++, ws.first_variable[k + l]) = -1;
+  for (int c = 0; c < k; ++c) {
+    if (contact_dimension(rows, c) == 1) continue;
+    const int first = ws.first_variable[c];
+    program.G(row++, first) = -rows.friction_coefficient[c];
+    program.G(row++, first + 1) = -1;
+    program.G(row++, first + 2) = -1;
+  }
+
+  if (!solve_without_sliding(rows, ws)) {
+    const ConicSolution solution = solve_conic(program);
+    report.iterations += solution.iterations;
+    if (solution.status != ConicStatus::Solved) {
+      failure = std::string("the interior-point method: ") + conic_status_name(solution.status) +
+                " (" + solution.message + ")";
+      return false;
+    }
+    ws.x = solution.x;
+  }
+
+  // x => impulses, v^{l+1} = v_free + M^-1 H (impulses)
+  impulses.reset(k, limits);
+  for (int c = 0; c < k; ++c) {
+    const int first = ws.first_variable[c];
+    impulses.contact[c] = contact_dimension(rows, c) == 3
+                              ? Vec3(ws.x[first], ws.x[first + 1], ws.x[first + 2])
+                              : Vec3(std::max(0.0, ws.x[first]), 0, 0);
+  }
+  for (int l = 0; l < limits; ++l)
+    impulses.limit[l] = std::max(0.0, ws.x[ws.first_variable[k + l]]);
+  apply_island_impulses(rows, impulses, island.velocity);
+  return true;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,63 @@
+// The soft formulation with the exact friction cone (soft_island.h, options.soft_cone
+// = 1), as a second-order cone program for the interior-point method
+// (conic/problem.h), unknowns x = [p_1; ...; p_k; c_1; ...; c_L]:
+//
+//   min 1/2 x^T P x + c^T x   s.t.  (mu_c p_n, p_t1, p_t2) in Q^3 per contact,
+//                                   c_l >= 0 per joint-limit row,
+// with L the limit rows (contact_rows.h) and
+//   P = [A + R, J M^-1 L^T; L M^-1 J^T, L M^-1 L^T],
+//   c = [J v_free - v*; L v_free - target].
+// A contact with mu = 0 keeps only p_n, with p_n >= 0 (its cone has no interior).
+//
+// Before the interior-point method, the answer is guessed with no contact sliding:
+// each contact either sticking, p_c inside its cone with the optimality condition
+// (A + R) p + c = 0 on its rows (a linear system: an envelope Cholesky factor), or
+// open, p_c = 0; an open contact whose rows the guess leaves violated becomes
+// sticking and one whose normal impulse comes out negative opens, a few times over.
+// The guess is accepted when it passes the optimality conditions (g = P x + c):
+//   sticking: ||p_t|| <= mu p_n and g_c = 0;  open: g_n >= mu ||g_t||;  and for a
+//   limit c_l >= 0, g_l >= 0, c_l g_l = 0,
+// to 1e-9 of the size of the terms (as conic/certificate.h measures). Objects at
+// rest and held grasps take this path; a sliding contact needs the cone's surface,
+// and so the interior-point method.
+// Seed 004: "In dual form, it is natural to consider the full conic description of the
+// friction cone ... The resulting dual optimization ... (SOCP)."
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "../conic/problem.h"
+#include "../contact_rows.h"
+#include "../island_dynamics.h"
+#include "envelope_cholesky.h"
+#include "island_impulses.h"
+
+namespace contactlab {
+
+struct SoftEllipticWorkspace {
+  ConicProblem program;
+  std::vector<int> first_variable;  // per contact, then per limit: its first unknown
+  // The no-sliding guess: which contacts stick and which limits hold, its reduced
+  // system over their unknowns, and the answer.
+  std::vector<char> holding;    // per contact, then per limit
+  std::vector<int> unknown_of;  // per unknown of the program: its reduced unknown or -1
+  Eigen::MatrixXd reduced;
+  EnvelopeCholesky factor;
+  Eigen::VectorXd solution;
+  Eigen::VectorXd x;
+  Eigen::VectorXd gradient;  // g = P x + c
+};
+
+// (rows, diag R_c, J_c v_free - v*_c per contact, limit offsets l v_free - target,
+// v_free in island.velocity) => v^{l+1} in island.velocity and the impulses. False,
+// leaving island.velocity and the impulses as they were, when the interior-point
+// method returns anything but Solved; `failure` then says what happened.
+bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+                         const std::vector<Vec3>& offset, const Eigen::VectorXd& limit_offset,
+                         SoftEllipticWorkspace& workspace, IslandDynamics& island,
+                         IslandImpulses& impulses, IslandSolveReport& report, std::string& failure);
+
+}  // namespace contactlab

@@ -1,0 +1,88 @@
+// Todorov's regularised convex formulation, as MuJoCo uses it (seed 004 "Todorov's
+// convex formulation" and its relaxed cart example). Per island, over the contacts'
+// frame impulses p = (p_n, p_t1, p_t2) [N s]:
+//
+//   min_p  1/2 p^T (A + R) p + p^T (J v_free - v*)   s.t.  p_c in the friction cone,
+//
+//   A  = J M^-1 J^T, the frame blocks W_ce of contact_rows.h [m/s per N s];
+//   R  = epsilon diag(A): the impulse regularisation, which makes the problem
+//        strictly convex and the contact soft (seed 004: "adds a small term to the
+//        diagonal"); epsilon = options.soft_regularisation, MuJoCo's "impulse
+//        regularization scaling" (dimensionless);
+//   v* = J v^l - 2 h (1 + epsilon) / kappa J v^l - h (1 + epsilon) / kappa^2 [phi, 0, 0]
+//        [m/s], the reference velocity, Baumgarte-like: kappa =
+//        options.soft_time_constant [s], MuJoCo's "error-reduction time constant",
+//        phi the contact distance [m] (negative in penetration), J v^l the frame
+//        velocity at the start of the step (island_impulses.h).
+// Where p is inside the cone the optimality condition reads J v' + R p = v*: the
+// contact behaves as a spring-damper whose stiffness and damping kappa and epsilon
+// set. At rest (v' = v^l = 0) an active normal row gives R_nn p_n = -h (1 + eps) phi /
+// kappa^2; for a cube on a plane (A_nn = 4/m at each of the four corners, p_n =
+// m g h / 4 each) the penetration is
+//   phi = -epsilon g kappa^2 / (1 + epsilon)        (elliptic cone).
+// A tangential load makes the contact creep: in steady slip at speed s, J_t v' = s
+// and J_t v^l = s give
+//   s = kappa R_t p_t / (2 h (1 + epsilon)),
+// e.g. about 1 mm/s for a box on a 20 degree slope, and a grasped object slides slowly
+// out of the fingers (MuJoCo counters this with impratio or noslip, not done here).
+//
+// The friction cone (options.soft_cone):
+//   0 pyramidal: p_c = sum_j beta_cj (n + mu d_j), beta >= 0 (cone_edge_problem.h),
+//     the positive-definite LCP of edge_lcp.h with, per ray, the regulariser seen
+//     along the ray, r_cj = e_cj^T R_c e_cj = eps (A_nn + mu^2 (cos_j^2 A_t1t1 +
+//     sin_j^2 A_t2t2)), and the reference along it, q_cj = e_cj^T (J_c v_free - v*_c).
+//     Along a single ray it is the elliptic problem restricted to that ray, so the two
+//     cones agree whenever the impulse lies on an edge (a slide along an edge). Where
+//     all u rays carry load they act as u springs in parallel: at rest the cube sinks
+//     only phi = -epsilon g kappa^2 (1 + mu^2) / (u (1 + epsilon)). (MuJoCo's
+//     documentation also notes that the two cones give different soft dynamics.)
+//     Its fallbacks are edge_lcp.h's, down to the hard frictionless LCP;
+//   1 elliptic: mu p_n >= ||p_t||, a second-order cone program (soft_elliptic.h),
+//     solved directly where no contact slides and by the interior-point method
+//     otherwise; if that fails, by the pyramidal cone.
+// Joint-limit rows stay hard: l^T v' >= target_l (contact_rows.h), with no R.
+//
+// Implicit damping ("implicit damping inertia" of seed 004's cart example): b =
+// options.soft_damping [N s/m on a translation, N m s/rad on a rotation] on every
+// velocity coordinate, taken implicitly, (M + h b I)(v_free - v) = h (k - b v); the
+// contacts then act through (M + h b I)^-1. Articulations take the same b in
+// articulation_motion.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "../contact_rows.h"
+#include "../island_dynamics.h"
+#include "../options.h"
+#include "../rigid_body.h"
+#include "edge_lcp.h"
+#include "island_impulses.h"
+#include "soft_elliptic.h"
+
+namespace contactlab {
+
+struct SoftIslandWorkspace {
+  std::vector<Vec3> regularisation;  // per contact: diag(R_c) [m/s per N s]
+  std::vector<Vec3> offset;          // per contact: J_c v_free - v*_c [m/s]
+  Eigen::VectorXd limit_offset;      // per limit: l v_free - target [m/s or rad/s]
+  EdgeLcp lcp;                       // the pyramidal problem
+  EdgeLcpWorkspace solver;
+  SoftEllipticWorkspace elliptic;
+};
+
+// Implicit damping b = options.soft_damping on each of a free body's six coordinates
+// (seed 004, "implicit damping inertia"): (M + h b I)(v_free - v) = h (k - b v), and
+// the damped inverse mass (M + h b I)^-1 the contacts then act through.
+void soft_damped_free_body(const Body& body, const Options& options, const Quat& orientation,
+                           const Vec6& velocity, const Vec6& force, InverseMass& inverse_mass,
+                           Vec6& free_velocity);
+
+// (rows, contact state, v_free in island.velocity) => v^{l+1}, impulses, report.
+void solve_soft_island(const IslandRows& rows, const IslandContactState& contacts,
+                       const Options& options, SoftIslandWorkspace& workspace,
+                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+
+}  // namespace contactlab

@@ -1,0 +1,322 @@
+// Compliant contact (seed 004 "Compliant Contact Models") against analytic results:
+// one contact's force law, the spring's rest penetration, critical damping, Coulomb
+// sliding and Stribeck creep on a slope, the substep bound, and determinism.
+#include "formulation/compliant_island.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "articulation_builder.h"
+#include "formulation/stribeck_friction.h"
+#include "scene_fixture.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kGravity = 9.81;
+
+Options compliant_options(const Model& model) {
+  Options options = model.options;
+  options.formulation = Formulation::Compliant;
+  return options;
+}
+
+void expect_solved(const Data& data) {
+  ASSERT_TRUE(std::string(data.solver.status) == "solved" ||
+              std::string(data.solver.status) == "no contacts")
+      << "t = " << data.time << ": " << data.solver.status << " " << data.solver.message;
+  ASSERT_TRUE(data.solver.message.empty()) << "t = " << data.time << ": " << data.solver.message;
+}
+
+// One contact between the static world and a point mass m (a free body touched at its
+// centre): frame (n, t1, t2) = (z, x, y), W = I / m.
+struct PointMassContact {
+  IslandRows rows;
+  IslandContactState state;
+  IslandDynamics island;
+
+  PointMassContact(double mass, double distance, const Vec3& frame_velocity) {
+    rows.contact_count = 1;
+    rows.contacts = {0};
+    rows.target_velocity = {0};
+    rows.friction_coefficient = {0.5};
+    Mat3 frame;
+    frame << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();
+    rows.frame = {frame};
+    rows.contact_gram = {Mat3::Identity() / mass};
+    rows.contacts_coupled = {1};
+    MemberJacobian world;
+    MemberJacobian body;
+    body.member = 0;
+    body.rows = Eigen::Matrix<double, 3, 6>::Zero();
+    body.rows.block<3, 3>(0, 0) = frame.transpose();
+    body.mobility = body.rows.transpose() / mass;
+    rows.frame_jacobians = {world, body};
+    state.distance = {distance};
+    state.start_velocity = {frame_velocity};
+    state.static_friction = {0.6};
+    state.kinetic_friction = {0.4};
+    island.velocity = Eigen::VectorXd::Zero(6);
+    island.velocity.head<3>() = frame * frame_velocity;  // v_free = v^l here
+  }
+};
+
+// f_n = k (-phi) - c v_n with c = 2 zeta sqrt(k m) (m_eff = 1 / W_nn = m), the impulse
+// is h f, and v^{l+1} = v_free + h f / m; friction is mu(s) f_n against the slip.
+TEST(CompliantIsland, OneContactFollowsTheSpringDamperAndStribeckLaws) {
+  const double mass = 2;
+  const double h = 1e-4;
+  PointMassContact contact(mass, -1e-3, Vec3(-0.1, 2e-3, 0));
+  Options options;
+  options.compliant_stiffness = 1e5;
+  options.compliant_damping_ratio = 0.5;
+  options.compliant_stiction_speed = 1e-3;
+  IslandImpulses impulses;
+  IslandSolveReport report;
+  compliant_island_impulses(contact.rows, contact.state, options, h, contact.island, impulses, report);
+  const double damping = 2 * 0.5 * std::sqrt(1e5 * mass);
+  const double normal_force = 1e5 * 1e-3 + damping * 0.1;
+  const double friction = stribeck_coefficient(2.0, 0.6, 0.4) * normal_force;  // s = 2e-3 / 1e-3
+  EXPECT_STREQ(report.status, "solved");
+  EXPECT_TRUE(report.message.empty());
+  EXPECT_NEAR(impulses.contact[0].x(), h * normal_force, 1e-12);
+  EXPECT_NEAR(impulses.contact[0].y(), -h * friction, 1e-12);
+  EXPECT_NEAR(impulses.contact[0].z(), 0, 1e-15);
+  EXPECT_NEAR(contact.island.velocity[2], -0.1 + h * normal_force / mass, 1e-12);
+  EXPECT_NEAR(contact.island.velocity[0], 2e-3 - h * friction / mass, 1e-12);
+}
+
+// The damper never pulls: separating fast from a shallow penetration, f_n = 0; a
+// contact still open (phi > 0) carries no force at all.
+TEST(CompliantIsland, NoForceWhenOpenOrSeparatingFast) {
+  Options options;
+  const double distances[2] = {-1e-5, 1e-4};
+  const double normal_velocities[2] = {1.0, -0.5};
+  for (int i = 0; i < 2; ++i) {
+    const double distance = distances[i];
+    const double normal_velocity = normal_velocities[i];
+    PointMassContact contact(1, distance, Vec3(normal_velocity, 0.3, 0));
+    IslandImpulses impulses;
+    IslandSolveReport report;
+    compliant_island_impulses(contact.rows, contact.state, options, 1e-4, contact.island, impulses, report);
+    EXPECT_EQ(impulses.contact[0], Vec3::Zero()) << "phi = " << distance;
+    EXPECT_EQ(contact.island.velocity[2], normal_velocity);
+  }
+}
+
+// A non-finite state is reported, and the island is held still with finite numbers.
+TEST(CompliantIsland, NonFiniteStateHoldsTheIslandStill) {
+  PointMassContact contact(1, std::numeric_limits<double>::quiet_NaN(), Vec3(-0.1, 0, 0));
+  Options options;
+  IslandImpulses impulses;
+  IslandSolveReport report;
+  compliant_island_impulses(contact.rows, contact.state, options, 1e-4, contact.island, impulses, report);
+  EXPECT_STREQ(report.status, "numerical failure");
+  EXPECT_FALSE(report.message.empty());
+  EXPECT_EQ(impulses.contact[0], Vec3::Zero());
+  EXPECT_EQ(contact.island.velocity, Eigen::VectorXd::Zero(6));
+}
+
+// A 1 kg cube at rest on four corner springs: 4 k d = m g, so it settles at the
+// penetration d = m g / (4 k), and the four normal forces sum to m g (within 1e-6: the
+// damper has stopped the landing long before 1 s).
+TEST(CompliantIsland, RestingBoxSettlesAtItsWeightOverFourSprings) {
+  const Model model = load_builtin_scene("box_rest");
+  const int box = body_index(model, "box");
+  const Options options = compliant_options(model);
+  const double half = model.geoms[model.bodies[box].geoms[0]].shape.half_extents.z();
+  Data data = make_data(model);
+  run_for(model, options, data, 1.0, [](const Data& d) { expect_solved(d); });
+  const double weight = model.bodies[box].mass * kGravity;
+  const double expected = weight / (4 * options.compliant_stiffness);
+  ASSERT_EQ(data.contacts.size(), 4u);
+  EXPECT_NEAR(half - data.position[box].z(), expected, 1e-6 * expected);
+  double total = 0;
+  for (const ContactRecord& contact : data.contacts) {
+    EXPECT_NEAR(-contact.distance, expected, 1e-6 * expected);
+    total += contact.normal_force;
+  }
+  EXPECT_NEAR(total, weight, 1e-6 * weight);
+  EXPECT_LT(data.linear_velocity[box].norm(), 1e-6);
+}
+
+// The cube dropped from 5 mm lands at 0.31 m/s. The bounce of a cube on four corners
+// is the mode with damping ratio zeta (each corner's c = 2 zeta sqrt(k / 4 W_nn), 4 of
+// them against 2 sqrt(4 k m)). Critically damped (zeta = 1) the gap phi = z - half
+// falls to one minimum and then rises monotonically to -m g / (4 k), never above 0;
+// with zeta = 0.05 the cube leaves the ground again, rising to e^2 of its drop height
+// with the restitution e = exp(-pi zeta / sqrt(1 - zeta^2)) = 0.855 (within 3 %).
+std::vector<double> landing_gaps(double damping_ratio) {
+  Model model = load_builtin_scene("box_rest");
+  const int box = body_index(model, "box");
+  model.bodies[box].initial_position.z() += 5e-3;
+  Options options = compliant_options(model);
+  options.compliant_damping_ratio = damping_ratio;
+  const double half = model.geoms[model.bodies[box].geoms[0]].shape.half_extents.z();
+  Data data = make_data(model);
+  std::vector<double> gaps;
+  run_for(model, options, data, 0.3, [&](const Data& d) {
+    expect_solved(d);
+    gaps.push_back(d.position[box].z() - half);
+  });
+  return gaps;
+}
+
+TEST(CompliantIsland, CriticalDampingLandsWithoutABounce) {
+  const std::vector<double> gaps = landing_gaps(1.0);
+  const size_t first_contact = std::find_if(gaps.begin(), gaps.end(), [](double g) { return g < 0; }) - gaps.begin();
+  ASSERT_LT(first_contact, gaps.size());
+  const size_t deepest = std::min_element(gaps.begin() + first_contact, gaps.end()) - gaps.begin();
+  for (size_t i = first_contact; i < gaps.size(); ++i) EXPECT_LT(gaps[i], 0) << "step " << i;
+  for (size_t i = first_contact; i < deepest; ++i) EXPECT_LE(gaps[i + 1], gaps[i]) << "step " << i;
+  for (size_t i = deepest; i + 1 < gaps.size(); ++i) EXPECT_GE(gaps[i + 1], gaps[i]) << "step " << i;
+  EXPECT_NEAR(gaps.back(), -kGravity / (4 * Options().compliant_stiffness), 1e-7);
+}
+
+TEST(CompliantIsland, LightDampingBounces) {
+  const std::vector<double> gaps = landing_gaps(0.05);
+  const auto first_contact = std::find_if(gaps.begin(), gaps.end(), [](double g) { return g < 0; });
+  ASSERT_NE(first_contact, gaps.end());
+  const double highest_after = *std::max_element(first_contact, gaps.end());
+  const double zeta = 0.05;
+  const double restitution = std::exp(-M_PI * zeta / std::sqrt(1 - zeta * zeta));
+  const double expected = restitution * restitution * 5e-3;
+  EXPECT_NEAR(highest_after, expected, 0.03 * expected);
+}
+
+// The incline of 20 deg with mu_s = 0.3 < tan 20 deg = 0.364 slides; past the
+// stiction speed friction is mu_d f_n, so a = g (sin theta - mu_d cos theta) with
+// mu_d = 0.2 (within 1e-4; the first 3 v_s of slip take under 2 ms).
+TEST(CompliantIsland, SteepSlopeSlidesWithTheKineticAcceleration) {
+  Model model = load_builtin_scene("incline");
+  model.friction_table[0] = FrictionPair{0.3, 0.2};
+  const int box = body_index(model, "box");
+  const int ground = body_index(model, "ground");
+  const Vec3 slope_normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
+  const double cos_theta = slope_normal.z();
+  const double sin_theta = std::sqrt(1 - cos_theta * cos_theta);
+  const Vec3 downhill = (Vec3(0, 0, -1) + slope_normal * cos_theta).normalized();
+  const Options options = compliant_options(model);
+  Data data = make_data(model);
+  const double duration = 1.0;
+  run_for(model, options, data, duration, [](const Data& d) { expect_solved(d); });
+  const double expected = kGravity * (sin_theta - 0.2 * cos_theta);
+  EXPECT_NEAR(data.linear_velocity[box].dot(downhill) / duration, expected, 1e-4 * expected);
+}
+
+// Below atan(mu_s) the box creeps: a steady slide needs mu(s) sum f_n = m g sin theta
+// with sum f_n = m g cos theta, so mu_s s (2 - s) = tan theta and the creep speed is
+// v_s (1 - sqrt(1 - tan theta / mu_s)), below v_s (here 0.478 v_s; within 1e-4).
+TEST(CompliantIsland, ShallowSlopeCreepsAtTheStribeckSpeed) {
+  const Model model = load_builtin_scene("incline");
+  const int box = body_index(model, "box");
+  const int ground = body_index(model, "ground");
+  const Vec3 slope_normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
+  const double cos_theta = slope_normal.z();
+  const double tan_theta = std::sqrt(1 - cos_theta * cos_theta) / cos_theta;
+  const Vec3 downhill = (Vec3(0, 0, -1) + slope_normal * cos_theta).normalized();
+  const double mu_s = model.friction(0, 0).static_coefficient;
+  ASSERT_LT(tan_theta, mu_s);
+  const Options options = compliant_options(model);
+  Data data = make_data(model);
+  run_for(model, options, data, 0.5, [](const Data& d) { expect_solved(d); });
+  const Vec3 start = data.position[box];
+  run_for(model, options, data, 1.0, [](const Data& d) { expect_solved(d); });
+  const double creep = (data.position[box] - start).dot(downhill) / 1.0;
+  const double v_s = options.compliant_stiction_speed;
+  const double expected = v_s * (1 - std::sqrt(1 - tan_theta / mu_s));
+  EXPECT_NEAR(creep, expected, 1e-4 * expected);
+  EXPECT_LT(creep, v_s);
+}
+
+// A stiff contact (k = 1e7) on a dropped ball: with the automatic substeps the energy
+// (kinetic + potential, the spring's own energy aside) never exceeds its start; in one
+// step of 2.5 ms (w h = sqrt(k / m) h = 7.9, far past the bound 0.83 for zeta = 1) the
+// landing throws the ball up with many times its energy.
+double highest_energy(int substeps) {
+  const Model model = load_builtin_scene("ball_drop");
+  Options options = compliant_options(model);
+  options.compliant_stiffness = 1e7;
+  options.compliant_substeps = substeps;
+  Data data = make_data(model);
+  double highest = mechanical_energy(model, options, data);
+  run_for(model, options, data, 1.0,
+          [&](const Data& d) { highest = std::max(highest, mechanical_energy(model, options, d)); });
+  return highest;
+}
+
+TEST(CompliantIsland, AutomaticSubstepsKeepAStiffContactStable) {
+  const Model model = load_builtin_scene("ball_drop");
+  const double start = mechanical_energy(model, model.options, make_data(model));
+  EXPECT_LE(highest_energy(0), start + 1e-9);
+  EXPECT_GT(highest_energy(1), 100 * start);
+}
+
+// The automatic count (compliant_substep_count's bounds, half the stability limit):
+// spring w h <= 0.5 * 2 / (zeta + sqrt(1 + zeta^2)) with w^2 = 12 k / m_min, friction
+// h mu' g 3 / v_s <= 0.5 * 2 with mu' = 2 mu_s.
+TEST(CompliantIsland, SubstepCountFollowsTheStabilityBounds) {
+  const Model model = load_builtin_scene("box_rest");  // m_min = 1 kg, mu_s = 0.5, h = 2.5 ms
+  Options options = compliant_options(model);
+  // Friction: h 2 mu_s g 3 / v_s = 2.5e-3 * 1 * 9.81 * 3 / 1e-3 = 73.6 => 74.
+  EXPECT_EQ(compliant_substep_count(model, options), 74);
+  // Frictionless, k = 1e7: h sqrt(12 k) / (2 / (1 + sqrt 2) * 0.5) = 66.1 => 67.
+  options.friction_coefficient = 0;
+  options.compliant_stiffness = 1e7;
+  EXPECT_EQ(compliant_substep_count(model, options), 67);
+  // Four times stiffer: twice as many (up to the rounding up).
+  options.compliant_stiffness = 4e7;
+  EXPECT_EQ(compliant_substep_count(model, options), 133);
+  // The cap, and a count set by hand.
+  options.friction_coefficient = -1;
+  options.compliant_stiction_speed = 1e-6;
+  EXPECT_EQ(compliant_substep_count(model, options), 10000);
+  options.compliant_substeps = 7;
+  EXPECT_EQ(compliant_substep_count(model, options), 7);
+  // Nothing to move: one pass.
+  EXPECT_EQ(compliant_substep_count(empty_model(true), compliant_options(model)), 1);
+}
+
+// A joint limit stays a hard row: a rod swinging down into its limit at 0.5 rad is
+// stopped and held within 1e-6 rad, as by the LCP (StepArticulation tests).
+TEST(CompliantIsland, JointLimitHoldsAsAHardRow) {
+  Model model = empty_model(false);
+  LinkSpec upper = rod_link("upper", -1, Vec3(0, 0, 1), 0.6, 1.0);
+  upper.link.joint.lower = -1.0;
+  upper.link.joint.upper = 0.5;
+  append_articulation(model, "chain", {upper, rod_link("lower", 0, Vec3(0.6, 0, 0), 0.4, 0.5)});
+  Options options;
+  options.formulation = Formulation::Compliant;
+  Data data = make_data(model);
+  double worst_violation = 0;
+  run_for(model, options, data, 2.0, [&](const Data& d) {
+    expect_solved(d);
+    worst_violation = std::max(worst_violation, joint_position(model.articulations[0], d.articulations[0], 0) - 0.5);
+  });
+  EXPECT_LT(worst_violation, 1e-6);
+  EXPECT_NEAR(joint_position(model.articulations[0], data.articulations[0], 0), 0.5, 1e-6);
+  EXPECT_LT(std::abs(data.articulations[0].velocities[0]), 1e-6);
+}
+
+// Determinism: the same scene twice gives the same trajectory, bit for bit (several
+// materials, a rolling cylinder, sliding and sticking blocks).
+TEST(CompliantIsland, RepeatRunsAreBitIdentical) {
+  const Model model = load_builtin_scene("stick_slip");
+  const Options options = compliant_options(model);
+  Data first = make_data(model);
+  Data second = make_data(model);
+  run_for(model, options, first, 0.2, [](const Data& d) { expect_solved(d); });
+  run_for(model, options, second, 0.2);
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    EXPECT_EQ(first.position[b], second.position[b]);
+    EXPECT_EQ(first.orientation[b].coeffs(), second.orientation[b].coeffs());
+    EXPECT_EQ(first.linear_velocity[b], second.linear_velocity[b]);
+    EXPECT_EQ(first.angular_velocity[b], second.angular_velocity[b]);
+  }
+}
+
+}  // namespace
+}  // namespace contactlab

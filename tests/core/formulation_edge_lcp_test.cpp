@@ -1,0 +1,158 @@
+#include "formulation/edge_lcp.h"
+
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "formulation/cone_edge_problem.h"
+#include "formulation_random_island.h"
+
+namespace contactlab {
+namespace {
+
+struct Solved {
+  Eigen::VectorXd z;
+  Eigen::VectorXd velocity;
+  IslandSolveReport report;
+};
+
+// q = J_beta v_free - target (the convex formulation's offsets) and r = scale diag(G).
+EdgeLcp random_problem(const IslandRows& rows, const Eigen::VectorXd& free_velocity, double scale) {
+  EdgeLcp lcp;
+  edge_row_velocities(rows, free_velocity, lcp.offset);
+  for (int c = 0; c < rows.contact_count; ++c) {
+    for (int j = 0; j < rows.friction_edges; ++j)
+      lcp.offset[c * rows.friction_edges + j] -= rows.target_velocity[c];
+  }
+  edge_gram_diagonal(rows, lcp.regularisation);
+  lcp.regularisation *= scale;
+  return lcp;
+}
+
+Solved solve(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& workspace,
+             IslandDynamics& island) {
+  Solved solved;
+  IslandImpulses impulses;
+  const Eigen::VectorXd free_velocity = island.velocity;
+  solve_edge_lcp(rows, lcp, workspace, island, impulses, solved.report);
+  solved.z = workspace.z;
+  solved.velocity = island.velocity;
+  island.velocity = free_velocity;
+  return solved;
+}
+
+// The answer on random islands passes the LCP certificate on the dense matrix
+// G + diag r (lemke.h's check: z >= 0, w >= 0, |z^T w| within 1e-9 of its scale), and
+// v' = v_free + M^-1 J_beta^T z. r = 0 is Anitescu's QP (positive semidefinite), r > 0
+// the soft pyramidal problem.
+TEST(EdgeLcp, AnswersPassTheCertificateOnRandomIslands) {
+  for (double scale : {0.0, 0.05}) {
+    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+      RandomIsland setup(seed, 1 + static_cast<int>(seed % 3), 2 + static_cast<int>(seed % 7),
+                         seed % 5 == 0 ? 0.0 : 0.2 * (seed % 5),
+                         4 + 2 * static_cast<int>(seed % 3));
+      const IslandRows& rows = setup.rows;
+      const EdgeLcp lcp = random_problem(rows, setup.island.velocity, scale);
+      EdgeLcpWorkspace workspace;
+      const Solved solved = solve(rows, lcp, workspace, setup.island);
+      ASSERT_STREQ(solved.report.status, "solved") << solved.report.message;
+      Eigen::MatrixXd matrix;
+      build_edge_gram(rows, matrix);
+      matrix.diagonal() += lcp.regularisation;
+      const LcpCertificate certificate = check_lcp_certificate(matrix, lcp.offset, solved.z, 1e-9);
+      EXPECT_TRUE(certificate.valid)
+          << "scale " << scale << " seed " << seed << ": min z " << certificate.min_z << ", min w "
+          << certificate.min_w << ", |z'w| " << certificate.complementarity;
+      IslandImpulses impulses;
+      edge_impulses(rows, solved.z, impulses);
+      Eigen::VectorXd expected = setup.island.velocity;
+      apply_island_impulses(rows, impulses, expected);
+      EXPECT_EQ(solved.velocity, expected);
+    }
+  }
+}
+
+// The same contacts solved again start from the remembered answer and need no pivot:
+// warm_start_used, the same velocity, zero Lemke pivots.
+TEST(EdgeLcp, SameContactsAgainAreWarmStarted) {
+  for (double scale : {0.0, 0.05}) {
+    RandomIsland setup(3, 2, 6, 0.5);
+    const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, scale);
+    EdgeLcpWorkspace workspace;
+    const Solved first = solve(setup.rows, lcp, workspace, setup.island);
+    const Solved second = solve(setup.rows, lcp, workspace, setup.island);
+    EXPECT_FALSE(first.report.warm_start_used);
+    EXPECT_TRUE(second.report.warm_start_used);
+    EXPECT_EQ(second.report.iterations, 0);
+    EXPECT_NEAR((second.velocity - first.velocity).lpNorm<Eigen::Infinity>(), 0, 1e-9);
+  }
+}
+
+// Positive definite (r > 0): one answer, the same whichever way it was found: the
+// active-set path agrees with Lemke on the dense matrix.
+TEST(EdgeLcp, RegularisedAnswerIsLemkesAnswer) {
+  for (std::uint64_t seed = 30; seed < 40; ++seed) {
+    RandomIsland setup(seed, 2, 5, 0.6);
+    const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.1);
+    EdgeLcpWorkspace workspace;
+    const Solved solved = solve(setup.rows, lcp, workspace, setup.island);
+    Eigen::MatrixXd matrix;
+    build_edge_gram(setup.rows, matrix);
+    matrix.diagonal() += lcp.regularisation;
+    LemkeSolver lemke;
+    const LcpSolution reference = lemke.solve(matrix, lcp.offset, LemkeSettings{});
+    ASSERT_EQ(reference.status, LcpStatus::Solved);
+    EXPECT_NEAR((solved.z - reference.z).lpNorm<Eigen::Infinity>(), 0,
+                1e-8 * (1 + reference.z.lpNorm<Eigen::Infinity>()));
+  }
+}
+
+// A body pressed between the ground and a fixed ceiling, both penetrating, must move up
+// and down at once: Anitescu's QP is infeasible. Lemke ends on a ray, the
+// interior-point method finds no answer either, nor does the frictionless problem: the
+// island is held still, with every number finite, and the report names each failure.
+TEST(EdgeLcp, InfeasibleProblemFallsBackToHoldingStill) {
+  RandomIsland setup(9, 1, 2, 0.3);
+  setup.position[1] = Vec3(0, 0, 0.1);
+  for (int c = 0; c < 2; ++c) {
+    DetectedContact& contact = setup.contacts[c];
+    contact.body_a = contact.geom_a = 0;
+    contact.point.position = Vec3(0, 0, c == 0 ? 0.0 : 0.2);
+    contact.point.normal = c == 0 ? Vec3::UnitZ() : Vec3(0, 0, -1);
+    contact.point.distance = -1e-3;
+  }
+  assemble_contact_rows(setup.model, setup.options, setup.contacts, {0, 1}, setup.position,
+                        setup.island, setup.edges, setup.rows);
+  ASSERT_GT(setup.rows.target_velocity[0], 0);
+  ASSERT_GT(setup.rows.target_velocity[1], 0);
+  const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.0);
+  EdgeLcpWorkspace workspace;
+  IslandImpulses impulses;
+  IslandSolveReport report;
+  solve_edge_lcp(setup.rows, lcp, workspace, setup.island, impulses, report);
+  EXPECT_STREQ(report.status, "ray termination");
+  EXPECT_NE(report.message.find("interior-point"), std::string::npos) << report.message;
+  EXPECT_NE(report.message.find("held still"), std::string::npos) << report.message;
+  EXPECT_EQ(setup.island.velocity.norm(), 0);
+  for (const Vec3& impulse : impulses.contact) EXPECT_EQ(impulse.norm(), 0);
+}
+
+// A non-finite offset is refused: the island is held still with no impulse, and the
+// report says why.
+TEST(EdgeLcp, NonFiniteInputHoldsTheIslandStill) {
+  RandomIsland setup(8, 1, 3, 0.5);
+  EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.0);
+  lcp.offset[2] = std::numeric_limits<double>::quiet_NaN();
+  EdgeLcpWorkspace workspace;
+  IslandImpulses impulses;
+  IslandSolveReport report;
+  solve_edge_lcp(setup.rows, lcp, workspace, setup.island, impulses, report);
+  EXPECT_STREQ(report.status, "invalid input");
+  EXPECT_FALSE(report.message.empty());
+  EXPECT_EQ(setup.island.velocity.norm(), 0);
+  for (const Vec3& impulse : impulses.contact) EXPECT_EQ(impulse.norm(), 0);
+}
+
+}  // namespace
+}  // namespace contactlab
