@@ -1,4 +1,5 @@
-// The benchmark page: for each benchmark scene, with u = 8 and h = 2.5 ms, times
+// The benchmark page: for each benchmark scene (optionally in a given formulation,
+// see setUp), with u = 8 and h = 2.5 ms, times
 // `steps` steps (no rendering), starting the scene again whenever its duration is over
 // (as tests/bench/step_bench.cpp does, so every phase is measured; the restarts are
 // not timed). Steps are timed in runs up to the scene's end, one call each, so the
@@ -43,14 +44,30 @@ function addRow(result) {
   document.getElementById('bench-rows').appendChild(row);
 }
 
-function setUp(simulation, name) {
-  const text = builtinScenes[name];
-  if (text === undefined) return `unknown scene ${name}`;
-  return (
+const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
+
+// An entry is a scene's name, optionally with a formulation and further options:
+// "box_stack", "box_stack@soft", "box_stack@soft+soft_cone=1" (the native
+// benchmark's names).
+function setUp(simulation, entry) {
+  const [sceneAndFormulation, ...settings] = entry.split('+');
+  const [scene, formulation = 'lcp'] = sceneAndFormulation.split('@');
+  const text = builtinScenes[scene];
+  if (text === undefined) return `unknown scene ${scene}`;
+  const formulationIndex = FORMULATIONS.indexOf(formulation);
+  if (formulationIndex < 0) return `unknown formulation ${formulation} (known: ${FORMULATIONS.join(', ')})`;
+  const error =
     simulation.loadScene(text) ||
     simulation.setOption('friction_edges', FRICTION_EDGES) ||
-    simulation.setOption('time_step', TIME_STEP)
-  );
+    simulation.setOption('time_step', TIME_STEP) ||
+    (sceneAndFormulation.includes('@') ? simulation.setOption('formulation', formulationIndex) : '');
+  if (error) return error;
+  for (const setting of settings) {
+    const [name, value] = setting.split('=');
+    const settingError = simulation.setOption(name, Number(value));
+    if (settingError) return settingError;
+  }
+  return '';
 }
 
 // Calls `visit(count)` with the lengths of the runs that make up `steps` steps from
