@@ -3,6 +3,8 @@
 // GraspIt!'s live grasp analysis, for the page's badge and the CLI's columns.
 #pragma once
 
+#include <vector>
+
 #include "data.h"
 #include "grasp/grasp_quality.h"
 #include "model.h"
@@ -20,5 +22,11 @@ struct GraspReport {
 // cone uses the static mu of its materials (or the mu option) with u edges; torques
 // are scaled by the object's largest radius about its centre of mass.
 GraspReport evaluate_current_grasp(const Model& model, const Options& options, const Data& data);
+
+// The primitive wrenches of that analysis (grasp_wrenches in grasp/grasp_quality.h:
+// u per frictional contact, contact by contact), without building their hull; empty
+// when nothing is held. `object` is the grasped body or -1.
+Status current_grasp_wrenches(const Model& model, const Options& options, const Data& data, int& object,
+                              std::vector<Vec6>& wrenches);
 
 }  // namespace contactlab

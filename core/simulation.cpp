@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
+#include "articulation/inverse_kinematics.h"
 #include "grasp_monitor.h"
 #include "json_fields.h"
 #include "robot_control.h"
@@ -62,6 +64,51 @@ nlohmann::json joint_json(const Articulation& articulation, int link) {
           {"max_effort", actuator.present ? bound_json(actuator.gains.max_torque) : nlohmann::json(nullptr)}};
 }
 
+// The actuated revolute or prismatic joints between the root and `link`, root first
+// (those a Cartesian move drives).
+std::vector<int> driven_chain(const Articulation& articulation, int link) {
+  std::vector<int> joints;
+  for (int i = link; i >= 0; i = articulation.tree.link(i).parent) {
+    if (articulation.actuators[i].present && articulation.tree.link(i).joint.velocity_size() == 1) {
+      joints.insert(joints.begin(), i);
+    }
+  }
+  return joints;
+}
+
+// True when `ancestor` lies on the path from the root to `link` (or is `link`).
+bool on_path(const Articulation& articulation, int ancestor, int link) {
+  for (int i = link; i >= 0; i = articulation.tree.link(i).parent) {
+    if (i == ancestor) return true;
+  }
+  return false;
+}
+
+// The hand: the deepest link above every finger joint (the palm), -1 without fingers.
+// The links below it (fingers, knuckles) belong to the hand, not to the arm.
+int hand_link(const Articulation& articulation) {
+  std::vector<int> fingers;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].close_direction != 0) fingers.push_back(link);
+  }
+  if (fingers.empty()) return -1;
+  int hand = articulation.tree.link(fingers.front()).parent;
+  for (int finger : fingers) {
+    while (hand >= 0 && !on_path(articulation, hand, articulation.tree.link(finger).parent)) {
+      hand = articulation.tree.link(hand).parent;
+    }
+  }
+  return hand;
+}
+
+// A link jog() accepts: on the arm (not below the hand), with at least kArmJoints
+// actuated joints between the root and it.
+bool joggable(const Articulation& articulation, int link) {
+  const int hand = hand_link(articulation);
+  return (hand < 0 || on_path(articulation, link, hand)) &&
+         static_cast<int>(driven_chain(articulation, link).size()) >= Simulation::kArmJoints;
+}
+
 nlohmann::json articulation_json(const Articulation& articulation) {
   nlohmann::json links = nlohmann::json::array();
   int joint_index = 0;
@@ -70,7 +117,8 @@ nlohmann::json articulation_json(const Articulation& articulation) {
     links.push_back({{"name", articulation.tree.link(link).name},
                      {"body", articulation.link_body[link]},
                      {"joint_index", one_dof ? joint_index++ : -1},
-                     {"joint", joint_json(articulation, link)}});
+                     {"joint", joint_json(articulation, link)},
+                     {"joggable", joggable(articulation, link)}});
   }
   nlohmann::json couplings = nlohmann::json::array();
   for (const JointCoupling& coupling : articulation.couplings) {
@@ -97,6 +145,40 @@ double limit_state(const Joint& joint, double position, double tolerance) {
   if (position <= joint.lower + tolerance) return -1;
   if (position >= joint.upper - tolerance) return 1;
   return 0;
+}
+
+// q with every actuated revolute or prismatic joint at its set point: where the
+// motors are taking the articulation (and where a Cartesian move starts).
+Eigen::VectorXd set_point_configuration(const Articulation& articulation, const ArticulationState& state) {
+  Eigen::VectorXd q = state.positions;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].present && articulation.tree.link(link).joint.velocity_size() == 1) {
+      q[articulation.tree.position_offset(link)] = state.target_position[link];
+    }
+  }
+  return q;
+}
+
+// The jog's line from `start` to `target` (orientation kept) checked as the moving
+// arm will follow it: inverse kinematics at kJogChecks points, each from the last
+// solution. `worst` gets the largest position [m] and rotation [rad] errors left;
+// true when every point converged.
+constexpr int kJogChecks = 8;
+bool jog_reachable(const Articulation& articulation, int link, const std::vector<int>& joints, const Pose& start,
+                   const Vec3& target, Eigen::VectorXd q, IkResult& worst) {
+  TreeKinematics scratch;
+  IkSettings settings;
+  settings.max_iterations = 50;
+  bool reached = true;
+  for (int k = 1; k <= kJogChecks; ++k) {
+    Pose point = start;
+    point.position = start.position + (static_cast<double>(k) / kJogChecks) * (target - start.position);
+    const IkResult result = solve_link_pose(articulation.tree, link, point, joints, settings, q, scratch);
+    reached = reached && result.converged;
+    worst.position_error = std::max(worst.position_error, result.position_error);
+    worst.rotation_error = std::max(worst.rotation_error, result.rotation_error);
+  }
+  return reached;
 }
 
 }  // namespace
@@ -279,7 +361,8 @@ const std::vector<double>& Simulation::contact_values() {
         {c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(),
          c.distance, c.normal_force, c.friction_force.x(), c.friction_force.y(),
          c.friction_force.z(), static_cast<double>(c.mode), c.friction_coefficient,
-         static_cast<double>(c.body_a), static_cast<double>(c.body_b)});
+         static_cast<double>(c.body_a), static_cast<double>(c.body_b), c.normal_velocity,
+         c.tangential_velocity.x(), c.tangential_velocity.y(), c.tangential_velocity.z()});
   }
   return contact_buffer_;
 }
@@ -325,6 +408,91 @@ const std::vector<double>& Simulation::joint_state(int articulation_index) {
                           state.motor_effort[link], limit_state(joint, q, kLimitTolerance), goal});
   }
   return joint_buffer_;
+}
+
+Status Simulation::jog(const std::string& articulation_name, const std::string& link_name, double dx, double dy,
+                       double dz) {
+  int a = -1;
+  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, a));
+  const Articulation& articulation = model_->articulations[a];
+  const int link = link_index(articulation, link_name);
+  if (link < 0) {
+    return Status::failure("link: articulation " + quoted(articulation_name) + " has no link named " +
+                           quoted(link_name));
+  }
+  const Vec3 displacement(dx, dy, dz);
+  const char* const field[3] = {"dx", "dy", "dz"};
+  const std::string range = "[" + describe_number(-kMaxJog) + ", " + describe_number(kMaxJog) + "] m";
+  for (int k = 0; k < 3; ++k) {
+    if (!(std::abs(displacement[k]) <= kMaxJog)) {
+      return Status::failure(std::string(field[k]) + ": must be finite and within " + range + ", got " +
+                             describe_number(displacement[k]));
+    }
+  }
+  if (!(displacement.norm() <= kMaxJog)) {
+    return Status::failure("dx, dy, dz: the jog must be at most " + describe_number(kMaxJog) + " m long, got " +
+                           describe_number(displacement.norm()) + " m");
+  }
+  const int hand = hand_link(articulation);
+  if (hand >= 0 && !on_path(articulation, link, hand)) {
+    const std::string& palm = articulation.tree.link(hand).name;
+    return Status::failure("link " + quoted(link_name) + ": belongs to the hand below " + quoted(palm) +
+                           "; jog " + quoted(palm) + " or a link of the arm above it");
+  }
+  const std::vector<int> joints = driven_chain(articulation, link);
+  if (static_cast<int>(joints.size()) < kArmJoints) {
+    return Status::failure("link " + quoted(link_name) + ": is moved by " + std::to_string(joints.size()) +
+                           " actuated joints; a jog keeps the orientation and needs an arm of at least " +
+                           std::to_string(kArmJoints));
+  }
+
+  const RobotControl& robot = data_->control.robots[a];
+  const Eigen::VectorXd q = set_point_configuration(articulation, data_->articulations[a]);
+  TreeKinematics kinematics;
+  forward_kinematics(articulation.tree, q, kinematics);
+  const Pose start = kinematics.link_pose[link];
+  const bool adding = robot.cartesian.active && robot.cartesian.link == link;
+  const Vec3 target = (adding ? robot.cartesian.end : start.position) + displacement;
+  IkResult worst;
+  if (!jog_reachable(articulation, link, joints, start, target, q, worst)) {
+    char shortfall[64];
+    std::snprintf(shortfall, sizeof shortfall, "%.1f mm and %.3f rad", 1000 * worst.position_error,
+                  worst.rotation_error);
+    return Status::failure("dx, dy, dz: link " + quoted(link_name) + " cannot reach (" +
+                           describe_number(target.x()) + ", " + describe_number(target.y()) + ", " +
+                           describe_number(target.z()) + ") m with its orientation kept (" + shortfall +
+                           " short within the joint limits); nothing moved");
+  }
+  TimelineCommand move;
+  move.time = data_->time;
+  move.kind = CommandKind::MoveCartesian;
+  move.articulation = a;
+  move.link = link;
+  move.position = target;
+  move.speed = kJogSpeed;
+  return start_command(*model_, options_, move, *data_);
+}
+
+const std::vector<double>& Simulation::grasp_wrenches() {
+  wrench_buffer_.clear();
+  if (!model_) return wrench_buffer_;
+  int object = -1;
+  std::vector<Vec6> wrenches;
+  if (!current_grasp_wrenches(*model_, options_, *data_, object, wrenches).ok()) return wrench_buffer_;
+  for (const Vec6& w : wrenches) wrench_buffer_.insert(wrench_buffer_.end(), w.data(), w.data() + kWrenchStride);
+  return wrench_buffer_;
+}
+
+const std::vector<double>& Simulation::link_pose(const std::string& articulation_name, const std::string& link_name) {
+  link_pose_buffer_.clear();
+  const int a = articulation_index(articulation_name);
+  if (a < 0) return link_pose_buffer_;
+  const int link = link_index(model_->articulations[a], link_name);
+  if (link < 0) return link_pose_buffer_;
+  const Pose& pose = data_->articulations[a].kinematics.link_pose[link];
+  const Quat q(pose.rotation);
+  link_pose_buffer_ = {pose.position.x(), pose.position.y(), pose.position.z(), q.w(), q.x(), q.y(), q.z()};
+  return link_pose_buffer_;
 }
 
 }  // namespace contactlab

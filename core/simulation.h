@@ -18,13 +18,22 @@ class Simulation {
  public:
   // Numbers per body in body_poses(): x y z qw qx qy qz; in body_velocities():
   // vx vy vz wx wy wz; per contact in contact_values(): px py pz nx ny nz phi fn
-  // ftx fty ftz mode mu body_a body_b; per revolute or prismatic joint in
+  // ftx fty ftz mode mu body_a body_b vn vtx vty vtz; per revolute or prismatic joint in
   // joint_state(): q v q_ref effort limit goal (see there).
   static constexpr int kPoseStride = 7;
   static constexpr int kVelocityStride = 6;
-  static constexpr int kContactStride = 15;
+  static constexpr int kContactStride = 19;
   static constexpr int kJointStride = 6;
   static constexpr int kGraspStride = 6;
+  // Numbers per wrench in grasp_wrenches(): fx fy fz tx ty tz; per link_pose():
+  // x y z qw qx qy qz.
+  static constexpr int kWrenchStride = 6;
+  static constexpr int kLinkPoseStride = 7;
+  // jog(): the largest displacement [m], per component and in length; the path's
+  // peak speed [m/s]; the fewest actuated joints of an arm that keeps an orientation.
+  static constexpr double kMaxJog = 0.2;
+  static constexpr double kJogSpeed = 0.1;
+  static constexpr int kArmJoints = 6;
   // A joint within this of a limit [rad or m] is reported at it (joint_state's limit).
   static constexpr double kLimitTolerance = 1e-3;
 
@@ -51,10 +60,22 @@ class Simulation {
   // nothing changes and the message says why.
   Status set_joint_target(const std::string& articulation, const std::string& link, double position);
   Status command(const std::string& articulation, const std::string& kind);
+  // Cartesian jog (seed 002 §5): the frame of `link` moves by (dx, dy, dz) [m, world
+  // axes] along a straight line with its orientation kept, as a move_cartesian at
+  // kJogSpeed. The link must be on an arm: not below its hand (the deepest link above
+  // every finger joint), with at least kArmJoints actuated revolute or prismatic
+  // joints between the root and it, which the move drives.
+  // Jogs of the same link add up: a jog starts from where the running one is heading,
+  // else from the link's pose at the set points. Each of dx, dy, dz must be finite and
+  // within [-kMaxJog, kMaxJog], the displacement at most kMaxJog long, and every point
+  // of the line reachable with the orientation kept (inverse kinematics within the
+  // joint limits); otherwise nothing changes and the message says why.
+  Status jog(const std::string& articulation, const std::string& link, double dx, double dy, double dz);
 
   // JSON with the scene's name, description, duration, options, bodies with their
   // geoms (shape parameters, hull vertices and faces, local poses, colours) and
-  // articulations with their links, joints and couplings.
+  // articulations with their links (each saying whether jog() accepts it), joints and
+  // couplings.
   std::string scene_description() const;
   const std::vector<double>& body_poses();
   const std::vector<double>& body_velocities();
@@ -73,6 +94,15 @@ class Simulation {
   // wrench space's volume and dimension. A 6-D hull: milliseconds, so callers
   // throttle it.
   const std::vector<double>& grasp_values();
+  // The primitive wrenches of that analysis, kWrenchStride numbers each, contact by
+  // contact and edge by edge (u per frictional contact, one per frictionless): the
+  // force of a friction cone edge at unit normal force, f = n + mu d_j (seed 002
+  // eq. (4)), then the torque (p - c) x f divided by the object's radius. Empty when
+  // nothing is held.
+  const std::vector<double>& grasp_wrenches();
+  // The frame of an articulation's link in the world now (kLinkPoseStride numbers);
+  // empty for unknown names.
+  const std::vector<double>& link_pose(const std::string& articulation, const std::string& link);
 
  private:
   Status commandable_articulation(const std::string& name, int& index) const;
@@ -85,6 +115,8 @@ class Simulation {
   std::vector<double> contact_buffer_;
   std::vector<double> joint_buffer_;
   std::vector<double> grasp_buffer_;
+  std::vector<double> wrench_buffer_;
+  std::vector<double> link_pose_buffer_;
   std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };
 

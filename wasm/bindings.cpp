@@ -21,11 +21,15 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("contacts", &SimulationHandle::contacts)
       .function("lcpSize", &SimulationHandle::lcp_size)
       .function("pivots", &SimulationHandle::pivots)
+      .function("iterations", &SimulationHandle::iterations)
       .function("islandCount", &SimulationHandle::island_count)
       .function("solverStatus", &SimulationHandle::solver_status)
       .function("solverMessage", &SimulationHandle::solver_message)
       .function("jointState", &SimulationHandle::joint_state)
       .function("grasp", &SimulationHandle::grasp)
       .function("setJointTarget", &SimulationHandle::set_joint_target)
-      .function("command", &SimulationHandle::command);
+      .function("command", &SimulationHandle::command)
+      .function("jog", &SimulationHandle::jog)
+      .function("graspWrenches", &SimulationHandle::grasp_wrenches)
+      .function("linkPose", &SimulationHandle::link_pose);
 }

@@ -51,6 +51,10 @@ double SimulationHandle::pivots() const {
   return simulation_.has_scene() ? simulation_.data().solver.pivots : 0;
 }
 
+double SimulationHandle::iterations() const {
+  return simulation_.has_scene() ? simulation_.data().solver.iterations : 0;
+}
+
 double SimulationHandle::island_count() const {
   return simulation_.has_scene() ? simulation_.data().solver.islands : 0;
 }
@@ -78,6 +82,17 @@ std::string SimulationHandle::set_joint_target(const std::string& articulation, 
 
 std::string SimulationHandle::command(const std::string& articulation, const std::string& kind) {
   return simulation_.command(articulation, kind).message();
+}
+
+std::string SimulationHandle::jog(const std::string& articulation, const std::string& link, double dx, double dy,
+                                  double dz) {
+  return simulation_.jog(articulation, link, dx, dy, dz).message();
+}
+
+emscripten::val SimulationHandle::grasp_wrenches() { return float64_view(simulation_.grasp_wrenches()); }
+
+emscripten::val SimulationHandle::link_pose(const std::string& articulation, const std::string& link) {
+  return float64_view(simulation_.link_pose(articulation, link));
 }
 
 }  // namespace contactlab

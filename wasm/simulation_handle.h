@@ -32,6 +32,8 @@ class SimulationHandle {
   emscripten::val contacts();
   double lcp_size() const;
   double pivots() const;
+  // Active-set, Lemke or interior-point iterations of the convex formulations.
+  double iterations() const;
   double island_count() const;
   std::string solver_status() const;
   std::string solver_message() const;
@@ -39,6 +41,9 @@ class SimulationHandle {
   emscripten::val grasp();
   std::string set_joint_target(const std::string& articulation, const std::string& link, double position);
   std::string command(const std::string& articulation, const std::string& kind);
+  std::string jog(const std::string& articulation, const std::string& link, double dx, double dy, double dz);
+  emscripten::val grasp_wrenches();
+  emscripten::val link_pose(const std::string& articulation, const std::string& link);
 
  private:
   Simulation simulation_;

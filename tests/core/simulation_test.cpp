@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gripper_scene.h"
+#include "rigid_body.h"
 #include "robot_control.h"
 
 namespace contactlab {
@@ -271,6 +272,166 @@ TEST(Simulation, StaticAutograspFollowsTheOption) {
   const std::vector<double> box_after(simulation.body_poses().begin() + 7, simulation.body_poses().begin() + 14);
   EXPECT_EQ(box_after, box_before);
   EXPECT_TRUE(simulation.set_joint_target("gripper", "left", 0.01).ok());
+}
+
+// barrett_phone with only its first command: the arm moves over the handset (done
+// by about 1 s) and then holds still; the hand stays open.
+Simulation load_arm_over_handset() {
+  nlohmann::json scene = nlohmann::json::parse(read_builtin("barrett_phone"));
+  scene["timeline"] = nlohmann::json::array({scene["timeline"][0]});
+  Simulation simulation;
+  const Status status = simulation.load_scene(scene.dump());
+  EXPECT_TRUE(status.ok()) << status.message();
+  simulation.step(600);  // 1.5 s
+  return simulation;
+}
+
+Vec3 link_origin(Simulation& simulation, const std::string& link) {
+  const std::vector<double>& pose = simulation.link_pose("arm", link);
+  return Vec3(pose[0], pose[1], pose[2]);
+}
+
+Quat link_orientation(Simulation& simulation, const std::string& link) {
+  const std::vector<double>& pose = simulation.link_pose("arm", link);
+  return Quat(pose[3], pose[4], pose[5], pose[6]);
+}
+
+bool all_finite(const std::vector<double>& values) {
+  for (double value : values) {
+    if (!std::isfinite(value)) return false;
+  }
+  return true;
+}
+
+// The PUMA's wrist (the frame of puma_link6, six actuated joints from the base) jogged
+// 5 cm up: the motors (stiff PD, kp = 1e5 and 5e3) carry the real frame along the
+// straight line the inverse kinematics follows, and it settles 5 cm higher with the
+// same orientation (the brief's tolerances: 1 mm, 1e-3 rad).
+TEST(Simulation, JogMovesTheWristFiveCentimetresUpWithItsOrientationKept) {
+  Simulation simulation = load_arm_over_handset();
+  const Vec3 start = link_origin(simulation, "puma_link6");
+  const Quat orientation = link_orientation(simulation, "puma_link6");
+  ASSERT_TRUE(simulation.jog("arm", "puma_link6", 0, 0, 0.05).ok());
+  double off_line = 0;
+  for (int s = 0; s < 800; ++s) {  // 2 s; the jog takes 15 D / (8 v) = 0.94 s
+    simulation.step(1);
+    const Vec3 offset = link_origin(simulation, "puma_link6") - start;
+    off_line = std::max(off_line, std::hypot(offset.x(), offset.y()));
+  }
+  const Vec3 moved = link_origin(simulation, "puma_link6") - start;
+  EXPECT_NEAR(moved.x(), 0, 1e-3);
+  EXPECT_NEAR(moved.y(), 0, 1e-3);
+  EXPECT_NEAR(moved.z(), 0.05, 1e-3);
+  EXPECT_LT(off_line, 2e-3);
+  EXPECT_LT(link_orientation(simulation, "puma_link6").angularDistance(orientation), 1e-3);
+  EXPECT_TRUE(all_finite(simulation.body_poses()));
+}
+
+// Jogs of the same link add up: a second one pressed while the first runs starts from
+// where the first is heading.
+TEST(Simulation, JogsOfTheSameLinkAddUp) {
+  Simulation simulation = load_arm_over_handset();
+  const Vec3 start = link_origin(simulation, "palm");
+  const Quat orientation = link_orientation(simulation, "palm");
+  ASSERT_TRUE(simulation.jog("arm", "palm", 0.01, 0, 0).ok());
+  simulation.step(10);
+  ASSERT_TRUE(simulation.jog("arm", "palm", 0.01, 0, 0).ok());
+  simulation.step(600);
+  const Vec3 moved = link_origin(simulation, "palm") - start;
+  EXPECT_LT((moved - Vec3(0.02, 0, 0)).norm(), 1e-3) << moved.transpose();
+  EXPECT_LT(link_orientation(simulation, "palm").angularDistance(orientation), 1e-3);
+}
+
+// Every refused jog names the field and the allowed range, and leaves the simulation
+// as it was: the same trajectory afterwards, bit for bit, as a twin that was never
+// sent it.
+TEST(Simulation, RejectedJogsSayWhyAndChangeNothing) {
+  Simulation simulation = load_arm_over_handset();
+  Simulation untouched = load_arm_over_handset();
+  const auto expect_failure = [&simulation](const Status& status, const std::string& expected) {
+    EXPECT_FALSE(status.ok());
+    EXPECT_NE(status.message().find(expected), std::string::npos) << status.message();
+  };
+  expect_failure(simulation.jog("hand", "palm", 0, 0, 0.01), "no articulation named \"hand\" (known: arm)");
+  expect_failure(simulation.jog("arm", "wrist", 0, 0, 0.01), "link: articulation \"arm\" has no link named \"wrist\"");
+  expect_failure(simulation.jog("arm", "palm", std::nan(""), 0, 0), "dx: must be finite and within [-0.2, 0.2] m");
+  expect_failure(simulation.jog("arm", "palm", 0, INFINITY, 0), "dy: must be finite");
+  expect_failure(simulation.jog("arm", "palm", 0, 0, -0.25), "dz: must be finite and within [-0.2, 0.2] m, got -0.25");
+  expect_failure(simulation.jog("arm", "palm", 0.15, 0.15, 0), "dx, dy, dz: the jog must be at most 0.2 m long");
+  expect_failure(simulation.jog("arm", "f1_distal", 0, 0, 0.01), "belongs to the hand below \"palm\"");
+  expect_failure(simulation.jog("arm", "f2_knuckle", 0, 0, 0.01), "belongs to the hand below \"palm\"");
+  expect_failure(simulation.jog("arm", "puma_link3", 0, 0, 0.01), "is moved by 3 actuated joints");
+  simulation.step(400);
+  untouched.step(400);
+  EXPECT_EQ(simulation.joint_state(0), untouched.joint_state(0));
+  EXPECT_EQ(simulation.body_poses(), untouched.body_poses());
+
+  Simulation gripper = load_gripper();
+  const Status short_chain = gripper.jog("gripper", "palm", 0, 0, 0.01);
+  EXPECT_NE(short_chain.message().find("is moved by 0 actuated joints"), std::string::npos) << short_chain.message();
+  Simulation empty;
+  EXPECT_NE(empty.jog("arm", "palm", 0, 0, 0).message().find("no scene"), std::string::npos);
+}
+
+// Jogs pressed faster than the arm moves add up until the target leaves the arm's
+// reach (the PUMA reaches about 0.9 m from its shoulder): that jog is refused with
+// the point and how far the arm falls short, and the arm goes on to the last reachable
+// target with every number finite.
+TEST(Simulation, AnUnreachableJogIsRefusedAndTheArmStaysFinite) {
+  Simulation simulation = load_arm_over_handset();
+  const Vec3 start = link_origin(simulation, "palm");
+  int accepted = 0;
+  Status refused = Status::success();
+  for (int press = 0; press < 20 && refused.ok(); ++press) {
+    refused = simulation.jog("arm", "palm", 0.2, 0, 0);
+    if (refused.ok()) ++accepted;
+  }
+  ASSERT_FALSE(refused.ok()) << "the arm reaches " << 0.2 * accepted << " m further";
+  EXPECT_NE(refused.message().find("cannot reach"), std::string::npos) << refused.message();
+  EXPECT_NE(refused.message().find("nothing moved"), std::string::npos) << refused.message();
+  simulation.step(2400);
+  EXPECT_TRUE(all_finite(simulation.body_poses()));
+  EXPECT_TRUE(all_finite(simulation.joint_state(0)));
+  const Vec3 moved = link_origin(simulation, "palm") - start;
+  EXPECT_NEAR(moved.x(), 0.2 * accepted, 2e-3);
+}
+
+// The wrenches behind the grasp analysis, for the gripper squeezing its box: u per
+// touching finger contact (grasp_wrenches in grasp_quality.h); each force part has a
+// unit component along the contact's inward normal and a tangential part of length
+// mu, and the torque part is (p - c) x f over the box's radius.
+TEST(Simulation, GraspWrenchesAreTheContactsFrictionConeEdges) {
+  Simulation simulation = load_gripper();
+  EXPECT_TRUE(simulation.grasp_wrenches().empty());  // nothing held yet
+  ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
+  simulation.step(800);
+  const std::vector<double> wrenches = simulation.grasp_wrenches();
+  const int edges = static_cast<int>(simulation.options().friction_edges);
+  const int contacts = static_cast<int>(simulation.grasp_values()[1]);
+  ASSERT_GE(contacts, 2);
+  ASSERT_EQ(wrenches.size(), static_cast<size_t>(contacts * edges * Simulation::kWrenchStride));
+
+  const Model& model = simulation.model();
+  const Vec3 center = simulation.data().position[1];
+  const double radius = bounding_radius(model, model.bodies[1]);
+  size_t w = 0;
+  for (const ContactRecord& contact : simulation.data().contacts) {
+    const bool on_box = contact.body_a == 1 || contact.body_b == 1;
+    const bool by_link = model.bodies[contact.body_a].articulation >= 0 || model.bodies[contact.body_b].articulation >= 0;
+    if (!on_box || !by_link || contact.distance > simulation.options().contact_threshold) continue;
+    const Vec3 inward = contact.body_b == 1 ? contact.normal : Vec3(-contact.normal);
+    const double mu = model.friction(model.geoms[contact.geom_a].material, model.geoms[contact.geom_b].material)
+                          .static_coefficient;
+    for (int j = 0; j < edges; ++j, w += Simulation::kWrenchStride) {
+      ASSERT_LT(w, wrenches.size());
+      const Vec3 force(wrenches[w], wrenches[w + 1], wrenches[w + 2]);
+      const Vec3 torque(wrenches[w + 3], wrenches[w + 4], wrenches[w + 5]);
+      EXPECT_NEAR(force.dot(inward), 1.0, 1e-9);
+      EXPECT_NEAR((force - force.dot(inward) * inward).norm(), mu, 1e-9);
+      EXPECT_LT((torque - (contact.position - center).cross(force) / radius).norm(), 1e-12);
+    }
+  }
+  EXPECT_EQ(w, wrenches.size());
 }
 
 }  // namespace

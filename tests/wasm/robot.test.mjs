@@ -198,3 +198,122 @@ for (const [file, text] of robotScenes) {
     assert.ok(compared > 7);
   }));
 }
+
+// barrett_phone with only its first command: the arm moves over the handset (done by
+// about 1 s) and holds still there; the hand stays open.
+async function armOverHandset(sim) {
+  const scene = JSON.parse(await readFile(new URL('barrett_phone.json', scenesDirectory), 'utf8'));
+  scene.timeline = scene.timeline.slice(0, 1);
+  assert.equal(sim.loadScene(JSON.stringify(scene)), '');
+  sim.step(600); // 1.5 s
+}
+
+const linkFrame = (sim, link) => {
+  const pose = Array.from(sim.linkPose('arm', link));
+  return { position: pose.slice(0, 3), orientation: pose.slice(3) };
+};
+
+// The angle between two unit quaternions [w, x, y, z] [rad].
+function rotationAngle(a, b) {
+  const dot = Math.abs(a.reduce((sum, value, i) => sum + value * b[i], 0));
+  return 2 * Math.acos(Math.min(1, dot));
+}
+
+// The Cartesian jog (Simulation::jog): the PUMA's wrist, six joints from its base, is
+// jogged 5 cm up; the stiff joint motors settle it 5 cm higher (within 1 mm) with its
+// orientation kept (within 1e-3 rad), as natively (tests/core/simulation_test.cpp).
+test('jog moves barrett_phone\'s wrist 5 cm up with its orientation kept', withSimulation(async (sim) => {
+  await armOverHandset(sim);
+  const before = linkFrame(sim, 'puma_link6');
+  assert.equal(sim.jog('arm', 'puma_link6', 0, 0, 0.05), '');
+  sim.step(800); // 2 s; the jog takes 15 D / (8 v) = 0.94 s at 0.1 m/s
+  const after = linkFrame(sim, 'puma_link6');
+  const moved = after.position.map((value, i) => value - before.position[i]);
+  [0, 0, 0.05].forEach((expected, i) => {
+    assert.ok(Math.abs(moved[i] - expected) < 1e-3, `moved ${moved} m`);
+  });
+  assert.ok(rotationAngle(before.orientation, after.orientation) < 1e-3, 'orientation kept');
+  assert.ok(Array.from(sim.bodyPoses()).every(Number.isFinite));
+}));
+
+test('bad jogs are refused with the field and the range, and change nothing', withSimulation(async (sim) => {
+  await armOverHandset(sim);
+  const before = Array.from(sim.jointState(0));
+  assert.match(sim.jog('arm', 'palm', 0, 0, 0.3), /^dz: must be finite and within \[-0\.2, 0\.2\] m, got 0\.3$/);
+  assert.match(sim.jog('arm', 'palm', Number.NaN, 0, 0), /^dx: must be finite/);
+  assert.match(sim.jog('arm', 'palm', 0.15, 0.15, 0), /at most 0\.2 m long/);
+  assert.match(sim.jog('arm', 'wrist', 0, 0, 0.01), /no link named "wrist"/);
+  assert.match(sim.jog('arm', 'f1_knuckle', 0, 0, 0.01), /^link "f1_knuckle": belongs to the hand below "palm"/);
+  assert.match(sim.jog('arm', 'puma_link2', 0, 0, 0.01), /moved by 2 actuated joints/);
+  // Jogs add up while the arm moves: ten of 0.2 m go far beyond the arm's reach.
+  let refused = '';
+  for (let press = 0; press < 10 && refused === ''; press += 1) refused = sim.jog('arm', 'palm', 0.2, 0, 0);
+  assert.match(refused, /cannot reach .* with its orientation kept .* nothing moved$/);
+  sim.step(400);
+  assert.ok(Array.from(sim.jointState(0)).every(Number.isFinite), 'joints stay finite');
+  assert.ok(Array.from(sim.bodyPoses()).every(Number.isFinite), 'bodies stay finite');
+  assert.notDeepEqual(Array.from(sim.jointState(0)), before, 'the reachable jogs move the arm');
+}));
+
+test('only links carried by an arm are joggable in the scene description', withSimulation(async (sim) => {
+  await armOverHandset(sim);
+  const [arm] = JSON.parse(sim.sceneDescription()).articulations;
+  assert.deepEqual(arm.links.filter((link) => link.joggable).map((link) => link.name), ['puma_link6', 'palm']);
+  assert.equal(sim.loadScene(gripperScene([])), '');
+  const [gripper] = JSON.parse(sim.sceneDescription()).articulations;
+  assert.equal(gripper.links.some((link) => link.joggable), false);
+}));
+
+// The wrenches behind the force-closure badge after seed 002 Figure 3's dynamic grasp
+// (the scene's own timeline, to 4.6 s): u per touching hand contact on the handset, in
+// contact order; each force part is a friction cone edge at unit normal force,
+// f = n + mu d_j (grasp_quality.h): unit component along the contact's inward normal,
+// tangential part of length mu = 0.6 (the scene's static coefficient); each torque
+// part is (p - c) x f / rho for one radius rho.
+test('barrett_phone\'s grasp wrenches are the friction cone edges of its contacts', withSimulation(async (sim) => {
+  const text = await readFile(new URL('barrett_phone.json', scenesDirectory), 'utf8');
+  const mu = JSON.parse(text).friction.default.static;
+  assert.equal(sim.loadScene(text), '');
+  assert.equal(sim.graspWrenches().length, 0, 'nothing held at the start');
+  sim.step(1840);
+  const [object, contactCount, forceClosure] = Array.from(sim.grasp());
+  assert.equal(forceClosure, 1);
+  const edges = sim.getOption('friction_edges');
+  const wrenches = Array.from(sim.graspWrenches());
+  assert.equal(wrenches.length, contactCount * edges * 6);
+
+  const description = JSON.parse(sim.sceneDescription());
+  const linkBodies = new Set(description.articulations.flatMap((a) => a.links.map((link) => link.body)));
+  const threshold = sim.getOption('contact_threshold');
+  const poses = sim.bodyPoses();
+  const center = [0, 1, 2].map((i) => poses[7 * object + i]);
+  const values = sim.contacts();
+  const stride = values.length / sim.contactCount();
+  const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const norm = (a) => Math.sqrt(dot(a, a));
+  let w = 0;
+  const radii = [];
+  for (let c = 0; c < sim.contactCount(); c += 1) {
+    const base = c * stride;
+    const [bodyA, bodyB] = [values[base + 13], values[base + 14]];
+    const byHand = (bodyA === object && linkBodies.has(bodyB)) || (bodyB === object && linkBodies.has(bodyA));
+    if (!byHand || values[base + 6] > threshold) continue;
+    const sign = bodyB === object ? 1 : -1;
+    const inward = [3, 4, 5].map((i) => sign * values[base + i]);
+    const lever = [0, 1, 2].map((i) => values[base + i] - center[i]);
+    for (let j = 0; j < edges; j += 1, w += 6) {
+      const force = wrenches.slice(w, w + 3);
+      const torque = wrenches.slice(w + 3, w + 6);
+      const normal = dot(force, inward);
+      assert.ok(Math.abs(normal - 1) < 1e-9, `normal component ${normal}`);
+      const tangential = norm(force.map((value, i) => value - normal * inward[i]));
+      assert.ok(Math.abs(tangential - mu) < 1e-9, `|tangential| ${tangential}`);
+      const moment = cross(lever, force);
+      assert.ok(Math.abs(dot(torque, moment) - norm(torque) * norm(moment)) < 1e-9, 'torque along (p - c) x f');
+      radii.push(norm(moment) / norm(torque));
+    }
+  }
+  assert.equal(w, wrenches.length, 'every wrench belongs to a touching hand contact');
+  for (const radius of radii) assert.ok(Math.abs(radius / radii[0] - 1) < 1e-9, `rho ${radius} vs ${radii[0]}`);
+}));

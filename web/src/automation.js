@@ -1,7 +1,16 @@
 // window.contactlab: a small read-only API for tests, lecturers' scripts and graders
 // (documented in docs/page.md). It only reads the simulation and calls the same
 // actions as the control panel; errors come back as strings ("" = success).
-import { CONTACT_FIELD, CONTACT_MODES, CONTACT_STRIDE, JOINT_FIELD, JOINT_STRIDE, POSE_STRIDE } from './simulation.js';
+import {
+  CONTACT_FIELD,
+  CONTACT_MODES,
+  CONTACT_STRIDE,
+  FORMULATIONS,
+  JOINT_FIELD,
+  JOINT_STRIDE,
+  POSE_STRIDE,
+  WRENCH_STRIDE,
+} from './simulation.js';
 import { builtinSceneNames, builtinScenes } from './scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
@@ -11,8 +20,14 @@ function triple(view, offset) {
   return [view[offset], view[offset + 1], view[offset + 2]];
 }
 
+// The articulation that has a link of this name (link names are unique in a scene).
+function ownerOf(articulations, link) {
+  return articulations.find((a) => a.links.some((l) => l.name === link)) ?? articulations[0];
+}
+
 // `app` is filled in by main.js once the module and the first scene are loaded:
-// { simulation, loop, view, actions }. `ready` resolves then (or rejects with the
+// { simulation, loop, view, actions, wrenchSpace, lockStep, formulationPanel, plots,
+// compare }. `ready` resolves then (or rejects with the
 // load error, which the page also shows).
 export function createAutomationApi(app, ready) {
   const api = {
@@ -60,6 +75,8 @@ export function createAutomationApi(app, ready) {
           mu: view[base + CONTACT_FIELD.mu],
           bodyA: view[base + CONTACT_FIELD.bodyA],
           bodyB: view[base + CONTACT_FIELD.bodyB],
+          vn: view[base + CONTACT_FIELD.normalVelocity],
+          vt: triple(view, base + CONTACT_FIELD.tangentialVelocity),
         });
       }
       return contacts;
@@ -118,6 +135,32 @@ export function createAutomationApi(app, ready) {
       const owner = articulations.find((a) => a.links.some((l) => l.name === link)) ?? articulations[0];
       return app.actions.setJointTarget(owner ? owner.name : '', link, position);
     },
+    // Jogs a link's frame by (dx, dy, dz) [m, world axes] with its orientation kept,
+    // as the Cartesian jog buttons do.
+    jog(link, dx, dy, dz) {
+      if (!app.actions) return NOT_READY;
+      const owner = ownerOf(app.simulation.articulations, link);
+      return app.actions.jog(owner ? owner.name : '', link, dx, dy, dz);
+    },
+    // A link's frame now: {position: [x,y,z], orientation: [w,x,y,z]}, or null.
+    linkPose(link) {
+      if (!app.simulation) return null;
+      const owner = ownerOf(app.simulation.articulations, link);
+      const pose = app.simulation.linkPose(owner ? owner.name : '', link);
+      if (pose.length < 7) return null;
+      return { position: triple(pose, 0), orientation: [pose[3], pose[4], pose[5], pose[6]] };
+    },
+    // The grasp's primitive wrenches now: [{force: [fx,fy,fz], torque: [tx,ty,tz]}],
+    // one per friction cone edge of each contact on the grasped object.
+    graspWrenches() {
+      if (!app.simulation) return [];
+      const view = app.simulation.graspWrenches();
+      const wrenches = [];
+      for (let base = 0; base + WRENCH_STRIDE <= view.length; base += WRENCH_STRIDE) {
+        wrenches.push({ force: triple(view, base), torque: triple(view, base + 3) });
+      }
+      return wrenches;
+    },
     // 'autograsp' or 'open' on the named articulation, by default the first one with
     // finger joints.
     command(kind, articulation = undefined) {
@@ -144,15 +187,68 @@ export function createAutomationApi(app, ready) {
     play() {
       if (app.actions) app.actions.play();
     },
-    // Steps n times at once (whether playing or paused); returns the steps taken.
+    // Steps n times at once (whether playing or paused; in compare mode the ghost
+    // too, and the plots sample every step); returns the steps taken.
     step(n = 1) {
-      return app.simulation ? app.simulation.step(n) : 0;
+      return app.lockStep ? app.lockStep.step(n) : 0;
+    },
+    formulations: FORMULATIONS,
+    // The formulation in force, by name.
+    get formulation() {
+      return app.simulation ? app.simulation.formulation : '';
+    },
+    // Switches the formulation live, as the panel's selector; returns "" or the error.
+    setFormulation(name) {
+      if (!app.actions) return NOT_READY;
+      const index = FORMULATIONS.indexOf(name);
+      if (index < 0) return `formulation: must be one of ${FORMULATIONS.join(', ')}, got "${name}"`;
+      return app.actions.setOption('formulation', index);
+    },
+    // Compare mode on (the ghost under `formulation`, by default another one than the
+    // page's) or off; returns "" or the error. Turning it on restarts both.
+    compare(on, formulation = undefined) {
+      return app.compare ? app.compare.setEnabled(Boolean(on), formulation) : NOT_READY;
+    },
+    // The compare table's numbers, {body, page: {...}, twin: {...}}, or null when off.
+    comparison() {
+      return app.compare ? app.compare.numbers() : null;
+    },
+    // The plots' contact choices so far: [{key, label}].
+    plotPairs() {
+      return app.plots ? app.plots.pairs.choices.map(({ key, label }) => ({ key, label })) : [];
+    },
+    // Plots the contact choice with this key or label; returns "" or the error.
+    selectPlotPair(keyOrLabel) {
+      return app.plots ? app.plots.select(String(keyOrLabel)) : NOT_READY;
+    },
+    // The plotted arrays (copies): {choice, windowSeconds, time, primary: {normalForce,
+    // frictionForce, normalVelocity, slipSpeed, gap, mode}, twin: {...}}.
+    plotSeries() {
+      return app.plots ? app.plots.plotted() : null;
     },
     // Test hooks: how many friction cones and force arrows are drawn right now.
     view: Object.freeze({
       visibleCones: () => (app.view ? app.view.contacts.visibleConeCount() : 0),
       visibleArrows: () => (app.view ? app.view.contacts.visibleArrowCount() : 0),
       markedGraspContacts: () => (app.view ? app.view.contacts.visibleHighlightCount() : 0),
+      // Compare mode's ghost: how many bodies it draws.
+      ghostBodies: () => (app.view ? app.view.ghost.drawnCount() : 0),
+      // The plots: whether shown, how often they have been redrawn and the y ranges
+      // drawn ([min, max] per plot: normal force, friction, velocity, gap; SI units).
+      plots: () =>
+        app.plots ? { shown: app.plots.shown, redraws: app.plots.redraws, ranges: app.plots.drawnRanges() } : null,
+      // The formulation folder: the selector's value, the note and the parameters shown.
+      formulationPanel: () =>
+        app.formulationPanel
+          ? {
+              formulation: app.formulationPanel.formulation,
+              note: app.formulationPanel.note.textContent,
+              parameters: app.formulationPanel.shownParameters,
+            }
+          : null,
+      // The wrench-space inset: {shown, projection, wrenches, dimension, hullVertices,
+      // originInside} as last drawn.
+      wrenchSpace: () => (app.wrenchSpace ? { ...app.wrenchSpace.summary } : null),
     }),
   };
   return Object.freeze(api);

@@ -106,20 +106,32 @@ export function bodyReaches(description) {
   );
 }
 
+const GHOST_OPACITY = 0.35;
+
 export class BodyMeshes {
-  constructor(parent) {
+  // A ghost (compare mode's twin) draws only the non-static bodies, translucent and
+  // without shadows, over the page's own.
+  constructor(parent, { ghost = false } = {}) {
     this.parent = parent;
-    this.bodies = []; // one Group per body, in scene order
+    this.ghost = ghost;
+    this.bodies = []; // one Group per body, in scene order (empty for a ghost's static bodies)
+  }
+
+  material(color, geom) {
+    const common = { color, roughness: 0.6, metalness: 0.05, flatShading: geom.type === 'convex_hull' };
+    if (!this.ghost) return new MeshStandardMaterial(common);
+    return new MeshStandardMaterial({ ...common, transparent: true, opacity: GHOST_OPACITY, depthWrite: false });
   }
 
   // Replaces the drawn bodies by those of `description`. `gridSize` and
-  // `gridSpacing` size the planes' grids [m].
-  build(description, gridSize, gridSpacing) {
+  // `gridSpacing` size the planes' grids [m] (not needed for a ghost).
+  build(description, gridSize = 1, gridSpacing = 1) {
     this.clear();
     for (const body of description.bodies) {
       const group = new Group();
       group.name = body.name;
-      for (const geom of body.geoms) {
+      const geoms = this.ghost && body.static ? [] : body.geoms;
+      for (const geom of geoms) {
         const color = new Color(geom.color || DEFAULT_COLOR);
         let object;
         if (geom.type === 'plane') {
@@ -127,17 +139,9 @@ export class BodyMeshes {
         } else {
           const geometry = shapeGeometry(geom);
           if (!geometry) continue;
-          object = new Mesh(
-            geometry,
-            new MeshStandardMaterial({
-              color,
-              roughness: 0.6,
-              metalness: 0.05,
-              flatShading: geom.type === 'convex_hull',
-            }),
-          );
-          object.castShadow = true;
-          object.receiveShadow = true;
+          object = new Mesh(geometry, this.material(color, geom));
+          object.castShadow = !this.ghost;
+          object.receiveShadow = !this.ghost;
         }
         object.position.fromArray(geom.position);
         setQuaternionWxyz(object.quaternion, ...geom.orientation);
@@ -157,6 +161,11 @@ export class BodyMeshes {
       group.position.set(poses[base], poses[base + 1], poses[base + 2]);
       setQuaternionWxyz(group.quaternion, poses[base + 3], poses[base + 4], poses[base + 5], poses[base + 6]);
     }
+  }
+
+  // How many bodies are drawn (with at least one shape).
+  drawnCount() {
+    return this.bodies.filter((group) => group.children.length > 0).length;
   }
 
   clear() {

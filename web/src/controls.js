@@ -1,11 +1,14 @@
 // The control panel (lil-gui): the solver options, playback, the scene picker and
-// what the overlay shows. Every change goes through the actions given by main.js,
-// which report a rejected value in the page and then call refresh() with the options
-// in force, so the panel always shows what the simulation uses.
+// what the overlay shows (the formulation, plots and compare folders have their own
+// modules). Every change goes through the actions given by main.js, which report a
+// rejected value in the page and then call refresh() with the options in force, so
+// the panel always shows what the simulation uses.
 import GUI from 'lil-gui';
 
 const LOG_TIME_STEP_MIN = -1; // log10 of h in ms: 0.1 ms
 const LOG_TIME_STEP_MAX = 2; // 100 ms
+// Seed 002 step 3: which contacts enter a step (core/options.h contact_search).
+const CONTACT_SEARCH = Object.freeze({ 'within margin': 0, 'shorten step': 1 });
 
 // h in ms from its slider position, rounded to two significant digits.
 function timeStepMsFromLog(logValue) {
@@ -33,6 +36,7 @@ export class Controls {
       contactThreshold: 1e-4,
       kineticThresholdSpeed: 1e-3,
       gravityZ: -9.81,
+      contactSearch: 0,
       cones: true,
       arrows: true,
       playPause: () => (this.playing ? actions.pause() : actions.play()),
@@ -53,6 +57,7 @@ export class Controls {
     playback.add(state, 'reset').name('reset');
 
     const solver = this.gui.addFolder('solver');
+    this.solverFolder = solver;
     this.timeStepController = solver
       .add(state, 'logTimeStep', LOG_TIME_STEP_MIN, LOG_TIME_STEP_MAX, 0.01)
       .name('time step h')
@@ -106,6 +111,10 @@ export class Controls {
       .add(state, 'gravityZ', -20, 0, 0.01)
       .name('gravity g_z [m/s²]')
       .onChange((value) => this.ifUser(() => this.setOption('gravity_z', value)));
+    advanced
+      .add(state, 'contactSearch', CONTACT_SEARCH)
+      .name('contact search')
+      .onChange((value) => this.ifUser(() => this.setOption('contact_search', value)));
     advanced.close();
 
     const overlay = this.gui.addFolder('show');
@@ -155,6 +164,7 @@ export class Controls {
     state.contactThreshold = options.contact_threshold;
     state.kineticThresholdSpeed = options.kinetic_threshold_speed;
     state.gravityZ = options.gravity_z;
+    state.contactSearch = options.contact_search;
     if (sceneName !== undefined && this.sceneController._values.includes(sceneName)) state.scene = sceneName;
     for (const controller of this.gui.controllersRecursive()) controller.updateDisplay();
     this.updating = false;

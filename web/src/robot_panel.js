@@ -5,7 +5,9 @@
 // (the option autograsp) and a read-out of the last moved joint's motor effort and
 // limit state. Sliders show where each set point is heading (JOINT_FIELD.goal), so
 // they follow auto-grasp, open and rejected moves; they and the read-out are
-// refreshed a few times a second, not every frame.
+// refreshed a few times a second, not every frame. An articulation with an arm also
+// gets Cartesian jog buttons (cartesian_jog.js).
+import { CartesianJog, joggableLinks } from './cartesian_jog.js';
 import { JOINT_FIELD, JOINT_STRIDE } from './simulation.js';
 
 const REFRESH_INTERVAL_MS = 200;
@@ -32,14 +34,15 @@ function formatEffort(value) {
 
 export class RobotPanel {
   // `gui`: the lil-gui root the folder is added to. actions: { setJointTarget(
-  // articulation, link, position), command(articulation, kind), setOption(name, value) },
-  // each returning "" or an error the page shows.
+  // articulation, link, position), command(articulation, kind), setOption(name, value),
+  // jog(articulation, link, dx, dy, dz) }, each returning "" or an error the page shows.
   constructor(gui, actions) {
     this.gui = gui;
     this.actions = actions;
     this.folder = null;
     this.state = { autograsp: 0 };
     this.joints = []; // {articulation, index, link, joint, units, value, controller}
+    this.jogs = []; // a CartesianJog per articulation with an arm
     this.selected = null; // the joint the read-out describes
     this.readout = null;
     this.lastRefreshMs = -Infinity;
@@ -55,6 +58,7 @@ export class RobotPanel {
     if (this.folder) this.folder.destroy();
     this.folder = null;
     this.joints = [];
+    this.jogs = [];
     this.selected = null;
     this.readout = null;
     const articulations = simulation.articulations;
@@ -76,6 +80,10 @@ export class RobotPanel {
         };
         parent.add(buttons, 'open').name('Open');
         parent.add(buttons, 'autograsp').name('Auto-grasp');
+      }
+      const jogLinks = joggableLinks(articulation);
+      if (jogLinks.length > 0) {
+        this.jogs.push(new CartesianJog(parent, articulation, jogLinks, (...jog) => this.actions.jog(...jog)));
       }
     });
     if (articulations.some(hasFingers)) {
@@ -151,6 +159,7 @@ export class RobotPanel {
     }
     this.updating = false;
     this.showReadout(simulation);
+    for (const jog of this.jogs) jog.update(simulation);
   }
 
   showReadout(simulation) {

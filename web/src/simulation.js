@@ -3,7 +3,8 @@
 // ownership of the Embind handle (dispose() calls delete()).
 
 export const POSE_STRIDE = 7; // x, y, z, qw, qx, qy, qz
-export const CONTACT_STRIDE = 15;
+export const VELOCITY_STRIDE = 6; // vx, vy, vz [m/s], wx, wy, wz [rad/s]
+export const CONTACT_STRIDE = 19;
 
 // Offsets inside one contact record of Simulation.contactView().
 export const CONTACT_FIELD = Object.freeze({
@@ -16,6 +17,8 @@ export const CONTACT_FIELD = Object.freeze({
   mu: 12,
   bodyA: 13,
   bodyB: 14,
+  normalVelocity: 15, // relative velocity along the normal after the step [m/s]
+  tangentialVelocity: 16, // vtx, vty, vtz: relative tangential velocity after the step [m/s]
 });
 
 export const CONTACT_MODES = Object.freeze(['sticking', 'sliding', 'separating']);
@@ -32,6 +35,10 @@ export const JOINT_FIELD = Object.freeze({
   goal: 5, // where the running command takes q_ref
 });
 
+// Per primitive wrench of the grasp in Simulation.graspWrenches(): the force of a
+// friction cone edge at unit normal force, then its torque over the object's radius.
+export const WRENCH_STRIDE = 6; // fx, fy, fz, tx, ty, tz
+
 export const OPTION_NAMES = Object.freeze([
   'time_step',
   'friction_coefficient',
@@ -44,7 +51,22 @@ export const OPTION_NAMES = Object.freeze([
   'gravity_y',
   'gravity_z',
   'autograsp',
+  'contact_search',
+  'formulation',
+  'soft_regularisation',
+  'soft_time_constant',
+  'soft_damping',
+  'soft_cone',
+  'quasistatic_mass_scale',
+  'quasistatic_problem',
+  'compliant_stiffness',
+  'compliant_damping_ratio',
+  'compliant_stiction_speed',
+  'compliant_substeps',
 ]);
+
+// The values of the option `formulation`, in order (core/options.h Formulation).
+export const FORMULATIONS = Object.freeze(['lcp', 'convex', 'soft', 'quasistatic', 'compliant']);
 
 export class Simulation {
   constructor(module) {
@@ -101,6 +123,17 @@ export class Simulation {
     return this.handle.bodyPoses();
   }
 
+  // VELOCITY_STRIDE numbers per body (linear velocity of the centre of mass, then
+  // angular velocity, world frame); a view like poseView().
+  velocityView() {
+    return this.handle.bodyVelocities();
+  }
+
+  // The formulation in force, by name (FORMULATIONS).
+  get formulation() {
+    return FORMULATIONS[this.handle.getOption('formulation')];
+  }
+
   get contactCount() {
     return this.handle.contactCount();
   }
@@ -115,6 +148,7 @@ export class Simulation {
       message: this.handle.solverMessage(),
       lcpSize: this.handle.lcpSize(),
       pivots: this.handle.pivots(),
+      iterations: this.handle.iterations(),
       islands: this.handle.islandCount(),
     };
   }
@@ -157,6 +191,22 @@ export class Simulation {
   // kind: 'autograsp' (dynamic or static as the option autograsp says) or 'open'.
   command(articulation, kind) {
     return this.handle.command(String(articulation), String(kind));
+  }
+
+  // Moves a joggable link's frame by (dx, dy, dz) [m, world axes], orientation kept.
+  jog(articulation, link, dx, dy, dz) {
+    return this.handle.jog(String(articulation), String(link), Number(dx), Number(dy), Number(dz));
+  }
+
+  // WRENCH_STRIDE numbers per primitive wrench of the grasp now (empty when nothing
+  // is held); a view into wasm memory like poseView().
+  graspWrenches() {
+    return this.handle.graspWrenches();
+  }
+
+  // x, y, z, qw, qx, qy, qz of a link's frame now (empty for unknown names); a view.
+  linkPose(articulation, link) {
+    return this.handle.linkPose(String(articulation), String(link));
   }
 
   get lcpSize() {

@@ -46,6 +46,7 @@ export class View {
     this.physicsFrame = createPhysicsFrame();
     this.scene.add(this.physicsFrame);
     this.bodies = new BodyMeshes(this.physicsFrame);
+    this.ghost = new BodyMeshes(this.physicsFrame, { ghost: true }); // compare mode's twin
     this.contacts = new ContactOverlay(this.physicsFrame);
 
     this.resize = this.resize.bind(this);

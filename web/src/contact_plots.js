@@ -1,0 +1,337 @@
+// Seed 003's contact plots, live, for any formulation: the normal force, the friction
+// force, the contact velocity and the gap of one contact choice (a body pair, or all
+// moving bodies on one body) over the last WINDOW_SECONDS of simulated time, with the
+// choice's mode as background bands (green sticking, orange sliding). In compare mode
+// the twin's curves are drawn dashed and its bands fill the lower half of each plot,
+// the page's the upper half.
+//
+// Sampling happens after every step (afterStep); drawing at most every
+// REDRAW_INTERVAL_MS, from the same arrays (contact_series.js), so the plots cost
+// nothing per frame in between.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { ContactPairs } from './contact_pairs.js';
+import { ContactSeries, PAIR_MODE, WINDOW_SECONDS } from './contact_series.js';
+import { MODE_COLORS } from './contact_overlay.js';
+
+const REDRAW_INTERVAL_MS = 50; // at most 20 redraws per second
+const PRIMARY_COLOR = '#1c4e80';
+const PRIMARY_LIGHT = '#6f9fd8';
+const TWIN_COLOR = '#c2255c';
+const TWIN_LIGHT = '#e386aa';
+const TWIN_DASH = [6, 3];
+const BAND_ALPHA = '30'; // hex alpha of the mode bands
+const NO_CHOICE = 'no contact yet';
+
+const AXIS_FONT = '11px Liberation Sans, sans-serif';
+
+// One plot per quantity: its element, the series' columns and how they are drawn.
+const PLOTS = Object.freeze([
+  {
+    element: 'plot-normal-force',
+    lines: [{ column: 'normalForce', label: 'f_n', width: 1.6 }],
+    zero: true,
+    unit: 'N',
+  },
+  {
+    element: 'plot-friction-force',
+    lines: [{ column: 'frictionForce', label: '|f_t|', width: 1.6 }],
+    zero: true,
+    unit: 'N',
+  },
+  {
+    element: 'plot-velocity',
+    lines: [
+      { column: 'slipSpeed', label: '|v_t|', width: 1.6 },
+      { column: 'normalVelocity', label: 'v_n', width: 1, light: true },
+    ],
+    zero: true,
+    unit: 'm/s',
+  },
+  {
+    element: 'plot-gap',
+    lines: [{ column: 'gap', label: 'phi', width: 1.6 }],
+    zero: true,
+    unit: 'mm',
+    scale: 1000, // the gap is stored in m and shown in mm
+  },
+]);
+
+// A y range that holds the data and, when asked, zero, with a little room.
+function valueRange(min, max, zero) {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  let low = zero ? Math.min(0, min) : min;
+  let high = zero ? Math.max(0, max) : max;
+  if (high - low < 1e-9) {
+    high += 0.5 * Math.max(Math.abs(high), 1e-6);
+    low -= 0.5 * Math.max(Math.abs(low), 1e-6);
+  }
+  const pad = 0.08 * (high - low);
+  return [low - (low < 0 ? pad : 0), high + pad];
+}
+
+function bandColor(mode) {
+  if (mode === PAIR_MODE.sticking) return MODE_COLORS.sticking + BAND_ALPHA;
+  if (mode === PAIR_MODE.sliding) return MODE_COLORS.sliding + BAND_ALPHA;
+  return null;
+}
+
+export class ContactPlots {
+  // `gui`: the lil-gui root for the plots folder; `lockStep`: whose simulations are
+  // sampled (lock_step.js).
+  constructor(gui, lockStep) {
+    this.lockStep = lockStep;
+    this.pairs = new ContactPairs();
+    this.series = new ContactSeries();
+    this.knownPairsVersion = -1; // the pairs' version the choice was last checked against
+    this.shownPairsVersion = -1; // the pairs' version the dropdown shows
+    this.drawnVersion = -1; // the series' version last drawn
+    this.drawnFormulations = '';
+    this.lastRedrawMs = -Infinity;
+    this.redraws = 0;
+    this.comparing = false;
+    this.xRange = [0, WINDOW_SECONDS];
+
+    this.panel = document.getElementById('plots');
+    this.choiceText = document.getElementById('plots-choice');
+    this.primaryKey = document.getElementById('plots-key-primary');
+    this.twinKey = document.getElementById('plots-key-twin');
+    this.primaryKey.style.setProperty('--line', PRIMARY_COLOR);
+    this.twinKey.style.setProperty('--line', TWIN_COLOR);
+    for (const mode of ['sticking', 'sliding']) {
+      document.getElementById(`plots-key-${mode}`).style.setProperty('--band', MODE_COLORS[mode] + BAND_ALPHA);
+    }
+    this.plots = PLOTS.map((spec) => this.createPlot(spec));
+    new ResizeObserver(() => this.resize()).observe(this.panel);
+
+    this.state = { shown: true, choice: '' };
+    this.folder = gui.addFolder('plots');
+    this.folder
+      .add(this.state, 'shown')
+      .name('show plots')
+      .onChange((shown) => this.setShown(shown));
+    this.choiceController = this.folder
+      .add(this.state, 'choice', { [NO_CHOICE]: '' })
+      .name('contact pair')
+      .onChange((key) => this.select(key));
+    this.setShown(true);
+  }
+
+  createPlot(spec) {
+    const container = document.getElementById(spec.element);
+    const data = [this.series.time];
+    const series = [{}];
+    for (const [owner, color, light] of [
+      ['primary', PRIMARY_COLOR, PRIMARY_LIGHT],
+      ['twin', TWIN_COLOR, TWIN_LIGHT],
+    ]) {
+      for (const line of spec.lines) {
+        data.push(this.series[owner][line.column]);
+        series.push({
+          label: `${line.label} (${owner})`,
+          stroke: line.light ? light : color,
+          width: line.width,
+          dash: owner === 'twin' ? TWIN_DASH : undefined,
+          show: owner === 'primary',
+          points: { show: false },
+        });
+      }
+    }
+    const scale = spec.scale ?? 1;
+    const plot = new uPlot(
+      {
+        width: Math.max(100, container.clientWidth),
+        height: Math.max(60, container.clientHeight),
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: {
+          x: { time: false, range: () => this.xRange },
+          y: { range: (u, min, max) => valueRange(min, max, spec.zero) },
+        },
+        axes: [
+          { font: AXIS_FONT, size: 22, gap: 2, ticks: { size: 3 } },
+          {
+            font: AXIS_FONT,
+            size: 46,
+            gap: 2,
+            ticks: { size: 3 },
+            values: (u, splits) => splits.map((value) => Number((value * scale).toPrecision(4))),
+          },
+        ],
+        series,
+        hooks: { drawClear: [(u) => this.drawModeBands(u)] },
+      },
+      data,
+      container,
+    );
+    return { plot, container, data, spec };
+  }
+
+  // Background bands by the choice's mode: the page's simulation over the whole
+  // height, or the upper half in compare mode (the twin's the lower half).
+  drawModeBands(u) {
+    const time = this.series.time;
+    if (time.length === 0) return;
+    const { left, top, width, height } = u.bbox;
+    const halves = this.comparing
+      ? [
+          [this.series.primary.mode, top, height / 2],
+          [this.series.twin.mode, top + height / 2, height / 2],
+        ]
+      : [[this.series.primary.mode, top, height]];
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    for (const [modes, y, bandHeight] of halves) {
+      let start = 0;
+      for (let i = 1; i <= time.length; i += 1) {
+        if (i < time.length && modes[i] === modes[start]) continue;
+        const color = bandColor(modes[start]);
+        const end = i < time.length ? time[i] : time[time.length - 1];
+        if (color && end >= this.xRange[0]) {
+          const x0 = u.valToPos(time[start], 'x', true);
+          const x1 = u.valToPos(end, 'x', true);
+          ctx.fillStyle = color;
+          ctx.fillRect(x0, y, Math.max(1, x1 - x0), bandHeight);
+        }
+        start = i;
+      }
+    }
+    ctx.restore();
+  }
+
+  resize() {
+    for (const { plot, container } of this.plots) {
+      plot.setSize({ width: Math.max(100, container.clientWidth), height: Math.max(60, container.clientHeight) });
+    }
+  }
+
+  get shown() {
+    return !this.panel.hidden;
+  }
+
+  setShown(shown) {
+    this.state.shown = shown;
+    this.panel.hidden = !shown;
+    if (shown) {
+      this.resize();
+      this.drawnVersion = -1;
+    }
+  }
+
+  // A newly loaded scene: no pairs, no choice, empty plots.
+  setScene(description, timeStep) {
+    this.pairs.setScene(description);
+    this.series.setTimeStep(timeStep);
+    this.series.setChoice(null);
+    this.refreshChoices();
+  }
+
+  setTimeStep(timeStep) {
+    this.series.setTimeStep(timeStep);
+  }
+
+  // After a reset: the same pairs and choice, empty plots.
+  clear() {
+    this.series.clear();
+  }
+
+  // Picks the contact choice by key or label; returns "" or an error.
+  select(keyOrLabel) {
+    const choice = this.pairs.find(keyOrLabel);
+    if (!choice) {
+      const known = this.pairs.choices.map((entry) => entry.label).join(', ');
+      return `contact pair: no pair "${keyOrLabel}" has been in contact (known: ${known || 'none yet'})`;
+    }
+    if (choice !== this.series.choice) this.series.setChoice(choice);
+    this.state.choice = choice.key;
+    this.choiceController.updateDisplay();
+    this.choiceText.textContent = choice.label;
+    return '';
+  }
+
+  // After every step of the lock-step.
+  afterStep() {
+    const { simulation, twin } = this.lockStep;
+    this.pairs.discover(simulation.contactView(), simulation.contactCount);
+    if (twin) this.pairs.discover(twin.contactView(), twin.contactCount);
+    if (this.pairs.version !== this.knownPairsVersion) this.pairsChanged();
+    this.series.sample(simulation, twin);
+  }
+
+  // New pairs: the current choice is looked up again (a group may have gained a
+  // member); the first pair is chosen when none is.
+  pairsChanged() {
+    this.knownPairsVersion = this.pairs.version;
+    const current = this.series.choice;
+    if (current) {
+      const updated = this.pairs.find(current.key);
+      if (updated) this.series.choice = updated;
+    } else if (this.pairs.choices.length > 0) {
+      this.select(this.pairs.choices[0].key);
+    }
+  }
+
+  refreshChoices() {
+    const choices = this.pairs.choices;
+    const options = choices.length
+      ? Object.fromEntries(choices.map((choice) => [choice.label, choice.key]))
+      : { [NO_CHOICE]: '' };
+    this.choiceController.options(options);
+    this.state.choice = this.series.choice ? this.series.choice.key : '';
+    this.choiceController.updateDisplay();
+    this.choiceText.textContent = this.series.choice ? this.series.choice.label : NO_CHOICE;
+    this.shownPairsVersion = this.pairs.version;
+  }
+
+  // Per frame: redraws at most every REDRAW_INTERVAL_MS, and only when there is
+  // something new.
+  update(nowMs) {
+    if (this.shownPairsVersion !== this.pairs.version) this.refreshChoices();
+    if (this.panel.hidden || nowMs - this.lastRedrawMs < REDRAW_INTERVAL_MS) return;
+    const comparing = this.lockStep.twin !== null;
+    const formulations = `${this.lockStep.simulation.formulation}|${comparing ? this.lockStep.twin.formulation : ''}`;
+    const unchanged =
+      this.series.version === this.drawnVersion &&
+      comparing === this.comparing &&
+      formulations === this.drawnFormulations;
+    if (unchanged) return;
+    this.lastRedrawMs = nowMs;
+    this.drawnVersion = this.series.version;
+    this.drawnFormulations = formulations;
+    this.primaryKey.textContent = this.lockStep.simulation.formulation;
+    this.twinKey.textContent = comparing ? `${this.lockStep.twin.formulation} (ghost)` : '';
+    this.twinKey.hidden = !comparing;
+    const time = this.series.time;
+    const last = time.length ? time[time.length - 1] : 0;
+    this.xRange = [Math.max(0, last - WINDOW_SECONDS), Math.max(WINDOW_SECONDS, last)];
+    for (const { plot, data } of this.plots) plot.setData(data);
+    // The twin's curves are shown or hidden after the new data is in (uPlot rescales
+    // on either, but not on both in one go).
+    if (comparing !== this.comparing) {
+      this.comparing = comparing;
+      for (const { plot, spec } of this.plots) {
+        for (let k = 0; k < spec.lines.length; k += 1) plot.setSeries(1 + spec.lines.length + k, { show: comparing });
+      }
+    }
+    this.redraws += 1;
+  }
+
+  // The y ranges drawn, [min, max] per plot (normal force, friction, velocity, gap),
+  // in the stored units.
+  drawnRanges() {
+    return this.plots.map(({ plot }) => [plot.scales.y.min, plot.scales.y.max]);
+  }
+
+  // The plotted arrays (copies) and the choice, for the automation API.
+  plotted() {
+    const choice = this.series.choice;
+    return {
+      choice: choice ? { key: choice.key, label: choice.label } : null,
+      windowSeconds: WINDOW_SECONDS,
+      ...this.series.snapshot(),
+    };
+  }
+}

@@ -1,0 +1,129 @@
+// The plotted time series of one contact choice (contact_pairs.js), sampled after
+// every step (or every k-th when h is small, so a window holds at most
+// MAX_WINDOW_SAMPLES), for the page's simulation and, in compare mode, its twin:
+// - normalForce: the sum of the choice's normal forces f_n [N];
+// - frictionForce: the magnitude of the sum of its friction forces on the subject [N];
+// - normalVelocity: the mean relative normal velocity v_n after the step [m/s];
+// - slipSpeed: the largest relative tangential speed |v_t| after the step [m/s];
+// - gap: the smallest phi [m];
+// - mode: 1 sliding when a contact slides, else 0 sticking when one sticks, else 2.
+// Velocities and gap are null while the choice has no contact. The arrays are plain
+// arrays shared with the plots: they grow by push and are trimmed in place to the
+// last window when they reach twice its size, so sampling allocates nothing per step.
+import { contactSign } from './contact_pairs.js';
+import { CONTACT_FIELD, CONTACT_STRIDE } from './simulation.js';
+
+export const WINDOW_SECONDS = 5;
+const MAX_WINDOW_SAMPLES = 5000; // every step down to h = 1 ms (seed 003's)
+export const PAIR_MODE = Object.freeze({ sticking: 0, sliding: 1, none: 2 });
+const COLUMN_NAMES = Object.freeze(['normalForce', 'frictionForce', 'normalVelocity', 'slipSpeed', 'gap', 'mode']);
+
+function emptyColumns() {
+  return Object.fromEntries(COLUMN_NAMES.map((name) => [name, []]));
+}
+
+export class ContactSeries {
+  constructor() {
+    this.choice = null;
+    this.time = [];
+    this.primary = emptyColumns();
+    this.twin = emptyColumns(); // nulls outside compare mode
+    this.sampleEvery = 1;
+    this.stepsToSample = 0;
+    this.version = 0; // changes with every sample and every clear
+  }
+
+  // h [s] sets how often a step is sampled (the tolerance keeps h = 1 ms at every
+  // step, although 5 / 0.001 is not exactly 5000 in floating point).
+  setTimeStep(timeStep) {
+    this.sampleEvery = Math.max(1, Math.ceil(WINDOW_SECONDS / timeStep / MAX_WINDOW_SAMPLES - 1e-9));
+  }
+
+  setChoice(choice) {
+    this.choice = choice;
+    this.clear();
+  }
+
+  clear() {
+    this.time.length = 0;
+    for (const columns of [this.primary, this.twin]) {
+      for (const name of COLUMN_NAMES) columns[name].length = 0;
+    }
+    this.stepsToSample = 0;
+    this.version += 1;
+  }
+
+  get length() {
+    return this.time.length;
+  }
+
+  // After a step: `simulation` is the page's, `twin` the compare mode's or null.
+  sample(simulation, twin) {
+    if (!this.choice) return;
+    this.stepsToSample -= 1;
+    if (this.stepsToSample > 0) return;
+    this.stepsToSample = this.sampleEvery;
+    this.time.push(simulation.time);
+    this.record(this.primary, simulation);
+    this.record(this.twin, twin);
+    if (this.time.length >= 2 * MAX_WINDOW_SAMPLES) this.trim();
+    this.version += 1;
+  }
+
+  record(columns, simulation) {
+    let normalForce = 0;
+    let fx = 0;
+    let fy = 0;
+    let fz = 0;
+    let normalVelocity = 0;
+    let slipSpeed = 0;
+    let gap = Infinity;
+    let matched = 0;
+    let sliding = false;
+    let sticking = false;
+    if (simulation) {
+      const count = simulation.contactCount;
+      const view = simulation.contactView();
+      for (let i = 0; i < count; i += 1) {
+        const base = i * CONTACT_STRIDE;
+        const sign = contactSign(this.choice, view[base + CONTACT_FIELD.bodyA], view[base + CONTACT_FIELD.bodyB]);
+        if (sign === 0) continue;
+        matched += 1;
+        normalForce += view[base + CONTACT_FIELD.normalForce];
+        fx += sign * view[base + CONTACT_FIELD.frictionForce];
+        fy += sign * view[base + CONTACT_FIELD.frictionForce + 1];
+        fz += sign * view[base + CONTACT_FIELD.frictionForce + 2];
+        normalVelocity += view[base + CONTACT_FIELD.normalVelocity];
+        const t = base + CONTACT_FIELD.tangentialVelocity;
+        slipSpeed = Math.max(slipSpeed, Math.hypot(view[t], view[t + 1], view[t + 2]));
+        gap = Math.min(gap, view[base + CONTACT_FIELD.phi]);
+        const mode = view[base + CONTACT_FIELD.mode];
+        if (mode === PAIR_MODE.sliding) sliding = true;
+        else if (mode === PAIR_MODE.sticking) sticking = true;
+      }
+    }
+    const some = matched > 0;
+    columns.normalForce.push(simulation ? normalForce : null);
+    columns.frictionForce.push(simulation ? Math.hypot(fx, fy, fz) : null);
+    columns.normalVelocity.push(some ? normalVelocity / matched : null);
+    columns.slipSpeed.push(some ? slipSpeed : null);
+    columns.gap.push(some ? gap : null);
+    const mode = sliding ? PAIR_MODE.sliding : sticking ? PAIR_MODE.sticking : PAIR_MODE.none;
+    columns.mode.push(simulation ? mode : null);
+  }
+
+  // Keeps the last MAX_WINDOW_SAMPLES samples (at least a window), in place.
+  trim() {
+    const drop = this.time.length - MAX_WINDOW_SAMPLES;
+    this.time.splice(0, drop);
+    for (const columns of [this.primary, this.twin]) {
+      for (const name of COLUMN_NAMES) columns[name].splice(0, drop);
+    }
+  }
+
+  // Copies of the arrays (for the automation API).
+  snapshot() {
+    const copy = (columns) => Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].slice()]));
+    return { time: this.time.slice(), primary: copy(this.primary), twin: copy(this.twin) };
+  }
+}
