@@ -242,16 +242,23 @@ Status Simulation::commandable_articulation(const std::string& name, int& index)
   return Status::success();
 }
 
-Status Simulation::set_joint_target(const std::string& articulation_name, const std::string& link_name,
-                                    double position) {
-  int a = -1;
-  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, a));
-  const Articulation& articulation = model_->articulations[a];
-  const int link = link_index(articulation, link_name);
+Status Simulation::commandable_link(const std::string& articulation_name, const std::string& link_name,
+                                    int& articulation_index, int& link) const {
+  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, articulation_index));
+  link = link_index(model_->articulations[articulation_index], link_name);
   if (link < 0) {
     return Status::failure("link: articulation " + quoted(articulation_name) + " has no link named " +
                            quoted(link_name));
   }
+  return Status::success();
+}
+
+Status Simulation::set_joint_target(const std::string& articulation_name, const std::string& link_name,
+                                    double position) {
+  int a = -1;
+  int link = -1;
+  CONTACTLAB_RETURN_IF_ERROR(commandable_link(articulation_name, link_name, a, link));
+  const Articulation& articulation = model_->articulations[a];
   const Joint& joint = articulation.tree.link(link).joint;
   if (joint.velocity_size() != 1 || !articulation.actuators[link].present) {
     return Status::failure("link " + quoted(link_name) + ": has a " + joint_type_name(joint.type) +
@@ -413,13 +420,9 @@ const std::vector<double>& Simulation::joint_state(int articulation_index) {
 Status Simulation::jog(const std::string& articulation_name, const std::string& link_name, double dx, double dy,
                        double dz) {
   int a = -1;
-  CONTACTLAB_RETURN_IF_ERROR(commandable_articulation(articulation_name, a));
+  int link = -1;
+  CONTACTLAB_RETURN_IF_ERROR(commandable_link(articulation_name, link_name, a, link));
   const Articulation& articulation = model_->articulations[a];
-  const int link = link_index(articulation, link_name);
-  if (link < 0) {
-    return Status::failure("link: articulation " + quoted(articulation_name) + " has no link named " +
-                           quoted(link_name));
-  }
   const Vec3 displacement(dx, dy, dz);
   const char* const field[3] = {"dx", "dy", "dz"};
   const std::string range = "[" + describe_number(-kMaxJog) + ", " + describe_number(kMaxJog) + "] m";

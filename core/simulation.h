@@ -106,6 +106,9 @@ class Simulation {
 
  private:
   Status commandable_articulation(const std::string& name, int& index) const;
+  // The same, and the index of its link `link_name`.
+  Status commandable_link(const std::string& articulation_name, const std::string& link_name,
+                          int& articulation_index, int& link) const;
 
   std::shared_ptr<const Model> model_;
   Options options_;
