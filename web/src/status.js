@@ -80,9 +80,11 @@ export class StatusPanel {
     fields.speed.classList.toggle('warning', slow);
 
     fields.contacts.textContent = `${simulation.contactCount} contacts`;
-    fields.lcp.textContent = `LCP size ${simulation.lcpSize}`;
-    fields.pivots.textContent = `${simulation.pivots} pivots`;
     const report = simulation.solverReport();
+    // The LCP reports Lemke pivots; the convex formulations their solver's iterations.
+    fields.lcp.textContent = `problem size ${report.lcpSize}`;
+    fields.pivots.textContent =
+      report.iterations > 0 ? `${report.iterations} iterations` : `${report.pivots} pivots`;
     const healthy = report.status === 'solved' || report.status === 'no contacts';
     fields.solver.textContent = report.message
       ? `solver: ${report.status} (${report.message})`
