@@ -28,6 +28,14 @@ inline int body_index(const Model& model, const std::string& name) {
   return 0;
 }
 
+// The last step solved its contact problem without a fallback.
+inline void expect_step_solved(const Data& data) {
+  ASSERT_TRUE(std::string(data.solver.status) == "solved" ||
+              std::string(data.solver.status) == "no contacts")
+      << "t = " << data.time << ": " << data.solver.status << " " << data.solver.message;
+  ASSERT_TRUE(data.solver.message.empty()) << "t = " << data.time << ": " << data.solver.message;
+}
+
 // Steps until `seconds` have passed; `after_step` sees every step.
 inline void run_for(const Model& model, const Options& options, Data& data, double seconds,
                     const std::function<void(const Data&)>& after_step = nullptr) {
