@@ -204,8 +204,8 @@ void solve_island_formulation(const Options& options, StepWorkspace& ws, SolverS
       solve_soft_island(ws.rows, ws.contact_state, options, ws.soft, ws.island, ws.impulses, report);
       break;
     case Formulation::Compliant:
-      compliant_island_impulses(ws.rows, ws.contact_state, options, options.time_step, ws.island,
-                                ws.impulses, report);
+      compliant_island_impulses(ws.rows, ws.contact_state, options, options.time_step, ws.compliant,
+                                ws.island, ws.impulses, report);
       break;
     case Formulation::Lcp:
       break;

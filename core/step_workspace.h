@@ -8,6 +8,7 @@
 #include "contact_detection.h"
 #include "contact_lcp.h"
 #include "contact_rows.h"
+#include "formulation/compliant_island.h"
 #include "formulation/convex_island.h"
 #include "formulation/island_impulses.h"
 #include "formulation/soft_island.h"
@@ -55,6 +56,7 @@ struct StepWorkspace {
   IslandImpulses impulses;               // what a formulation other than the LCP returned
   ConvexIslandWorkspace convex;
   SoftIslandWorkspace soft;
+  CompliantIslandWorkspace compliant;
   StepSizeSearchScratch step_size_search;  // seed 002 step 3 (options.contact_search)
 };
 

@@ -80,17 +80,18 @@ Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_in
 // LCP of seed 002 eq. (9) over the limit rows alone,
 //   w = A c + (sign qdot - target) >= 0,  c >= 0,  c^T w = 0,  A_lm = l~_l^T M^-1 l~_m.
 // Returns false (and leaves the velocity as it was) when Lemke finds no answer.
-bool solve_limit_rows(const IslandRows& rows, IslandDynamics& island, IslandImpulses& impulses,
-                      IslandSolveReport& report) {
+bool solve_limit_rows(const IslandRows& rows, CompliantIslandWorkspace& workspace,
+                      IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
   const int count = rows.limit_count;
-  Eigen::MatrixXd matrix(count, count);
-  Eigen::VectorXd offset(count);
+  Eigen::MatrixXd& matrix = workspace.limit_matrix;
+  Eigen::VectorXd& offset = workspace.limit_offset;
+  matrix.resize(count, count);
+  offset.resize(count);
   for (int l = 0; l < count; ++l) {
     for (int m = 0; m < count; ++m) matrix(l, m) = rows.limit_limit(l, m);
     offset[l] = rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
   }
-  LemkeSolver solver;
-  const LcpSolution solution = solver.solve(matrix, offset, LemkeSettings{});
+  const LcpSolution solution = workspace.lemke.solve(matrix, offset, LemkeSettings{});
   report.iterations += solution.pivots;
   if (solution.status != LcpStatus::Solved) {
     report.status = lcp_status_name(solution.status);
@@ -117,8 +118,8 @@ int substeps_for(double ratio) {
 
 void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
                                const Options& options, double substep,
-                               IslandDynamics& island, IslandImpulses& impulses,
-                               IslandSolveReport& report) {
+                               CompliantIslandWorkspace& workspace, IslandDynamics& island,
+                               IslandImpulses& impulses, IslandSolveReport& report) {
   impulses.reset(rows.contact_count, rows.limit_count);
   report.status = "solved";
   report.message.clear();
@@ -148,7 +149,7 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   for (int c = 0; c < rows.contact_count; ++c) {
     rows.apply_frame_impulse(c, impulses.contact[c], island.velocity);
   }
-  if (rows.limit_count > 0) solve_limit_rows(rows, island, impulses, report);
+  if (rows.limit_count > 0) solve_limit_rows(rows, workspace, island, impulses, report);
   if (!all_finite(island.velocity.data(), island.velocity.size())) {
     impulses.reset(rows.contact_count, rows.limit_count);
     island.velocity.setZero();

@@ -5,17 +5,26 @@
 #include "../island_dynamics.h"
 #include "../model.h"
 #include "../options.h"
+#include "../lemke.h"
 #include "island_impulses.h"
 
 namespace contactlab {
+
+// Scratch of the joint-limit LCP, kept across substeps so that a substep allocates
+// nothing once the sizes have been seen.
+struct CompliantIslandWorkspace {
+  Eigen::MatrixXd limit_matrix;
+  Eigen::VectorXd limit_offset;
+  LemkeSolver lemke;
+};
 
 // (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
 // spring-damper normal forces and Stribeck friction from the state at the start of the
 // substep, impulses h_s f; joint limits as hard rows (compliant_island.cpp).
 void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
                                const Options& options, double substep,
-                               IslandDynamics& island, IslandImpulses& impulses,
-                               IslandSolveReport& report);
+                               CompliantIslandWorkspace& workspace, IslandDynamics& island,
+                               IslandImpulses& impulses, IslandSolveReport& report);
 
 // Substeps per time step: options.compliant_substeps, or when 0 as many as stability
 // needs (at most 10000): the smallest n for which h / n resolves, with a safety factor

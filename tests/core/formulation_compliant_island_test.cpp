@@ -67,9 +67,11 @@ TEST(CompliantIsland, OneContactFollowsTheSpringDamperAndStribeckLaws) {
   options.compliant_stiffness = 1e5;
   options.compliant_damping_ratio = 0.5;
   options.compliant_stiction_speed = 1e-3;
+  CompliantIslandWorkspace workspace;
   IslandImpulses impulses;
   IslandSolveReport report;
-  compliant_island_impulses(contact.rows, contact.state, options, h, contact.island, impulses, report);
+  compliant_island_impulses(contact.rows, contact.state, options, h, workspace, contact.island,
+                            impulses, report);
   const double damping = 2 * 0.5 * std::sqrt(1e5 * mass);
   const double normal_force = 1e5 * 1e-3 + damping * 0.1;
   const double friction = stribeck_coefficient(2.0, 0.6, 0.4) * normal_force;  // s = 2e-3 / 1e-3
@@ -92,9 +94,11 @@ TEST(CompliantIsland, NoForceWhenOpenOrSeparatingFast) {
     const double distance = distances[i];
     const double normal_velocity = normal_velocities[i];
     PointMassContact contact(1, distance, Vec3(normal_velocity, 0.3, 0));
+    CompliantIslandWorkspace workspace;
     IslandImpulses impulses;
     IslandSolveReport report;
-    compliant_island_impulses(contact.rows, contact.state, options, 1e-4, contact.island, impulses, report);
+    compliant_island_impulses(contact.rows, contact.state, options, 1e-4, workspace, contact.island,
+                            impulses, report);
     EXPECT_EQ(impulses.contact[0], Vec3::Zero()) << "phi = " << distance;
     EXPECT_EQ(contact.island.velocity[2], normal_velocity);
   }
@@ -104,9 +108,11 @@ TEST(CompliantIsland, NoForceWhenOpenOrSeparatingFast) {
 TEST(CompliantIsland, NonFiniteStateHoldsTheIslandStill) {
   PointMassContact contact(1, std::numeric_limits<double>::quiet_NaN(), Vec3(-0.1, 0, 0));
   Options options;
+  CompliantIslandWorkspace workspace;
   IslandImpulses impulses;
   IslandSolveReport report;
-  compliant_island_impulses(contact.rows, contact.state, options, 1e-4, contact.island, impulses, report);
+  compliant_island_impulses(contact.rows, contact.state, options, 1e-4, workspace, contact.island,
+                            impulses, report);
   EXPECT_STREQ(report.status, "numerical failure");
   EXPECT_FALSE(report.message.empty());
   EXPECT_EQ(impulses.contact[0], Vec3::Zero());
