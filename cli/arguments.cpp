@@ -1,6 +1,6 @@
 #include "arguments.h"
 
-#include "options.h"
+#include "base/options.h"
 
 #include <cerrno>
 #include <cmath>

@@ -1,6 +1,6 @@
 // contactlab check SCENE: validate a scene and summarise it.
 #include "commands.h"
-#include "scene_loader.h"
+#include "scene/scene_loader.h"
 
 namespace contactlab {
 

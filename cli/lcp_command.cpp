@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "lcp_file.h"
-#include "lemke.h"
+#include "lcp/lcp_file.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 

@@ -5,9 +5,9 @@
 
 #include "arguments.h"
 #include "commands.h"
-#include "scene_loader.h"
+#include "scene/scene_loader.h"
 #include "state_csv.h"
-#include "step.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "grasp_monitor.h"
+#include "grasp/grasp_monitor.h"
 
 namespace contactlab {
 

@@ -3,9 +3,9 @@
 
 #include <ostream>
 
-#include "data.h"
-#include "grasp_monitor.h"
-#include "model.h"
+#include "dynamics/model.h"
+#include "grasp/grasp_monitor.h"
+#include "step/data.h"
 
 namespace contactlab {
 

@@ -6,7 +6,7 @@
 
 #include <emscripten/val.h>
 
-#include "simulation.h"
+#include "session/simulation.h"
 
 namespace contactlab {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "collide.h"
+#include "collision/collide.h"
 
 namespace contactlab {
 

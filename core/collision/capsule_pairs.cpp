@@ -7,8 +7,8 @@
 // capsules give 1 point. Pairs closer than a tolerance to an earlier one are merged.
 #include <cmath>
 
-#include "geometry_queries.h"
-#include "pair_routines.h"
+#include "collision/geometry_queries.h"
+#include "collision/pair_routines.h"
 
 namespace contactlab {
 namespace {

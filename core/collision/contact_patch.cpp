@@ -1,12 +1,12 @@
-#include "contact_patch.h"
+#include "collision/contact_patch.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "contact_feature.h"
-#include "geometry_queries.h"
-#include "polygon_clip.h"
+#include "collision/contact_feature.h"
+#include "collision/geometry_queries.h"
+#include "collision/polygon_clip.h"
 
 namespace contactlab {
 namespace {

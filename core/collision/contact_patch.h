@@ -7,10 +7,10 @@
 // reported too, so the deepest contact always matches the separation along the normal.
 #pragma once
 
-#include "../math_types.h"
-#include "convex_set.h"
-#include "patch_reduction.h"
-#include "small_array.h"
+#include "base/math_types.h"
+#include "collision/convex_set.h"
+#include "collision/patch_reduction.h"
+#include "collision/small_array.h"
 
 namespace contactlab {
 

@@ -1,7 +1,7 @@
 // What the narrow phase reports for one point of contact between two geoms.
 #pragma once
 
-#include "../math_types.h"
+#include "base/math_types.h"
 
 namespace contactlab {
 

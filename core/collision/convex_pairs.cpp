@@ -8,13 +8,13 @@
 //    crossing, a vertex, or a point on a curved rim or side).
 #include <cmath>
 
-#include "contact_feature.h"
-#include "contact_patch.h"
-#include "convex_set.h"
-#include "geometry_queries.h"
-#include "pair_routines.h"
-#include "patch_reduction.h"
-#include "signed_distance.h"
+#include "collision/contact_feature.h"
+#include "collision/contact_patch.h"
+#include "collision/convex_set.h"
+#include "collision/geometry_queries.h"
+#include "collision/pair_routines.h"
+#include "collision/patch_reduction.h"
+#include "collision/signed_distance.h"
 
 namespace contactlab {
 namespace {

@@ -1,9 +1,9 @@
-#include "convex_set.h"
+#include "collision/convex_set.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "geometry_queries.h"
+#include "collision/geometry_queries.h"
 
 namespace contactlab {
 

@@ -3,9 +3,9 @@
 // Signed distances between cores minus the two radii are the shapes' signed distances.
 #pragma once
 
-#include "../math_types.h"
-#include "../shape.h"
-#include "polytope_geometry.h"
+#include "base/math_types.h"
+#include "collision/polytope_geometry.h"
+#include "geometry/shape.h"
 
 namespace contactlab {
 

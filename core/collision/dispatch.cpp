@@ -2,8 +2,8 @@
 // capsule, cylinder, convex hull), runs the pair's routine and, when the arguments
 // were swapped, flips the normals of the points it appended (positions, distances and
 // features do not depend on the order).
-#include "collide.h"
-#include "pair_routines.h"
+#include "collision/collide.h"
+#include "collision/pair_routines.h"
 
 namespace contactlab {
 namespace {

@@ -1,4 +1,4 @@
-#include "epa.h"
+#include "collision/epa.h"
 
 #include <array>
 #include <cmath>

@@ -9,7 +9,7 @@
 // (signed_distance.h), so its own accuracy only needs to pick the right basin.
 #pragma once
 
-#include "convex_set.h"
+#include "collision/convex_set.h"
 
 namespace contactlab {
 

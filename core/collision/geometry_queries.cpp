@@ -1,4 +1,4 @@
-#include "geometry_queries.h"
+#include "collision/geometry_queries.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Small closed-form geometric queries shared by the pair routines.
 #pragma once
 
-#include "../math_types.h"
+#include "base/math_types.h"
 
 namespace contactlab {
 

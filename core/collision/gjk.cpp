@@ -1,4 +1,4 @@
-#include "gjk.h"
+#include "collision/gjk.h"
 
 #include <algorithm>
 #include <cmath>

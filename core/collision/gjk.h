@@ -3,7 +3,7 @@
 // support points of the Minkowski difference a - b towards the origin.
 #pragma once
 
-#include "convex_set.h"
+#include "collision/convex_set.h"
 
 namespace contactlab {
 

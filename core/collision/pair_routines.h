@@ -27,8 +27,8 @@
 
 #include <vector>
 
-#include "../shape.h"
-#include "contact_point.h"
+#include "collision/contact_point.h"
+#include "geometry/shape.h"
 
 namespace contactlab {
 

@@ -1,9 +1,9 @@
-#include "patch_reduction.h"
+#include "collision/patch_reduction.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "small_array.h"
+#include "collision/small_array.h"
 
 namespace contactlab {
 namespace {

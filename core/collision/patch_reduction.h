@@ -3,7 +3,7 @@
 // distribution over the region is a convex sum of forces at the hull's vertices).
 #pragma once
 
-#include "../math_types.h"
+#include "base/math_types.h"
 
 namespace contactlab {
 

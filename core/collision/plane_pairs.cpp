@@ -10,12 +10,12 @@
 // Only points with phi <= margin are kept; each cap or vertex set is a separate region.
 #include <cmath>
 
-#include "contact_feature.h"
-#include "geometry_queries.h"
-#include "pair_routines.h"
-#include "patch_reduction.h"
-#include "polytope_geometry.h"
-#include "small_array.h"
+#include "collision/contact_feature.h"
+#include "collision/geometry_queries.h"
+#include "collision/pair_routines.h"
+#include "collision/patch_reduction.h"
+#include "collision/polytope_geometry.h"
+#include "collision/small_array.h"
 
 namespace contactlab {
 namespace {

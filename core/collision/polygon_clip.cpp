@@ -1,4 +1,4 @@
-#include "polygon_clip.h"
+#include "collision/polygon_clip.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,9 +3,9 @@
 // vertex comes from (contact_feature.h).
 #pragma once
 
-#include "../math_types.h"
-#include "contact_feature.h"
-#include "small_array.h"
+#include "base/math_types.h"
+#include "collision/contact_feature.h"
+#include "collision/small_array.h"
 
 namespace contactlab {
 

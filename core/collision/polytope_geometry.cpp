@@ -1,4 +1,4 @@
-#include "polytope_geometry.h"
+#include "collision/polytope_geometry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,9 +7,9 @@
 
 #include <array>
 
-#include "../math_types.h"
-#include "../shape.h"
-#include "small_array.h"
+#include "base/math_types.h"
+#include "collision/small_array.h"
+#include "geometry/shape.h"
 
 namespace contactlab {
 

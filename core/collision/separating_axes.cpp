@@ -1,10 +1,10 @@
-#include "separating_axes.h"
+#include "collision/separating_axes.h"
 
 #include <array>
 #include <limits>
 
-#include "geometry_queries.h"
-#include "small_array.h"
+#include "collision/geometry_queries.h"
+#include "collision/small_array.h"
 
 namespace contactlab {
 namespace {

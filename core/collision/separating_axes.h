@@ -11,7 +11,7 @@
 // those).
 #pragma once
 
-#include "convex_set.h"
+#include "collision/convex_set.h"
 
 namespace contactlab {
 

@@ -1,11 +1,11 @@
-#include "signed_distance.h"
+#include "collision/signed_distance.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "epa.h"
-#include "gjk.h"
-#include "separating_axes.h"
+#include "collision/epa.h"
+#include "collision/gjk.h"
+#include "collision/separating_axes.h"
 
 namespace contactlab {
 namespace {

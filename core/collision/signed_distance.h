@@ -23,7 +23,7 @@
 //   R the direction error shrinks by about (p + shift) / R per step.
 #pragma once
 
-#include "convex_set.h"
+#include "collision/convex_set.h"
 
 namespace contactlab {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "geometry_queries.h"
-#include "pair_routines.h"
+#include "collision/geometry_queries.h"
+#include "collision/pair_routines.h"
 
 namespace contactlab {
 namespace {

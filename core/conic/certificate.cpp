@@ -1,4 +1,4 @@
-#include "certificate.h"
+#include "conic/certificate.h"
 
 #include <algorithm>
 #include <cmath>

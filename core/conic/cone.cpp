@@ -1,4 +1,4 @@
-#include "cone.h"
+#include "conic/cone.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "dense_kernels.h"
+#include "conic/dense_kernels.h"
 
 #include <algorithm>
 #include <cmath>

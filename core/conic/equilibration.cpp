@@ -1,4 +1,4 @@
-#include "equilibration.h"
+#include "conic/equilibration.h"
 
 #include <algorithm>
 #include <cmath>

@@ -50,7 +50,7 @@
 // Farkas certificate (certificate.h), then takes the step. A step whose end rounding puts
 // outside K is halved. When no step is possible or the iteration limit is reached, the
 // best candidate seen (smallest worst scaled residual) is returned with the status.
-#include "interior_point.h"
+#include "conic/interior_point.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "kkt_system.h"
+#include "conic/kkt_system.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "problem.h"
+#include "conic/problem.h"
 
 #include <algorithm>
 #include <cmath>

@@ -16,7 +16,7 @@
 
 #include <Eigen/Core>
 
-#include "status.h"
+#include "base/status.h"
 
 namespace contactlab {
 

@@ -1,9 +1,9 @@
-#include "joint_linear_move.h"
+#include "control/joint_linear_move.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "vector_checks.h"
+#include "control/vector_checks.h"
 
 namespace contactlab {
 

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "status.h"
+#include "base/status.h"
 
 namespace contactlab {
 

@@ -1,9 +1,9 @@
-#include "joint_ramp.h"
+#include "control/joint_ramp.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "vector_checks.h"
+#include "control/vector_checks.h"
 
 namespace contactlab {
 

@@ -20,7 +20,7 @@
 
 #include <vector>
 
-#include "status.h"
+#include "base/status.h"
 
 namespace contactlab {
 

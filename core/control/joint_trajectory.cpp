@@ -1,10 +1,10 @@
-#include "joint_trajectory.h"
+#include "control/joint_trajectory.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "vector_checks.h"
+#include "control/vector_checks.h"
 
 namespace contactlab {
 namespace {

@@ -44,7 +44,7 @@
 
 #include <vector>
 
-#include "status.h"
+#include "base/status.h"
 
 namespace contactlab {
 

@@ -1,4 +1,4 @@
-#include "stall_detector.h"
+#include "control/stall_detector.h"
 
 #include <algorithm>
 #include <cmath>

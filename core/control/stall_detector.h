@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include "status.h"
+#include "base/status.h"
 
 namespace contactlab {
 

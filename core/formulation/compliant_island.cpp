@@ -17,7 +17,7 @@
 // stiffness would be the joint's, not the contact's k of the lecture's trade-off.
 // Solved as an LCP over the limit rows alone after the contact impulses, a limit holds
 // at any substep.
-#include "compliant_island.h"
+#include "formulation/compliant_island.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,9 +26,9 @@
 
 #include <Eigen/Core>
 
-#include "../finite_values.h"
-#include "../lemke.h"
-#include "stribeck_friction.h"
+#include "base/finite_values.h"
+#include "formulation/stribeck_friction.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 namespace {

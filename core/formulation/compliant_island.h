@@ -1,12 +1,12 @@
 // Compliant contact (seed 004 "Compliant Contact Models").
 #pragma once
 
-#include "../contact_rows.h"
-#include "../island_dynamics.h"
-#include "../model.h"
-#include "../options.h"
-#include "../lemke.h"
-#include "island_impulses.h"
+#include "base/options.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "dynamics/model.h"
+#include "formulation/island_impulses.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 

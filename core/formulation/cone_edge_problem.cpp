@@ -1,4 +1,4 @@
-#include "cone_edge_problem.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 namespace {

@@ -15,9 +15,9 @@
 
 #include <Eigen/Core>
 
-#include "../contact_rows.h"
-#include "../math_types.h"
-#include "island_impulses.h"
+#include "base/math_types.h"
+#include "contact/contact_rows.h"
+#include "formulation/island_impulses.h"
 
 namespace contactlab {
 

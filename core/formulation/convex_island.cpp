@@ -1,6 +1,6 @@
-#include "convex_island.h"
+#include "formulation/convex_island.h"
 
-#include "cone_edge_problem.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 

@@ -18,10 +18,10 @@
 // (M > 0); the impulses need not be (a four-legged table).
 #pragma once
 
-#include "../contact_rows.h"
-#include "../island_dynamics.h"
-#include "edge_lcp.h"
-#include "island_impulses.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "formulation/edge_lcp.h"
+#include "formulation/island_impulses.h"
 
 namespace contactlab {
 

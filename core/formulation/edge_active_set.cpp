@@ -1,9 +1,9 @@
-#include "edge_active_set.h"
+#include "formulation/edge_active_set.h"
 
 #include <cmath>
 #include <limits>
 
-#include "cone_edge_problem.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 namespace {

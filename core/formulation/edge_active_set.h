@@ -39,9 +39,9 @@
 
 #include <Eigen/Core>
 
-#include "../contact_rows.h"
-#include "../math_types.h"
-#include "envelope_cholesky.h"
+#include "base/math_types.h"
+#include "contact/contact_rows.h"
+#include "formulation/envelope_cholesky.h"
 
 namespace contactlab {
 

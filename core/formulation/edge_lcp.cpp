@@ -1,13 +1,13 @@
-#include "edge_lcp.h"
+#include "formulation/edge_lcp.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
-#include "../conic/interior_point.h"
-#include "../finite_values.h"
-#include "cone_edge_problem.h"
+#include "base/finite_values.h"
+#include "conic/interior_point.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 namespace {

@@ -34,13 +34,13 @@
 
 #include <Eigen/Core>
 
-#include "../conic/problem.h"
-#include "../contact_lcp.h"
-#include "../contact_rows.h"
-#include "../island_dynamics.h"
-#include "../lemke.h"
-#include "edge_active_set.h"
-#include "island_impulses.h"
+#include "conic/problem.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "formulation/contact_lcp.h"
+#include "formulation/edge_active_set.h"
+#include "formulation/island_impulses.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 

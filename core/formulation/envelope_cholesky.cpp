@@ -1,4 +1,4 @@
-#include "envelope_cholesky.h"
+#include "formulation/envelope_cholesky.h"
 
 #include <algorithm>
 #include <cmath>

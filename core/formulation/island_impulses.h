@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../math_types.h"
+#include "base/math_types.h"
 
 namespace contactlab {
 

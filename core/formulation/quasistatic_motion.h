@@ -53,11 +53,10 @@
 
 #include <Eigen/Core>
 
-#include "../articulation/articulation_motion.h"
-#include "../data.h"
-#include "../model.h"
-#include "../options.h"
-#include "../rigid_body.h"
+#include "base/options.h"
+#include "dynamics/articulation/articulation_motion.h"
+#include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
 
 namespace contactlab {
 
@@ -79,18 +78,9 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
 // prismatic joint with an actuator of positive stiffness.
 bool quasistatic_actuated(const Articulation& articulation, int link);
 
-// The force balance of one step, Q dq + b - J^T lambda, divided by h so it is a force:
-// per free body the wrench eps_q M v / h - (m g, 0) - sum of contact wrenches
-// [N, N m] (torques about the centre of mass, world frame), and per articulation
-// coordinate (eps_q M_uu v / h - tau_u or K (q^{l+1} - q_cmd)) - J^T f [N or N m].
-// Contact forces are the recorded ones (end.contacts); joint-limit impulses are not
-// recorded and so are not included. `start` is the data before the step, `end` after.
-struct QuasistaticBalance {
-  std::vector<Vec6> body;                   // per model body (zero for static bodies and links)
-  std::vector<Eigen::VectorXd> articulation;  // per articulation, per velocity coordinate
-  double largest = 0;                       // the largest magnitude of any entry
-};
-QuasistaticBalance quasistatic_balance(const Model& model, const Options& options,
-                                       const Data& start, const Data& end);
+// Per velocity coordinate: the impedance K of an actuated coordinate, or 0 for an
+// unactuated one; and whether gravity acts on it.
+void classify_coordinates(const Articulation& articulation, std::vector<double>& stiffness,
+                          std::vector<char>& feels_gravity);
 
 }  // namespace contactlab

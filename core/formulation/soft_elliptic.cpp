@@ -1,10 +1,10 @@
-#include "soft_elliptic.h"
+#include "formulation/soft_elliptic.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "../conic/interior_point.h"
-#include "cone_edge_problem.h"
+#include "conic/interior_point.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 namespace {

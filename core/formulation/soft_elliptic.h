@@ -29,11 +29,11 @@
 
 #include <Eigen/Core>
 
-#include "../conic/problem.h"
-#include "../contact_rows.h"
-#include "../island_dynamics.h"
-#include "envelope_cholesky.h"
-#include "island_impulses.h"
+#include "conic/problem.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "formulation/envelope_cholesky.h"
+#include "formulation/island_impulses.h"
 
 namespace contactlab {
 

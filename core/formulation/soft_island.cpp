@@ -1,6 +1,6 @@
-#include "soft_island.h"
+#include "formulation/soft_island.h"
 
-#include "cone_edge_problem.h"
+#include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
 namespace {

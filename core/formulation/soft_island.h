@@ -54,13 +54,13 @@
 
 #include <Eigen/Core>
 
-#include "../contact_rows.h"
-#include "../island_dynamics.h"
-#include "../options.h"
-#include "../rigid_body.h"
-#include "edge_lcp.h"
-#include "island_impulses.h"
-#include "soft_elliptic.h"
+#include "base/options.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "dynamics/rigid_body.h"
+#include "formulation/edge_lcp.h"
+#include "formulation/island_impulses.h"
+#include "formulation/soft_elliptic.h"
 
 namespace contactlab {
 

@@ -1,4 +1,4 @@
-#include "stribeck_friction.h"
+#include "formulation/stribeck_friction.h"
 
 #include <algorithm>
 #include <cmath>

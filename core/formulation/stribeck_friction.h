@@ -20,7 +20,7 @@
 // explicit integration of it may take. mu is continuous with a continuous slope.
 #pragma once
 
-#include "../math_types.h"
+#include "base/math_types.h"
 
 namespace contactlab {
 

@@ -22,7 +22,7 @@
 //
 // Determinism: points and facets are visited in index order, ties go to the lower
 // index, and the arithmetic is + - * / and sqrt only.
-#include "convex_hull_nd.h"
+#include "grasp/convex_hull_nd.h"
 
 #include <algorithm>
 #include <cmath>

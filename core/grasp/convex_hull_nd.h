@@ -5,8 +5,8 @@
 #include <array>
 #include <vector>
 
-#include "../status.h"
-#include "simplex_geometry.h"
+#include "base/status.h"
+#include "grasp/simplex_geometry.h"
 
 namespace contactlab {
 

@@ -1,10 +1,10 @@
-#include "grasp_quality.h"
+#include "grasp/grasp_quality.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "../friction_cone.h"
+#include "contact/friction_cone.h"
 
 namespace contactlab {
 namespace {

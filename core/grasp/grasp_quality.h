@@ -17,9 +17,9 @@
 
 #include <vector>
 
-#include "../math_types.h"
-#include "../status.h"
-#include "convex_hull_nd.h"
+#include "base/math_types.h"
+#include "base/status.h"
+#include "grasp/convex_hull_nd.h"
 
 namespace contactlab {
 

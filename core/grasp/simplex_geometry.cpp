@@ -1,4 +1,4 @@
-#include "simplex_geometry.h"
+#include "grasp/simplex_geometry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -12,8 +12,8 @@ export const LAYERS = [
   'geometry', // shapes, mass properties, 3-D convex hulls
   'collision', // narrow phase: signed distance, contact patches
   'dynamics', // model, rigid bodies, articulations, integration, motors
-  'control', // set points: trajectories, ramps, auto-grasp, Cartesian moves
   'contact', // detection, islands, contact and limit rows, friction cones
+  'control', // set points: trajectories, ramps, auto-grasp, Cartesian moves
   'lcp', // Lemke's algorithm
   'conic', // interior-point QP/SOCP
   'formulation', // the five contact formulations behind one interface

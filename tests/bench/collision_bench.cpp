@@ -8,7 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "collision/collide.h"
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 #include "test_shapes.h"
 
 namespace contactlab {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../core/lemke_contact_problems.h"
-#include "lemke.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 namespace {

@@ -8,10 +8,10 @@
 
 #include <benchmark/benchmark.h>
 
-#include "data.h"
-#include "options.h"
-#include "scene_loader.h"
-#include "step.h"
+#include "base/options.h"
+#include "scene/scene_loader.h"
+#include "step/data.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

@@ -1,4 +1,4 @@
-#include "articulation/dense_cholesky.h"
+#include "dynamics/articulation/dense_cholesky.h"
 
 #include <random>
 #include <string>

@@ -1,5 +1,5 @@
 // Damped least squares reaches poses that forward kinematics produced.
-#include "articulation/inverse_kinematics.h"
+#include "dynamics/articulation/inverse_kinematics.h"
 
 #include <random>
 

@@ -1,4 +1,4 @@
-#include "articulation/joint.h"
+#include "dynamics/articulation/joint.h"
 
 #include <cmath>
 

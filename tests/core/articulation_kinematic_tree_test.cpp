@@ -1,4 +1,4 @@
-#include "articulation/kinematic_tree.h"
+#include "dynamics/articulation/kinematic_tree.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // The "articulations" section of scene files, read through load_scene().
-#include "articulation_reader.h"
+#include "scene/articulation_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "scene_loader.h"
+#include "scene/scene_loader.h"
 
 namespace contactlab {
 namespace {

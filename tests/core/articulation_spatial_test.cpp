@@ -1,4 +1,4 @@
-#include "articulation/spatial.h"
+#include "dynamics/articulation/spatial.h"
 
 #include <gtest/gtest.h>
 

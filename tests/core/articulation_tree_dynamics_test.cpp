@@ -1,4 +1,4 @@
-#include "articulation/tree_dynamics.h"
+#include "dynamics/articulation/tree_dynamics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "articulation/dense_cholesky.h"
+#include "dynamics/articulation/dense_cholesky.h"
 #include "random_tree.h"
 
 namespace contactlab {

@@ -1,11 +1,11 @@
-#include "articulation/tree_kinematics.h"
+#include "dynamics/articulation/tree_kinematics.h"
 
 #include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
 
-#include "integrate.h"
+#include "dynamics/integrate.h"
 #include "random_tree.h"
 
 namespace contactlab {

@@ -10,7 +10,7 @@
 
 #include "collision/collide.h"
 #include "collision/convex_set.h"
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 
 namespace contactlab {
 namespace {

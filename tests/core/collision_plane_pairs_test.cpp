@@ -7,7 +7,7 @@
 
 #include "collision/collide.h"
 #include "collision/contact_feature.h"
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 #include "test_shapes.h"
 
 namespace contactlab {

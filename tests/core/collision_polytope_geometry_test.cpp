@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 
 namespace contactlab {
 namespace {

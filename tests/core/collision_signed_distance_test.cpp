@@ -11,7 +11,7 @@
 #include <cmath>
 #include <random>
 
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 
 namespace contactlab {
 namespace {

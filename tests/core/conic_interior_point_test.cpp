@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "lemke.h"
+#include "lcp/lemke.h"
 #include "test_random.h"
 
 namespace contactlab {

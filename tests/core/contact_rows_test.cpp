@@ -1,10 +1,10 @@
-#include "contact_rows.h"
+#include "contact/contact_rows.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "contact_lcp.h"
+#include "formulation/contact_lcp.h"
 
 namespace contactlab {
 namespace {

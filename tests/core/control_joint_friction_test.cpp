@@ -1,6 +1,6 @@
 // Joint friction, seed 002 eq. (14): sign, magnitude, the rest case, and what an
 // explicit step does with the Coulomb part.
-#include "control/joint_friction.h"
+#include "dynamics/joint_friction.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // PD control: the explicit law and its clamp, the implicit terms against their
 // derivation, and a unit mass driven by both laws at h sqrt(Kp / m) far above 2.
-#include "control/pd_controller.h"
+#include "dynamics/pd_controller.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "control/joint_ramp.h"
-#include "control/pd_controller.h"
+#include "dynamics/pd_controller.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "convex_hull.h"
+#include "geometry/convex_hull.h"
 
 #include <gtest/gtest.h>
 

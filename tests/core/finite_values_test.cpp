@@ -1,4 +1,4 @@
-#include "finite_values.h"
+#include "base/finite_values.h"
 
 #include <cmath>
 #include <limits>

@@ -4,7 +4,7 @@
 
 #include "formulation/cone_edge_problem.h"
 #include "formulation_random_island.h"
-#include "lemke.h"
+#include "lcp/lemke.h"
 
 namespace contactlab {
 namespace {

@@ -2,14 +2,15 @@
 // springs for actuated joints, gravity compensation, couplings, and the force-balance
 // diagnostic, against closed forms.
 #include "formulation/quasistatic_motion.h"
+#include "step/quasistatic_balance.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "articulation_builder.h"
-#include "data.h"
-#include "step.h"
+#include "step/data.h"
+#include "step/step.h"
 #include "test_shapes.h"
 
 namespace contactlab {

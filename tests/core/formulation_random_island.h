@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "contact_rows.h"
-#include "island_dynamics.h"
-#include "model.h"
-#include "options.h"
-#include "rigid_body.h"
+#include "base/options.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
 #include "test_random.h"
 
 namespace contactlab {

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "articulation/articulation_motion.h"
 #include "articulation_builder.h"
+#include "dynamics/articulation/articulation_motion.h"
 #include "scene_fixture.h"
 
 namespace contactlab {

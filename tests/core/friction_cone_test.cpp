@@ -1,4 +1,4 @@
-#include "friction_cone.h"
+#include "contact/friction_cone.h"
 
 #include <cmath>
 

@@ -1,11 +1,11 @@
 // The live grasp analysis on a gripper squeezing a box.
-#include "grasp_monitor.h"
+#include "grasp/grasp_monitor.h"
 
 #include <gtest/gtest.h>
 
 #include "gripper_scene.h"
-#include "scene_loader.h"
-#include "step.h"
+#include "scene/scene_loader.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

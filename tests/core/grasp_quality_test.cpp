@@ -7,7 +7,7 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
-#include "friction_cone.h"
+#include "contact/friction_cone.h"
 
 namespace contactlab {
 namespace {

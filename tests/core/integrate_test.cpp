@@ -1,4 +1,4 @@
-#include "integrate.h"
+#include "dynamics/integrate.h"
 
 #include <cmath>
 

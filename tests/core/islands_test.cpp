@@ -1,4 +1,4 @@
-#include "islands.h"
+#include "contact/islands.h"
 
 #include <gtest/gtest.h>
 

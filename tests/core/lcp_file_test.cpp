@@ -1,4 +1,4 @@
-#include "lcp_file.h"
+#include "lcp/lcp_file.h"
 
 #include <gtest/gtest.h>
 

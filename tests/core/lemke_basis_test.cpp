@@ -1,4 +1,4 @@
-#include "lemke_basis.h"
+#include "lcp/lemke_basis.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "lemke_lu.h"
+#include "lcp/lemke_lu.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "lemke_pivoting.h"
+#include "lcp/lemke_pivoting.h"
 
 #include <gtest/gtest.h>
 

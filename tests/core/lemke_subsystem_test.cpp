@@ -1,4 +1,4 @@
-#include "lemke_subsystem.h"
+#include "lcp/lemke_subsystem.h"
 
 #include <gtest/gtest.h>
 

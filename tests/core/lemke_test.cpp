@@ -1,4 +1,4 @@
-#include "lemke.h"
+#include "lcp/lemke.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "mass_properties.h"
+#include "geometry/mass_properties.h"
 
 #include <gtest/gtest.h>
 

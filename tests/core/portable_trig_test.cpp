@@ -1,4 +1,4 @@
-#include "portable_trig.h"
+#include "base/portable_trig.h"
 
 #include <cmath>
 #include <cstdint>

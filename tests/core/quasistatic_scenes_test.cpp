@@ -12,6 +12,7 @@
 
 #include "formulation/quasistatic_motion.h"
 #include "scene_fixture.h"
+#include "step/quasistatic_balance.h"
 
 namespace contactlab {
 namespace {

@@ -1,13 +1,13 @@
 // Seed 002 §5-6: set points from the timeline, and the two auto-grasps.
-#include "robot_control.h"
+#include "step/robot_commands.h"
 
 #include <gtest/gtest.h>
 
-#include "data.h"
 #include "articulation_builder.h"
 #include "gripper_scene.h"
-#include "scene_loader.h"
-#include "step.h"
+#include "scene/scene_loader.h"
+#include "step/data.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "articulation/tree_kinematics.h"
+#include "dynamics/articulation/tree_kinematics.h"
 #include "grasp/grasp_quality.h"
 #include "scene_fixture.h"
 

@@ -1,4 +1,4 @@
-#include "scene_loader.h"
+#include "scene/scene_loader.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "shape.h"
+#include "geometry/shape.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "simulation.h"
+#include "session/simulation.h"
 
 #include <cmath>
 #include <fstream>
@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "dynamics/rigid_body.h"
 #include "gripper_scene.h"
-#include "rigid_body.h"
-#include "robot_control.h"
+#include "step/robot_commands.h"
 
 namespace contactlab {
 namespace {

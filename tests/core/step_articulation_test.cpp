@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "articulation_builder.h"
-#include "data.h"
-#include "step.h"
+#include "step/data.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

@@ -2,7 +2,7 @@
 // its surface and a joint within 0.1 deg of its limit where a plain pass goes through;
 // the call ends at exactly t + h; runs repeat bit for bit; a step in which nothing new
 // happens is one pass, identical to a plain one.
-#include "step_size_search.h"
+#include "step/step_size_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "articulation_builder.h"
-#include "data.h"
 #include "scene_fixture.h"
-#include "step.h"
+#include "step/data.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {

@@ -1,5 +1,5 @@
 // The step against analytic results, on the built-in scenes.
-#include "step.h"
+#include "step/step.h"
 
 #include <cmath>
 

@@ -1,10 +1,10 @@
 // The "timeline" section: commands, their order, and errors that name the field.
-#include "timeline_reader.h"
+#include "scene/timeline_reader.h"
 
 #include <gtest/gtest.h>
 
 #include "gripper_scene.h"
-#include "scene_loader.h"
+#include "scene/scene_loader.h"
 
 namespace contactlab {
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "articulation/articulation_state.h"
-#include "model.h"
+#include "dynamics/articulation/articulation_state.h"
+#include "dynamics/model.h"
 #include "test_shapes.h"
 
 namespace contactlab {

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "articulation/kinematic_tree.h"
-#include "math_types.h"
+#include "base/math_types.h"
+#include "dynamics/articulation/kinematic_tree.h"
 #include "test_random.h"
 
 namespace contactlab {

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "data.h"
-#include "model.h"
-#include "scene_loader.h"
-#include "step.h"
+#include "dynamics/model.h"
+#include "scene/scene_loader.h"
+#include "step/data.h"
+#include "step/step.h"
 
 namespace contactlab {
 

@@ -1,8 +1,8 @@
 // Shapes and poses for collision tests and benchmarks.
 #pragma once
 
-#include "math_types.h"
-#include "shape.h"
+#include "base/math_types.h"
+#include "geometry/shape.h"
 
 namespace contactlab {
 

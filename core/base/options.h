@@ -1,0 +1,98 @@
+// The parameters a user changes while a scene runs (the page's sliders, the CLI's
+// --set). Every value is validated when set; a rejected value leaves Options as it was.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/math_types.h"
+#include "base/status.h"
+
+namespace contactlab {
+
+// How each island's contact problem is posed and solved (one per seed formulation).
+enum class Formulation {
+  Lcp = 0,          // Anitescu-Potra / Stewart-Trinkle mixed LCP, Lemke (seed 002 eqs. 18-21)
+  Convex = 1,       // Anitescu's convex relaxation (seed 004, seed 003)
+  Soft = 2,         // Todorov's regularised convex formulation (seed 004)
+  Quasistatic = 3,  // Pang's convex quasi-static time stepping (seed 003)
+  Compliant = 4,    // spring-damper normal force, Stribeck-like friction (seed 004)
+};
+
+struct Options {
+  // h: the time step [s], 1e-4 .. 0.1 (seed 002 default 2.5 ms).
+  double time_step = 0.0025;
+  // mu: when >= 0, replaces every material pair's static and kinetic friction
+  // coefficient; -1 keeps the scene's materials. 0 .. 2, or -1.
+  double friction_coefficient = -1;
+  // gamma: error correction, the fraction of a constraint violation corrected per
+  // step, seed 002 eq. (16) and (19). 0 .. 1.
+  double error_reduction = 0.2;
+  // u: edges of the polyhedral friction cone, seed 002 eq. (4); even, 4 .. 32.
+  int friction_edges = 8;
+  // Geom pairs closer than this are kept as (possible) contacts [m], 0 .. 0.05.
+  double contact_margin = 0.002;
+  // GraspIt's contact threshold [m], 0 .. 0.01: eq. (19) measures the error Delta p
+  // against half of it, so resting bodies settle this close (default 0.1 mm).
+  double contact_threshold = 1e-4;
+  // s_t: relative speed below which a contact uses static friction, seed 002 eq. (13)
+  // [m/s], 0 .. 10.
+  double kinetic_threshold_speed = 1e-3;
+  // g [m/s^2], each component -100 .. 100.
+  Vec3 gravity = Vec3(0, 0, -9.81);
+  // Auto-grasp (seed 002 §6): 0 dynamic (fingers close under PD control and the
+  // object moves), 1 static (GraspIt's kinematic closing: the object stays put and
+  // each finger stops at its first contact). Also named "dynamic" / "static".
+  int autograsp = 0;
+  // Seed 002 step 3: 0 "margin" (contacts within contact_margin enter the step's
+  // problem), 1 "step_size" (a step after which a new contact overlaps, or a joint has
+  // passed a limit, is cut so that the contact ends within 0.1 mm, or the joint within
+  // 0.1 deg / 0.1 mm of its limit; the rest of the step follows: docs/step_size_search.md).
+  int contact_search = 0;
+
+  // The formulation, 0 .. 4 (Formulation), also named lcp, convex, soft,
+  // quasistatic, compliant.
+  Formulation formulation = Formulation::Lcp;
+  // soft: epsilon, MuJoCo's impulse regularisation scaling: R = epsilon diag(A)
+  // (seed 004, Todorov's formulation), 1e-6 .. 10.
+  double soft_regularisation = 0.05;
+  // soft: kappa, the error-reduction time constant [s], 0.001 .. 1.
+  double soft_time_constant = 0.02;
+  // soft: b, implicit damping added per velocity coordinate [N s/m, N m s/rad], 0 .. 1000.
+  double soft_damping = 0;
+  // soft: 0 pyramidal (u edges, as the LCP), 1 elliptic (the exact second-order
+  // cone); also named "pyramidal" / "elliptic".
+  int soft_cone = 0;
+  // quasistatic: epsilon_q, the fraction of the inertia kept as regularisation,
+  // (epsilon_q / h) M dq on unactuated coordinates (seed 003), 1e-6 .. 10.
+  double quasistatic_mass_scale = 0.01;
+  // quasistatic: 0 "qp" (Anitescu's friction constraints, a convex QP), 1 "lcp" (the
+  // quasi-static LCP with Stewart-Trinkle friction, for comparison as in seed 003).
+  int quasistatic_problem = 0;
+  // compliant: k, the normal spring stiffness [N/m], 10 .. 1e9.
+  double compliant_stiffness = 1e5;
+  // compliant: zeta, damping as a fraction of critical for the contact's effective
+  // mass, 0 .. 10.
+  double compliant_damping_ratio = 1;
+  // compliant: v_s, the Stribeck stiction speed [m/s], 1e-6 .. 1.
+  double compliant_stiction_speed = 1e-3;
+  // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
+  // stability needs.
+  int compliant_substeps = 0;
+};
+
+// Sets one option by name. The seed's symbols h, mu, gamma and u are accepted as
+// short names for time_step, friction_coefficient, error_reduction, friction_edges.
+Status set_option(Options& options, const std::string& name, double value);
+// Reads one option by the same names; fails for an unknown name.
+Status get_option(const Options& options, const std::string& name, double& value);
+// The canonical option names, in a fixed order.
+const std::vector<std::string>& option_names();
+// Options whose values have names (formulation, autograsp, soft_cone,
+// contact_search): the number for `word`. Fails naming the allowed words; an option
+// without named values fails too.
+Status option_value_of_word(const std::string& name, const std::string& word, double& value);
+// The name of a formulation ("lcp", "convex", ...).
+const char* formulation_name(Formulation formulation);
+
+}  // namespace contactlab

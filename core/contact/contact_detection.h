@@ -1,0 +1,51 @@
+// Seed 002 §4 step 4: find all contacts at the current poses.
+//
+// A broad phase (sweep and prune along x over margin-grown bounding boxes) proposes
+// geom pairs; the narrow phase (collision/collide.h) returns their contact points.
+// A pair is kept while phi <= contact_margin + h * (closing-speed bound): contacts
+// are found one step before the surfaces meet, so the LCP can stop them at the
+// surface (seed 004: phi(q') ~ phi + h n v' >= 0) instead of after they have
+// passed through each other.
+#pragma once
+
+#include <vector>
+
+#include "base/math_types.h"
+#include "base/options.h"
+#include "collision/collide.h"
+#include "collision/contact_point.h"
+#include "dynamics/model.h"
+
+namespace contactlab {
+
+struct DetectedContact {
+  int geom_a = -1;
+  int geom_b = -1;
+  int body_a = -1;
+  int body_b = -1;
+  ContactPoint point;
+};
+
+struct ContactDetectionScratch {
+  std::vector<Pose> geom_pose;
+  std::vector<Aabb> geom_box;
+  std::vector<double> body_reach;  // how far the body's surface may move this step [m]
+  std::vector<char> body_fixed;    // static, or a link welded to the world
+  std::vector<int> sweep_order;
+  std::vector<std::pair<int, int>> candidate_pairs;
+  std::vector<ContactPoint> pair_points;
+};
+
+// (body poses, velocities) => (contacts), in a deterministic order: by geom pair, then
+// by the narrow phase's order.
+void detect_contacts(const Model& model, const Options& options,
+                     const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
+                     const std::vector<Vec3>& linear_velocity,
+                     const std::vector<Vec3>& angular_velocity,
+                     ContactDetectionScratch& scratch, std::vector<DetectedContact>& contacts);
+
+// World pose of every geom.
+void compute_geom_poses(const Model& model, const std::vector<Vec3>& position,
+                        const std::vector<Quat>& orientation, std::vector<Pose>& geom_pose);
+
+}  // namespace contactlab

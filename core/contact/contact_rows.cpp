@@ -1,0 +1,211 @@
+#include "contact/contact_rows.h"
+
+#include <algorithm>
+
+#include "base/finite_values.h"
+
+namespace contactlab {
+namespace {
+
+// The frame rows (n, t1, t2) as body wrenches (d, r x d), negated for body A.
+Eigen::Matrix<double, 3, 6> frame_wrenches(double sign, const Vec3 frame[3], const Vec3& point,
+                                           const Vec3& center) {
+  Eigen::Matrix<double, 3, 6> wrenches;
+  for (int r = 0; r < 3; ++r) {
+    wrenches.block<1, 3>(r, 0) = sign * frame[r].transpose();
+    wrenches.block<1, 3>(r, 3) = sign * (point - center).cross(frame[r]).transpose();
+  }
+  return wrenches;
+}
+
+// rows_p * mobility_q over the shared member: a 3x3 block of J M^-1 J^T.
+Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
+  Mat3 block;
+  const int n = static_cast<int>(p.rows.cols());
+  for (int r = 0; r < 3; ++r) {
+    for (int s = 0; s < 3; ++s) {
+      double sum = 0;
+      for (int j = 0; j < n; ++j) sum += p.rows(r, j) * q.mobility(j, s);
+      block(r, s) = sum;
+    }
+  }
+  return block;
+}
+
+}  // namespace
+
+Vec3 IslandRows::frame_velocity(int c, const Eigen::VectorXd& velocity) const {
+  Vec3 value = Vec3::Zero();
+  for (int p = 2 * c; p < 2 * c + 2; ++p) {
+    const MemberJacobian& jacobian = frame_jacobians[p];
+    if (jacobian.member < 0) continue;
+    const int n = static_cast<int>(jacobian.rows.cols());
+    for (int r = 0; r < 3; ++r) {
+      double sum = 0;
+      for (int j = 0; j < n; ++j) sum += jacobian.rows(r, j) * velocity[jacobian.offset + j];
+      value[r] += sum;
+    }
+  }
+  return value;
+}
+
+void IslandRows::apply_frame_impulse(int c, const Vec3& impulse, Eigen::VectorXd& velocity) const {
+  for (int p = 2 * c; p < 2 * c + 2; ++p) {
+    const MemberJacobian& jacobian = frame_jacobians[p];
+    if (jacobian.member < 0) continue;
+    const int n = static_cast<int>(jacobian.mobility.rows());
+    for (int j = 0; j < n; ++j) {
+      velocity[jacobian.offset + j] += jacobian.mobility(j, 0) * impulse.x() +
+                                       jacobian.mobility(j, 1) * impulse.y() +
+                                       jacobian.mobility(j, 2) * impulse.z();
+    }
+  }
+}
+
+void IslandRows::apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const {
+  const Eigen::VectorXd& mobility = limit_mobility[l];
+  for (Eigen::Index j = 0; j < mobility.size(); ++j) {
+    velocity[limits[l].offset + j] += mobility[j] * impulse;
+  }
+}
+
+double IslandRows::column_velocity(int i, const Eigen::VectorXd& velocity) const {
+  if (i < contact_count) return frame_velocity(i, velocity).x();
+  if (i < normal_count()) return limit_velocity(i - contact_count, velocity);
+  const int c = (i - normal_count()) / friction_edges;
+  const int j = (i - normal_count()) % friction_edges;
+  const Vec3 frame = frame_velocity(c, velocity);
+  return edge_cos[j] * frame.y() + edge_sin[j] * frame.z();
+}
+
+void IslandRows::apply_column_impulse(int i, double impulse, Eigen::VectorXd& velocity) const {
+  if (i < contact_count) return apply_frame_impulse(i, Vec3(impulse, 0, 0), velocity);
+  if (i < normal_count()) return apply_limit_impulse(i - contact_count, impulse, velocity);
+  const int c = (i - normal_count()) / friction_edges;
+  const int j = (i - normal_count()) % friction_edges;
+  apply_frame_impulse(c, Vec3(0, edge_cos[j] * impulse, edge_sin[j] * impulse), velocity);
+}
+
+bool IslandRows::is_finite() const {
+  static_assert(sizeof(Mat3) == 9 * sizeof(double), "Mat3 blocks are stored densely");
+  static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 entries are stored densely");
+  return all_finite(contact_gram.data()->data(), 9 * contact_gram.size()) &&
+         all_finite(limit_contact.data()->data(), 3 * limit_contact.size()) &&
+         std::all_of(limit_mobility.begin(), limit_mobility.end(),
+                     [](const Eigen::VectorXd& mobility) {
+                       return all_finite(mobility.data(), static_cast<std::size_t>(mobility.size()));
+                     }) &&
+         all_finite(target_velocity.data(), target_velocity.size()) &&
+         all_finite(friction_coefficient.data(), friction_coefficient.size());
+}
+
+double contact_target_velocity(double distance, const Options& options) {
+  const double error = distance - 0.5 * options.contact_threshold;  // Delta p
+  if (error < 0) return -options.error_reduction * error / options.time_step;  // eq. (19)
+  return -error / options.time_step;
+}
+
+double limit_target_velocity(double distance, const Options& options) {
+  if (distance < 0) return -options.error_reduction * distance / options.time_step;
+  return -distance / options.time_step;
+}
+
+void assemble_contact_rows(const Model& model, const Options& options,
+                           const std::vector<DetectedContact>& contacts,
+                           const std::vector<int>& island_contacts,
+                           const std::vector<Vec3>& position, const IslandDynamics& island,
+                           const FrictionEdgeTable& edges, IslandRows& rows) {
+  const int k = static_cast<int>(island_contacts.size());
+  const int u = edges.edge_count();
+  rows.contact_count = k;
+  rows.limit_count = 0;
+  rows.friction_edges = u;
+  rows.contacts = island_contacts;
+  rows.target_velocity.resize(k);
+  rows.friction_coefficient.resize(k);
+  rows.frame.resize(k);
+  rows.edge_cos = edges.cosines();
+  rows.edge_sin = edges.sines();
+  rows.limits.clear();
+  rows.limit_contact.clear();
+  rows.limit_mobility.clear();
+  std::vector<MemberJacobian>& sides = rows.frame_jacobians;
+  sides.resize(2 * k);
+
+  for (int c = 0; c < k; ++c) {
+    const DetectedContact& contact = contacts[island_contacts[c]];
+    const Vec3& point = contact.point.position;
+    const Vec3& normal = contact.point.normal;
+    const Vec3& center_a = position[contact.body_a];
+    const Vec3& center_b = position[contact.body_b];
+
+    rows.target_velocity[c] = contact_target_velocity(contact.point.distance, options);
+
+    // Seed 002 eq. (4): the u directions of D are d_j = cos_j t1 + sin_j t2.
+    Vec3 t1, t2;
+    tangent_basis(normal, t1, t2);
+    const Vec3 frame[3] = {normal, t1, t2};
+    rows.frame[c] << normal, t1, t2;
+    island.body_jacobian(contact.body_a, frame_wrenches(-1.0, frame, point, center_a), sides[2 * c]);
+    island.body_jacobian(contact.body_b, frame_wrenches(1.0, frame, point, center_b), sides[2 * c + 1]);
+
+    // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
+    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
+                                              model.geoms[contact.geom_b].material);
+    if (options.friction_coefficient >= 0) {
+      rows.friction_coefficient[c] = options.friction_coefficient;
+    } else {
+      const Vec3 relative_velocity = rows.frame_velocity(c, island.velocity);
+      rows.friction_coefficient[c] = relative_velocity.norm() < options.kinetic_threshold_speed
+                                         ? pair.static_coefficient
+                                         : pair.kinetic_coefficient;
+    }
+  }
+
+  // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
+  rows.contact_gram.resize(k * k);  // every block is written below
+  rows.contacts_coupled.assign(k * k, 0);
+  for (int c = 0; c < k; ++c) {
+    for (int e = c; e < k; ++e) {
+      Mat3 block = Mat3::Zero();
+      bool coupled = false;
+      for (int p = 2 * c; p < 2 * c + 2; ++p) {
+        for (int q = 2 * e; q < 2 * e + 2; ++q) {
+          if (sides[p].member < 0 || sides[p].member != sides[q].member) continue;
+          block += member_product(sides[p], sides[q]);
+          coupled = true;
+        }
+      }
+      rows.contact_gram[c * k + e] = block;
+      rows.contact_gram[e * k + c] = block.transpose();
+      rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
+    }
+  }
+}
+
+void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
+  const int k = rows.contact_count;
+  rows.limits.push_back(limit);
+  const IslandMember& member = island.members()[limit.member];
+
+  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1.
+  Eigen::VectorXd mobility(member.size);
+  for (int j = 0; j < member.size; ++j) {
+    mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
+  }
+  rows.limit_mobility.push_back(mobility);
+
+  // l~^T M^-1 J_e^T: the contact's mobility rows at the joint, where it is on the member.
+  for (int e = 0; e < k; ++e) {
+    Vec3 entry = Vec3::Zero();
+    for (int q = 2 * e; q < 2 * e + 2; ++q) {
+      const MemberJacobian& side = rows.frame_jacobians[q];
+      if (side.member != limit.member) continue;
+      entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
+    }
+    rows.limit_contact.push_back(entry);
+  }
+  ++rows.limit_count;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,118 @@
+// The constraint rows of one island, seed 002 eq. (18): the columns of n~ (contact
+// normals), l~ (joint limits, eq. 9) and D~ (friction directions, eq. 4) as
+// generalised directions on the island's members (island_dynamics.h), their
+// mass-weighted Gram matrix H^T M^-1 H, and the error-correction velocities of
+// eq. (19). Bilateral joint rows J~ (couplings) are eliminated before they get here,
+// member by member (articulation_motion.h), as eq. (21) does.
+//
+// The Gram matrix is kept in contact-frame blocks: for contacts c, e the 3x3 block
+// W_ce = J_c M^-1 J_e^T over the frames (n, t1, t2). Every friction column is
+// d_j = cos_j t1 + sin_j t2, so its entries follow from W by two or four products:
+// (1 + u)^2 numbers from 9, and nothing at all for contacts that share no member.
+// A limit row is the joint coordinate itself, sign q_j >= ..., so its entries are
+// those of the mobility of the contacts on its articulation, and of M_c^-1.
+//
+// Columns of H, in order: k normals, L limits, then u friction directions per contact.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "base/math_types.h"
+#include "contact/contact_detection.h"
+#include "contact/friction_cone.h"
+#include "contact/island_dynamics.h"
+
+namespace contactlab {
+
+// One joint at (or about to reach) a position limit, seed 002 eq. (9): the row
+// sign * qdot_j^{l+1} >= target, with impulse c_l >= 0 and complementarity.
+struct LimitRow {
+  int articulation = -1;
+  int link = -1;          // whose joint is limited
+  double sign = 1;        // +1 at the lower limit, -1 at the upper
+  int member = -1;        // island member of the articulation
+  int offset = 0;         // the member's first island velocity index
+  int coordinate = 0;     // island velocity index of the joint
+  double target_velocity = 0;
+};
+
+struct IslandRows {
+  int contact_count = 0;   // k
+  int limit_count = 0;     // L
+  int friction_edges = 0;  // u
+  std::vector<int> contacts;                  // indices into the step's detected contacts
+  std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
+  std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
+  std::vector<Mat3> frame;                    // per contact: columns n, t1, t2 in world
+  std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
+  std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
+  std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major
+  std::vector<char> contacts_coupled;         // k x k: the two contacts share a member
+  std::vector<MemberJacobian> frame_jacobians;  // per contact: body A's side, then B's
+  std::vector<LimitRow> limits;
+  std::vector<Vec3> limit_contact;            // L x k: l~_l^T M^-1 J_e^T in e's frame
+  std::vector<Eigen::VectorXd> limit_mobility;  // per limit: M_c^-1 l~_l on its member
+
+  // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
+  Vec3 frame_velocity(int c, const Eigen::VectorXd& velocity) const;
+  // velocity += M^-1 J_c^T impulse, for an impulse in contact c's frame.
+  void apply_frame_impulse(int c, const Vec3& impulse, Eigen::VectorXd& velocity) const;
+  // The limited joint's rate along the row, sign * qdot_j.
+  double limit_velocity(int l, const Eigen::VectorXd& velocity) const {
+    return limits[l].sign * velocity[limits[l].coordinate];
+  }
+  // velocity += M^-1 l~_l impulse.
+  void apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const;
+  // l~_l^T M^-1 l~_m: limit m's rate after a unit impulse on limit l (zero across
+  // articulations).
+  double limit_limit(int l, int m) const {
+    if (limits[l].member != limits[m].member) return 0;
+    return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
+  }
+
+  // Column i of H (a normal, a limit or a friction direction): H_i^T v.
+  double column_velocity(int i, const Eigen::VectorXd& velocity) const;
+  // velocity += M^-1 H_i impulse.
+  void apply_column_impulse(int i, double impulse, Eigen::VectorXd& velocity) const;
+
+  const Mat3& block(int c, int e) const { return contact_gram[c * contact_count + e]; }
+  // The normal-normal entry n_c^T M^-1 n_e of H^T M^-1 H.
+  double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
+
+  // No infinity or NaN in the Gram entries, targets or friction coefficients: the
+  // LCP built from them is then finite wherever v_free is.
+  bool is_finite() const;
+
+  int normal_count() const { return contact_count + limit_count; }  // c_n and c_l
+  int limit_column(int l) const { return contact_count + l; }
+  int column_count() const { return normal_count() + contact_count * friction_edges; }
+  int friction_column(int contact, int edge) const {
+    return normal_count() + contact * friction_edges + edge;
+  }
+};
+
+// The velocity the normal row asks for, seed 002 eq. (19) with Delta p = phi - threshold/2:
+// a penetrating contact (Delta p < 0) is pushed apart at gamma (-Delta p)/h; a contact
+// still open (Delta p >= 0) may close by at most Delta p in this step (seed 004,
+// phi(q') ~ phi(q) + h n v' >= 0), so bodies meet at the threshold instead of passing it.
+double contact_target_velocity(double distance, const Options& options);
+
+// The same for a joint limit (eq. 9 with eq. 19's correction), with Delta = the
+// distance to the limit, sign (q - limit): past it, pushed back at gamma (-Delta)/h;
+// short of it, may reach it in this step.
+double limit_target_velocity(double distance, const Options& options);
+
+// (contacts of the island, body poses, island velocity v^l) => contact columns,
+// targets, mu and frame blocks. The island's members must be in `island`.
+void assemble_contact_rows(const Model& model, const Options& options,
+                           const std::vector<DetectedContact>& contacts,
+                           const std::vector<int>& island_contacts,
+                           const std::vector<Vec3>& position, const IslandDynamics& island,
+                           const FrictionEdgeTable& edges, IslandRows& rows);
+
+// Appends a joint-limit row (after assemble_contact_rows) and its Gram entries.
+void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows);
+
+}  // namespace contactlab

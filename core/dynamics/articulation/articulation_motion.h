@@ -1,0 +1,65 @@
+// One articulation's unconstrained step, seed 002 eq. (15) for a tree,
+//   (M + h D + h^2 K) v_free = M v + h (tau - bias),   bias = C(q, v) v - tau_g(q),
+// where the PD motors (§5) and the viscous part of joint friction (eq. 14) are taken
+// implicitly (K, D on the joints' diagonal, control/pd_controller.h) and the Coulomb
+// part explicitly; then eq. (17) for its coupling rows J (eqs. 7-8): the joints-only
+// velocity that keeps every coupling, with the drift correction of eq. (16),
+//   J v' = eps_j = -gamma (q_follower - ratio q_leader) / h.
+//
+// Contacts and joint limits then act through the inverse mass the couplings leave,
+//   M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1,   M~ = M + h D + h^2 K,
+// which is eq. (21)'s elimination of the bilateral rows J~ done per articulation (a
+// coupling involves one articulation's coordinates only): H^T M_c^-1 H is the Schur
+// complement of eq. (21), and v_free here is its right-hand side's velocity.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "base/options.h"
+#include "base/status.h"
+#include "dynamics/articulation/articulation_model.h"
+#include "dynamics/articulation/articulation_state.h"
+#include "dynamics/articulation/dense_cholesky.h"
+#include "dynamics/articulation/tree_dynamics.h"
+
+namespace contactlab {
+
+struct ArticulationMotionWorkspace {
+  Eigen::MatrixXd mass;           // M(q)
+  Eigen::VectorXd bias;           // C(q, v) v - tau_g(q)
+  Eigen::VectorXd momentum;       // M v + h (tau_explicit - bias)
+  Eigen::MatrixXd step_mass;      // M~
+  DenseCholesky step_mass_factor;
+  Eigen::MatrixXd coupling_mobility;  // M~^-1 J^T (nv x couplings)
+  Eigen::MatrixXd coupling_gram;      // J M~^-1 J^T
+  DenseCholesky coupling_factor;
+  Eigen::MatrixXd coupling_solved;    // (J M~^-1 J^T)^-1 J M~^-1
+  TreeDynamicsWorkspace dynamics;
+};
+
+struct ArticulationMotion {
+  Eigen::VectorXd free_velocity;   // v_free, keeping the couplings
+  Eigen::MatrixXd inverse_mass;    // M_c^-1 (nv x nv, symmetric)
+  // Per link: its motor's implicit terms (zero without a motor), for the torque it
+  // applied once v' is known (implicit_pd_torque).
+  std::vector<ImplicitPdTerms> motor_terms;
+};
+
+// (articulation, q, v, set points) => (v_free, M_c^-1). Fails, naming the articulation,
+// when M~ or J M~^-1 J^T is not positive definite (a coupling of two joints that
+// cannot move independently).
+Status articulation_free_motion(const Articulation& articulation, const Options& options,
+                                const ArticulationState& state,
+                                ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
+
+// Eq. (17) on the articulation's coupling rows J, given (v, M~^-1) in motion:
+// v += M~^-1 J^T mu with (J M~^-1 J^T) mu = eps_j - J v (eq. 16's drift correction),
+// and M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1. Fails, naming the
+// articulation, when J M~^-1 J^T is not positive definite.
+Status eliminate_couplings(const Articulation& articulation, const Options& options,
+                           const ArticulationState& state, ArticulationMotionWorkspace& workspace,
+                           ArticulationMotion& motion);
+
+}  // namespace contactlab

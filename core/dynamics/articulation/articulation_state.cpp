@@ -1,0 +1,46 @@
+#include "dynamics/articulation/articulation_state.h"
+
+namespace contactlab {
+
+ArticulationState initial_articulation_state(const Articulation& articulation) {
+  ArticulationState state;
+  state.positions = articulation.initial_positions;
+  state.velocities = articulation.initial_velocities;
+  const int links = articulation.tree.link_count();
+  state.target_position.assign(links, 0);
+  state.target_velocity.assign(links, 0);
+  state.motor_effort.assign(links, 0);
+  for (int link = 0; link < links; ++link) {
+    if (articulation.tree.link(link).joint.velocity_size() == 1) {
+      state.target_position[link] = joint_position(articulation, state, link);
+    }
+  }
+  forward_kinematics(articulation.tree, state.positions, state.kinematics);
+  return state;
+}
+
+void update_link_bodies(const Articulation& articulation, ArticulationState& state,
+                        std::vector<Vec3>& position, std::vector<Quat>& orientation,
+                        std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity) {
+  const KinematicTree& tree = articulation.tree;
+  forward_kinematics(tree, state.positions, state.kinematics);
+  std::vector<Vec6> twists;
+  link_com_velocities(tree, state.kinematics, state.velocities, twists);
+  for (int link = 0; link < tree.link_count(); ++link) {
+    const int body = articulation.link_body[link];
+    position[body] = state.kinematics.com_position[link];
+    orientation[body] = Quat(state.kinematics.link_pose[link].rotation);
+    linear_velocity[body] = twists[link].head<3>();
+    angular_velocity[body] = twists[link].tail<3>();
+  }
+}
+
+double joint_position(const Articulation& articulation, const ArticulationState& state, int link) {
+  return state.positions[articulation.tree.position_offset(link)];
+}
+
+double joint_velocity(const Articulation& articulation, const ArticulationState& state, int link) {
+  return state.velocities[articulation.tree.velocity_offset(link)];
+}
+
+}  // namespace contactlab

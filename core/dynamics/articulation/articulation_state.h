@@ -1,0 +1,38 @@
+// The changing part of an articulation: joint coordinates q, velocities v, the set
+// points its PD controllers follow, and the forward kinematics at q.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "base/math_types.h"
+#include "dynamics/articulation/articulation_model.h"
+#include "dynamics/articulation/tree_kinematics.h"
+
+namespace contactlab {
+
+struct ArticulationState {
+  Eigen::VectorXd positions;          // q (tree order, joint.h)
+  Eigen::VectorXd velocities;         // v
+  std::vector<double> target_position;  // per link: its joint's PD set point q_ref
+  std::vector<double> target_velocity;  // per link: qdot_ref
+  std::vector<double> motor_effort;     // per link: what its motor applied last step [N m or N]
+  TreeKinematics kinematics;            // at `positions`
+};
+
+// q, v at t = 0, set points at the initial positions (the robot holds still).
+ArticulationState initial_articulation_state(const Articulation& articulation);
+
+// (q, v) => kinematics, and the pose and velocity of every link body: its centre of
+// mass, the link frame's orientation, the centre-of-mass velocity and the angular
+// velocity, world frame (the convention of free bodies).
+void update_link_bodies(const Articulation& articulation, ArticulationState& state,
+                        std::vector<Vec3>& position, std::vector<Quat>& orientation,
+                        std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity);
+
+// The coordinate of a one-degree-of-freedom joint (revolute or prismatic) in q and v.
+double joint_position(const Articulation& articulation, const ArticulationState& state, int link);
+double joint_velocity(const Articulation& articulation, const ArticulationState& state, int link);
+
+}  // namespace contactlab

@@ -1,0 +1,69 @@
+// The model: what a scene file describes, immutable once loaded.
+//
+// Bodies are rigid. A dynamic body's frame sits at its centre of mass (seed 002 §3.1);
+// a static body is an obstacle that takes part in collision only. A body is either
+// free (six coordinates of its own) or a link of an articulation, whose joint
+// coordinates move it. Geoms attach collision shapes to bodies at a fixed local pose.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/math_types.h"
+#include "base/options.h"
+#include "dynamics/articulation/articulation_model.h"
+#include "dynamics/timeline.h"
+#include "geometry/shape.h"
+
+namespace contactlab {
+
+struct Geom {
+  int body = -1;
+  Shape shape;
+  Pose local_pose;      // geom frame in the body frame
+  int material = 0;     // index into Model::material_names
+  std::string color;    // for rendering, "#rrggbb"
+};
+
+struct Body {
+  std::string name;
+  bool is_static = false;
+  double mass = 0;                       // [kg], dynamic bodies only
+  Mat3 inertia = Mat3::Zero();           // about the centre of mass, body frame [kg m^2]
+  Vec3 initial_position = Vec3::Zero();  // of the centre of mass, world [m]
+  Quat initial_orientation = Quat::Identity();
+  Vec3 initial_linear_velocity = Vec3::Zero();   // world [m/s]
+  Vec3 initial_angular_velocity = Vec3::Zero();  // world [rad/s]
+  std::vector<int> geoms;
+  // A link of an articulation: its pose and velocity follow from the tree's q and v.
+  int articulation = -1;
+  int link = -1;
+};
+
+// Coulomb friction between two materials: mu_s below the threshold speed, mu_k above
+// it (seed 002 eq. 13).
+struct FrictionPair {
+  double static_coefficient = 0.5;
+  double kinetic_coefficient = 0.5;
+};
+
+struct Model {
+  std::string name;
+  std::string description;
+  std::vector<Body> bodies;
+  std::vector<Geom> geoms;
+  std::vector<Articulation> articulations;
+  std::vector<TimelineCommand> timeline;  // sorted by time
+  std::vector<std::string> material_names;
+  // material_count x material_count, symmetric, row-major.
+  std::vector<FrictionPair> friction_table;
+  Options options;        // the scene's defaults
+  double duration = 5.0;  // how long the scene is meant to run [s]
+
+  int material_count() const { return static_cast<int>(material_names.size()); }
+  const FrictionPair& friction(int material_a, int material_b) const {
+    return friction_table[material_a * material_count() + material_b];
+  }
+};
+
+}  // namespace contactlab

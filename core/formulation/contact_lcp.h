@@ -1,0 +1,53 @@
+// The island's contact problem as the pure LCP of seed 002 eq. (21).
+//
+// Eq. (18) with unknowns z = [c_n; c_l; beta; lambda] (contact normals, joint limits,
+// friction, slip speeds) and a = M v^l + h k, so that M^-1 a = v_free (the velocity
+// of eq. 15, and of eq. 17 where an articulation has couplings):
+//
+//   w = (G + N) z + g >= 0,   z >= 0,   z^T w = 0,   with
+//   G = [H^T M^-1 H, 0; 0, 0],   H = [n~, l~, D~]
+//   N = [0 0 0 0; 0 0 0 0; 0 0 0 E~; mu~ 0 -E~^T 0]
+//   g = [n~^T v_free - eps_n;  l~^T v_free - eps_l;  D~^T v_free;  0]
+//
+// rows: rho   = n~^T v^{l+1} - eps_n            (eq. 3, with eq. 19's correction)
+//       rho_l = l~^T v^{l+1} - eps_l            (eq. 9)
+//       sigma = D~^T v^{l+1} + E~ lambda        (eq. 5)
+//       zeta  = mu~ c_n - E~^T beta              (eq. 6)
+// and v^{l+1} = v_free + M^-1 H z (eq. 20's first row). The bilateral rows J~ of
+// eq. (20) were eliminated per articulation (M^-1 here is M_c^-1 there), which is
+// the elimination eq. (21) writes for the whole island.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "contact/contact_rows.h"
+#include "lcp/lemke.h"
+
+namespace contactlab {
+
+struct ContactLcp {
+  Eigen::MatrixXd matrix;  // G + N
+  Eigen::VectorXd offset;  // g
+};
+
+// (rows, v_free) => (G + N, g)
+void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
+                       ContactLcp& lcp);
+
+// The frictionless problem (normal and limit rows only): its matrix is positive
+// semidefinite, the fallback when the frictional LCP has no answer.
+void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
+                            ContactLcp& lcp);
+
+// Contact c's impulse in its frame (n, t1, t2): (c_n, sum_j beta_j cos_j, sum_j beta_j sin_j),
+// or (c_n, 0, 0) for the frictionless problem.
+Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact, bool with_friction);
+
+// v^{l+1} = v_free + M^-1 H z (eq. 20's first row).
+void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
+                    Eigen::VectorXd& velocity);
+
+}  // namespace contactlab

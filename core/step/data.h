@@ -1,0 +1,75 @@
+// The data: everything that changes while a scene runs: state, contacts, solver
+// statistics and the step's reusable scratch.
+#pragma once
+
+#include <vector>
+
+#include "base/math_types.h"
+#include "control/robot_control.h"
+#include "dynamics/articulation/articulation_state.h"
+#include "dynamics/model.h"
+#include "step/step_workspace.h"
+
+namespace contactlab {
+
+enum class ContactMode { Sticking = 0, Sliding = 1, Separating = 2 };
+const char* contact_mode_name(ContactMode mode);
+
+// One contact of the last step. Forces are the step's impulses divided by h and act
+// on body_b; body_a receives the opposite.
+struct ContactRecord {
+  int body_a = -1;
+  int body_b = -1;
+  int geom_a = -1;
+  int geom_b = -1;
+  Vec3 position = Vec3::Zero();        // world [m]
+  Vec3 normal = Vec3::UnitZ();         // world, unit, from body_a to body_b
+  double distance = 0;                 // phi at the start of the step [m]
+  double normal_force = 0;             // c_n / h [N]
+  Vec3 friction_force = Vec3::Zero();  // D beta / h, world [N]
+  double friction_coefficient = 0;     // mu used this step (seed 002 eq. 13)
+  double slip_speed = 0;               // lambda: the largest tangential speed along an edge [m/s]
+  // The relative velocity of body_b's point against body_a's after the step, v^{l+1}:
+  double normal_velocity = 0;                 // along the normal [m/s]
+  Vec3 tangential_velocity = Vec3::Zero();    // in the tangent plane, world [m/s]
+  ContactMode mode = ContactMode::Separating;
+};
+
+// A detected contact before the solve: no force yet, mode separating.
+ContactRecord contact_record_of(const DetectedContact& contact);
+
+// What the constraint solver did in the last step, summed over islands.
+struct SolverStats {
+  const char* status = "no contacts";  // "solved", or the first failure's name
+  std::string message;                 // empty, or what failed and which fallback was used
+  int lcp_size = 0;                    // unknowns in all islands' LCPs
+  int pivots = 0;                      // Lemke pivots in all islands
+  int islands = 0;                     // islands of dynamic bodies
+  int warm_starts = 0;                 // islands solved from the previous basis without pivoting
+  int iterations = 0;                  // convex, soft, quasistatic: active-set, Lemke or
+                                       // interior-point iterations in all islands
+};
+
+struct Data {
+  double time = 0;
+  long step_count = 0;
+  // Per body in model order (static bodies keep their initial pose, zero velocity;
+  // links follow their articulation's q and v).
+  std::vector<Vec3> position;          // centre of mass, world [m]
+  std::vector<Quat> orientation;       // unit quaternion, body to world
+  std::vector<Vec3> linear_velocity;   // of the centre of mass, world [m/s]
+  std::vector<Vec3> angular_velocity;  // world [rad/s]
+  std::vector<ArticulationState> articulations;  // per Model::articulations
+  ControlState control;                          // the timeline and what drives set points
+  std::vector<ContactRecord> contacts;
+  SolverStats solver;
+  StepWorkspace workspace;
+};
+
+// The scene's initial state, with empty contacts and statistics.
+Data make_data(const Model& model);
+
+// Total kinetic plus gravitational potential energy [J] (analytic checks).
+double mechanical_energy(const Model& model, const Options& options, const Data& data);
+
+}  // namespace contactlab

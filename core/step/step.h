@@ -1,0 +1,20 @@
+// One time step of seed 002 §4.
+#pragma once
+
+#include "base/options.h"
+#include "dynamics/model.h"
+#include "step/data.h"
+
+namespace contactlab {
+
+// Advances `data` by options.time_step. Never leaves NaN in the state: when an
+// island's LCP has no answer the step falls back (see step.cpp) and says so in
+// data.solver.
+void step(const Model& model, const Options& options, Data& data);
+
+// One pass of the pipeline over options.time_step (contacts, islands, solve,
+// integrate; data.time advances, data.step_count does not): a whole step, one
+// compliant substep, or one shortened step of the step-size search.
+void advance_one_pass(const Model& model, const Options& options, Data& data);
+
+}  // namespace contactlab
