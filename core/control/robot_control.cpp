@@ -117,26 +117,10 @@ Status start_fingers(const Articulation& articulation, const ArticulationState& 
   return Status::success();
 }
 
-// q with every actuated joint at its set point: where the motors are taking the arm.
-Eigen::VectorXd set_point_positions(const Articulation& articulation, const ArticulationState& state) {
-  Eigen::VectorXd q = state.positions;
-  for (int link = 0; link < articulation.tree.link_count(); ++link) {
-    if (articulation.actuators[link].present && articulation.tree.link(link).joint.velocity_size() == 1) {
-      q[articulation.tree.position_offset(link)] = state.target_position[link];
-    }
-  }
-  return q;
-}
-
 Status start_cartesian(const Articulation& articulation, const ArticulationState& state,
                        const TimelineCommand& command, double time, RobotControl& robot) {
   CartesianMove& move = robot.cartesian;
-  move.joints.clear();
-  for (int i = command.link; i >= 0; i = articulation.tree.link(i).parent) {
-    if (articulation.actuators[i].present && articulation.tree.link(i).joint.velocity_size() == 1) {
-      move.joints.insert(move.joints.begin(), i);
-    }
-  }
+  move.joints = driven_chain(articulation, command.link);
   if (move.joints.empty()) return Status::failure("move_cartesian: no actuated joint moves the link");
   forward_kinematics(articulation.tree, set_point_positions(articulation, state), robot.ik_scratch);
   move.link = command.link;
@@ -248,6 +232,26 @@ Status check_command(const Model& model, const TimelineCommand& command) {
 }
 
 }  // namespace
+
+std::vector<int> driven_chain(const Articulation& articulation, int link) {
+  std::vector<int> joints;
+  for (int i = link; i >= 0; i = articulation.tree.link(i).parent) {
+    if (articulation.actuators[i].present && articulation.tree.link(i).joint.velocity_size() == 1) {
+      joints.insert(joints.begin(), i);
+    }
+  }
+  return joints;
+}
+
+Eigen::VectorXd set_point_positions(const Articulation& articulation, const ArticulationState& state) {
+  Eigen::VectorXd q = state.positions;
+  for (int link = 0; link < articulation.tree.link_count(); ++link) {
+    if (articulation.actuators[link].present && articulation.tree.link(link).joint.velocity_size() == 1) {
+      q[articulation.tree.position_offset(link)] = state.target_position[link];
+    }
+  }
+  return q;
+}
 
 ControlState initial_control_state(const Model& model) {
   ControlState control;

@@ -63,6 +63,14 @@ struct ControlState {
 
 ControlState initial_control_state(const Model& model);
 
+// The actuated revolute or prismatic joints between the root and `link`, root first
+// (those a Cartesian move drives).
+std::vector<int> driven_chain(const Articulation& articulation, int link);
+
+// q with every actuated revolute or prismatic joint at its set point: where the
+// motors are taking the articulation (and where a Cartesian move starts).
+Eigen::VectorXd set_point_positions(const Articulation& articulation, const ArticulationState& state);
+
 // Starts one command now (the timeline's, or the page's buttons). It is checked as
 // the scene reader checks timeline commands (articulation, joints, limits, fingers),
 // and refused while that articulation closes in a static auto-grasp. On failure

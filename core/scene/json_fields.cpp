@@ -220,16 +220,6 @@ std::string describe_json(const Json& value) {
   return text;
 }
 
-std::string describe_number(double value) {
-  char buffer[32];
-  if (value == std::floor(value) && std::abs(value) < 1e15) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", value);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  }
-  return buffer;
-}
-
 bool NumberRange::contains(double value) const {
   if (!std::isfinite(value)) return false;
   const bool above_low = low_inclusive ? value >= low : value > low;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/math_types.h"
+#include "base/number_text.h"
 #include "base/status.h"
 
 namespace contactlab {
@@ -29,8 +30,6 @@ std::string element_path(const std::string& parent, std::size_t index);
 
 // A value as the user wrote it, shortened for messages: 0, "cube", [1,2,3], {...}.
 std::string describe_json(const Json& value);
-// A number for messages: whole numbers in full, others with 6 significant digits.
-std::string describe_number(double value);
 
 // An interval of allowed values with its unit, e.g. (0, 100] m.
 struct NumberRange {

@@ -29,11 +29,6 @@ class Simulation {
   // x y z qw qx qy qz.
   static constexpr int kWrenchStride = 6;
   static constexpr int kLinkPoseStride = 7;
-  // jog(): the largest displacement [m], per component and in length; the path's
-  // peak speed [m/s]; the fewest actuated joints of an arm that keeps an orientation.
-  static constexpr double kMaxJog = 0.2;
-  static constexpr double kJogSpeed = 0.1;
-  static constexpr int kArmJoints = 6;
   // A joint within this of a limit [rad or m] is reported at it (joint_state's limit).
   static constexpr double kLimitTolerance = 1e-3;
 
@@ -61,21 +56,13 @@ class Simulation {
   Status set_joint_target(const std::string& articulation, const std::string& link, double position);
   Status command(const std::string& articulation, const std::string& kind);
   // Cartesian jog (seed 002 §5): the frame of `link` moves by (dx, dy, dz) [m, world
-  // axes] along a straight line with its orientation kept, as a move_cartesian at
-  // kJogSpeed. The link must be on an arm: not below its hand (the deepest link above
-  // every finger joint), with at least kArmJoints actuated revolute or prismatic
-  // joints between the root and it, which the move drives.
-  // Jogs of the same link add up: a jog starts from where the running one is heading,
-  // else from the link's pose at the set points. Each of dx, dy, dz must be finite and
-  // within [-kMaxJog, kMaxJog], the displacement at most kMaxJog long, and every point
-  // of the line reachable with the orientation kept (inverse kinematics within the
-  // joint limits); otherwise nothing changes and the message says why.
+  // axes] along a straight line with its orientation kept (control/jog.h says which
+  // links and displacements are accepted); otherwise nothing changes and the message
+  // says why.
   Status jog(const std::string& articulation, const std::string& link, double dx, double dy, double dz);
 
-  // JSON with the scene's name, description, duration, options, bodies with their
-  // geoms (shape parameters, hull vertices and faces, local poses, colours) and
-  // articulations with their links (each saying whether jog() accepts it), joints and
-  // couplings.
+  // The scene as JSON (scene/scene_description.h), with the options in force; "{}"
+  // without a scene.
   std::string scene_description() const;
   const std::vector<double>& body_poses();
   const std::vector<double>& body_velocities();

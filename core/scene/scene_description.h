@@ -1,0 +1,16 @@
+// A loaded scene described as JSON for the page: its name, description, duration,
+// options, bodies with their geoms (shape parameters, hull vertices and faces, local
+// poses, colours) and articulations with their links (each saying whether a jog
+// accepts it), joints and couplings.
+#pragma once
+
+#include <string>
+
+#include "base/options.h"
+#include "dynamics/model.h"
+
+namespace contactlab {
+
+std::string describe_scene(const Model& model, const Options& options);
+
+}  // namespace contactlab
