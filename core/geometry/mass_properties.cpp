@@ -23,6 +23,23 @@ MassProperties axially_symmetric(double volume, double transverse, double axial)
 }  // namespace
 
 // V = 4/3 pi r^3, I = 2/5 V r^2.
+bool has_rigid_body_moments(const Mat3& inertia, double tolerance) {
+  const double scale = inertia.cwiseAbs().maxCoeff();
+  const double slack = tolerance * scale;
+  // Its eigenvalues s_k give I's principal moments as s_j + s_k.
+  const Mat3 second_moment = 0.5 * inertia.trace() * Mat3::Identity() - inertia;
+  for (int i = 0; i < 3; ++i) {
+    if (second_moment(i, i) < -slack) return false;
+  }
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i + 1; j < 3; ++j) {
+      const double minor = second_moment(i, i) * second_moment(j, j) - second_moment(i, j) * second_moment(j, i);
+      if (minor < -slack * scale) return false;
+    }
+  }
+  return second_moment.determinant() >= -slack * scale * scale;
+}
+
 MassProperties sphere_mass_properties(double radius) {
   const double r2 = radius * radius;
   const double volume = 4.0 / 3.0 * kPi * r2 * radius;

@@ -20,6 +20,12 @@ struct MassProperties {
 };
 
 // Each in its own geom frame (capsule and cylinder axis along z).
+// True when `inertia` (symmetric) has principal moments >= 0, each at most the sum of
+// the other two, as every mass distribution's has (I1 = integral of (y^2 + z^2) dm,
+// ...): the second moment tr(I)/2 E - I is positive semi-definite, within
+// `tolerance` relative to the inertia's largest entry.
+bool has_rigid_body_moments(const Mat3& inertia, double tolerance);
+
 MassProperties sphere_mass_properties(double radius);
 MassProperties box_mass_properties(const Vec3& half_extents);
 // A cylinder of radius r and length 2 h closed by two hemispheres.

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <string>
 
 namespace contactlab {
 
@@ -141,9 +141,18 @@ Status read_lcp_file(const std::string& path, Eigen::MatrixXd& M, Eigen::VectorX
     return Status::failure(path + ": is a directory, not an LCP file");
   std::ifstream file(path, std::ios::binary);
   if (!file) return Status::failure(path + ": cannot open the file");
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  Status status = parse_lcp_text(contents.str(), M, q);
+  // Read at most kMaxLcpFileBytes (+1 to tell a longer file), so that /dev/zero or a
+  // huge file ends with an error instead of exhausting memory.
+  std::string contents;
+  char chunk[1 << 16];
+  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) {
+    contents.append(chunk, static_cast<std::size_t>(file.gcount()));
+    if (contents.size() > kMaxLcpFileBytes) {
+      return Status::failure(path + ": an LCP file must be at most " + std::to_string(kMaxLcpFileBytes) +
+                             " bytes");
+    }
+  }
+  Status status = parse_lcp_text(contents, M, q);
   if (!status.ok()) return Status::failure(path + ": " + status.message());
   return status;
 }

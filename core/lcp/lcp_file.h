@@ -14,6 +14,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstddef>
 #include <string>
 
 #include "base/status.h"
@@ -21,6 +22,8 @@
 namespace contactlab {
 
 constexpr int kMaxLcpFileSize = 2000;  // largest n accepted
+// The largest file read [bytes]: n = 2000 written with 17 significant digits fits.
+constexpr std::size_t kMaxLcpFileBytes = std::size_t{128} << 20;
 
 // Parses the text of an LCP file; on failure M and q are left empty and the message
 // names the line and the field.

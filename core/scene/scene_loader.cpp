@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
 #include "geometry/convex_hull.h"
 #include "geometry/mass_properties.h"
 #include "scene/articulation_reader.h"
@@ -28,6 +30,11 @@ constexpr std::size_t kMinHullVertices = 4;
 constexpr std::size_t kMaxHullVertices = 256;
 constexpr std::size_t kMaxMaterials = 32;  // named in "materials", besides "default"
 constexpr double kSymmetryTolerance = 1e-9;
+// Principal moments of a rigid body: each at most the sum of the other two (the
+// triangle inequality, within this relative slack), and the smallest at least this
+// fraction of the largest (a thinner body is numerically singular).
+constexpr double kTriangleTolerance = 1e-6;
+constexpr double kMinInertiaRatio = 1e-9;
 
 const NumberRange kDurationRange{0, 3600, false, true, "s"};
 const NumberRange kMassRange{0, 1e6, false, true, "kg"};
@@ -119,6 +126,25 @@ Status check_inertia(const Mat3& inertia, const std::string& path, Mat3& symmetr
     return Status::failure(path + ": must be positive definite (all leading principal minors > 0)");
   }
   symmetric = average;
+  return Status::success();
+}
+
+// A free body's given inertia: principal moments a rigid body can have
+// (geometry/mass_properties.h), and not nearly singular. (A link's are checked with
+// its kinematic tree.)
+Status check_rigid_body_moments(const Mat3& inertia, const std::string& path) {
+  const Vec3 moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia, Eigen::EigenvaluesOnly).eigenvalues();
+  const std::string listed = describe_number(moments[0]) + ", " + describe_number(moments[1]) + ", " +
+                             describe_number(moments[2]) + " kg m^2";
+  if (!has_rigid_body_moments(inertia, kTriangleTolerance)) {
+    return Status::failure(path + ": principal moments " + listed + " break the triangle inequality " +
+                           "(each must be at most the sum of the other two); no rigid body has them");
+  }
+  if (moments[0] < kMinInertiaRatio * moments[2]) {
+    return Status::failure(path + ": principal moments " + listed +
+                           " are nearly singular (the smallest must be at least " +
+                           describe_number(kMinInertiaRatio) + " of the largest)");
+  }
   return Status::success();
 }
 
@@ -386,6 +412,9 @@ Status SceneReader::read_body(const Json& value, std::size_t index) {
     CONTACTLAB_RETURN_IF_ERROR(check_magnitude(body.initial_angular_velocity,
                                                fields.path_of("angular_velocity"), "rad/s"));
     CONTACTLAB_RETURN_IF_ERROR(read_mass_and_geoms(fields, body_index, body, center_of_mass));
+    if (fields.has("inertia")) {
+      CONTACTLAB_RETURN_IF_ERROR(check_rigid_body_moments(body.inertia, fields.path_of("inertia")));
+    }
   }
   body.initial_orientation = orientation;
   body.initial_position = position + orientation.toRotationMatrix() * center_of_mass;
@@ -544,6 +573,11 @@ Status load_scene(const std::string& json_text, Model& model) {
     return Status::failure("scene: the JSON text must be at most " +
                            std::to_string(kMaxSceneBytes) + " bytes (1 MiB), got " +
                            std::to_string(json_text.size()));
+  }
+  const std::size_t nul = json_text.find('\0');
+  if (nul != std::string::npos) {
+    return Status::failure("scene: the JSON text holds a NUL byte at offset " + std::to_string(nul) +
+                           "; a scene is UTF-8 text");
   }
   Json document;
   CONTACTLAB_RETURN_IF_ERROR(parse_json(json_text, kMaxJsonDepth, document));

@@ -99,5 +99,15 @@ TEST(ReadLcpFile, ReadsAFileAndNamesItInErrors) {
             ::testing::TempDir() + ": is a directory, not an LCP file");
 }
 
+// An endless or huge file ends with an error after kMaxLcpFileBytes, not with the
+// memory exhausted.
+TEST(ReadLcpFile, StopsReadingPastTheSizeCap) {
+  Eigen::MatrixXd M;
+  Eigen::VectorXd q;
+  EXPECT_EQ(read_lcp_file("/dev/zero", M, q).message(),
+            "/dev/zero: an LCP file must be at most " + std::to_string(kMaxLcpFileBytes) + " bytes");
+  EXPECT_EQ(M.size(), 0);
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -245,7 +245,9 @@ TEST(SceneLoaderTest, TwoGeomsCenterOfMassIsBetweenThem) {
 
 TEST(SceneLoaderTest, GivenInertiaAndCenterOfMassAreUsed) {
   Json scene = valid_scene();
-  box_body(scene)["inertia"] = {{0.3, 0.01, 0}, {0.01, 0.2, 0}, {0, 0, 0.1}};
+  // Principal moments 0.15, 0.199, 0.301: a rigid body's (each at most the sum of the
+  // other two).
+  box_body(scene)["inertia"] = {{0.3, 0.01, 0}, {0.01, 0.2, 0}, {0, 0, 0.15}};
   box_body(scene)["center_of_mass"] = {0, 0, 0.05};
   const Model model = load_valid(scene);
   const Body& box = model.bodies[1];
@@ -600,6 +602,34 @@ TEST(SceneLoaderErrorTest, BadOrientationVelocityAndInertia) {
         box_body(s)["center_of_mass"] = {0, 0, 1};
       },
       "bodies[1].center_of_mass: not allowed without \"inertia\"");
+}
+
+// Principal moments 1, 1, 3 are positive definite but no mass distribution has them:
+// I3 = integral of (x^2 + y^2) dm <= I1 + I2. A thin rod (nearly equal moments and one
+// small) is a rigid body; a matrix whose smallest moment vanishes next to the largest
+// is numerically singular.
+TEST(SceneLoaderErrorTest, InertiaMustBeOneARigidBodyCanHave) {
+  expect_failure([](Json& s) { box_body(s)["inertia"] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 3}}; },
+                 "bodies[1].inertia: principal moments 1, 1, 3 kg m^2 break the triangle inequality");
+  expect_failure([](Json& s) { box_body(s)["inertia"] = {{2, 1, 0}, {1, 2, 0}, {0, 0, 4.5}}; },
+                 "bodies[1].inertia: principal moments 1, 3, 4.5 kg m^2 break the triangle inequality");
+  expect_failure([](Json& s) { box_body(s)["inertia"] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1e-12}}; },
+                 "bodies[1].inertia: principal moments 1e-12, 1, 1 kg m^2 are nearly singular");
+  Json scene = valid_scene();
+  box_body(scene)["inertia"] = {{0.0833, 0, 0}, {0, 0.0833, 0}, {0, 0, 1e-5}};
+  Model model;
+  const Status rod = load_scene(scene.dump(), model);
+  EXPECT_TRUE(rod.ok()) << rod.message();
+  box_body(scene)["inertia"] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 2}};  // a flat disc: I3 = I1 + I2
+  const Status disc = load_scene(scene.dump(), model);
+  EXPECT_TRUE(disc.ok()) << disc.message();
+}
+
+TEST(SceneLoaderErrorTest, ANulByteIsRefused) {
+  const std::string text = valid_scene().dump();
+  expect_text_failure(text + std::string(1, '\0'),
+                      "scene: the JSON text holds a NUL byte at offset " + std::to_string(text.size()));
+  expect_text_failure(std::string(1, '\0') + text, "scene: the JSON text holds a NUL byte at offset 0");
 }
 
 TEST(SceneLoaderErrorTest, BadNamesAndTexts) {

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <utility>
 
+#include "geometry/mass_properties.h"
+
 namespace contactlab {
 namespace {
 
@@ -28,21 +30,6 @@ bool is_rotation(const Mat3& rotation) {
   const Mat3 gram = rotation.transpose() * rotation;
   if ((gram - Mat3::Identity()).cwiseAbs().maxCoeff() > kUnitTolerance) return false;
   return std::abs(rotation.determinant() - 1) <= kUnitTolerance;
-}
-
-// A symmetric 3x3 matrix is positive semi-definite when all its principal minors are
-// >= 0; `scale` sets the tolerance of each minor (scale, scale^2, scale^3).
-bool is_positive_semidefinite(const Mat3& a, double scale) {
-  const double tolerance = kInertiaTolerance * scale;
-  for (int i = 0; i < 3; ++i) {
-    if (a(i, i) < -tolerance) return false;
-  }
-  for (int i = 0; i < 3; ++i) {
-    for (int j = i + 1; j < 3; ++j) {
-      if (a(i, i) * a(j, j) - a(i, j) * a(j, i) < -tolerance * scale) return false;
-    }
-  }
-  return a.determinant() >= -tolerance * scale * scale;
 }
 
 // Positive definite by Sylvester's criterion (leading principal minors > 0).
@@ -105,11 +92,7 @@ Status validate_inertial(const TreeLink& link, int index) {
   if ((inertia - inertia.transpose()).cwiseAbs().maxCoeff() > kInertiaTolerance * scale) {
     return link_failure(link, index, "inertia must be symmetric");
   }
-  // Principal moments >= 0 and each at most the sum of the other two <=> the second
-  // moment of the mass distribution, tr(I)/2 E - I, is positive semi-definite (its
-  // eigenvalues s_k give I's as s_j + s_k >= 0).
-  const Mat3 second_moment = 0.5 * inertia.trace() * Mat3::Identity() - inertia;
-  if (!is_positive_semidefinite(second_moment, scale)) {
+  if (!has_rigid_body_moments(inertia, kInertiaTolerance)) {
     return link_failure(link, index,
                         "inertia must have principal moments >= 0 that satisfy the triangle "
                         "inequality");
