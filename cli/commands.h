@@ -1,5 +1,6 @@
 // The subcommands of the contactlab tool. Each returns the process exit code:
-// 0 success, 1 the problem has no answer (lcp), 2 bad arguments or a bad scene.
+// 0 success, 1 the problem has no answer (lcp), 2 bad arguments or a bad scene, 3 an
+// output file could not be written (run).
 #pragma once
 
 #include <ostream>

@@ -73,6 +73,21 @@ Status open_output(const std::string& flag, const std::string& path, std::ofstre
   return Status::success();
 }
 
+// False, after saying which, when a CSV output failed (a full disk, a closed pipe).
+bool outputs_written(const RunArguments& parsed, const std::ofstream& csv, const std::ofstream& contacts_csv,
+                     std::ostream& err) {
+  if (csv.fail()) {
+    err << "contactlab run: --csv: writing '" << parsed.csv_path << "' failed (disk full or file unwritable)\n";
+    return false;
+  }
+  if (contacts_csv.fail()) {
+    err << "contactlab run: --contacts: writing '" << parsed.contacts_path
+        << "' failed (disk full or file unwritable)\n";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -141,7 +156,11 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
       write_state_row(model, *data, grasp, csv);
     }
     if (contacts_csv.is_open()) write_contact_rows(model, *data, contacts_csv);
+    if (!outputs_written(parsed, csv, contacts_csv, err)) return 3;
   }
+  if (csv.is_open()) csv.close();
+  if (contacts_csv.is_open()) contacts_csv.close();
+  if (!outputs_written(parsed, csv, contacts_csv, err)) return 3;
 
   out << "scene " << model.name << ": " << steps << " steps of " << options.time_step
       << " s to t = " << data->time << " s, formulation " << formulation_name(options.formulation)

@@ -123,5 +123,19 @@ TEST(CheckCommand, SummarisesAValidSceneAndRejectsABadOne) {
   EXPECT_NE(err2.str().find("bodies[0].geoms[0].half_extents[1]"), std::string::npos) << err2.str();
 }
 
+// A CSV that cannot be written (here a full device) ends the run with exit code 3 and
+// names the flag and the file, instead of a silent success.
+TEST(RunCommand, AnUnwritableCsvIsReportedWithExitCode3) {
+  const Result state = run({kScene, "--steps", "400", "--csv", "/dev/full"});
+  EXPECT_EQ(state.code, 3);
+  EXPECT_EQ(state.err, "contactlab run: --csv: writing '/dev/full' failed (disk full or file unwritable)\n");
+  const Result contacts = run({kScene, "--steps", "400", "--contacts", "/dev/full"});
+  EXPECT_EQ(contacts.code, 3);
+  EXPECT_EQ(contacts.err,
+            "contactlab run: --contacts: writing '/dev/full' failed (disk full or file unwritable)\n");
+  const Result short_run = run({kScene, "--steps", "1", "--csv", "/dev/full"});
+  EXPECT_EQ(short_run.code, 3) << "a failure found only when the file is closed counts too";
+}
+
 }  // namespace
 }  // namespace contactlab
