@@ -5,9 +5,11 @@
 
 #include "arguments.h"
 #include "commands.h"
+#include "formulation/solver_report.h"
 #include "scene/scene_loader.h"
 #include "state_csv.h"
 #include "step/step.h"
+#include "step/step_workspace.h"
 
 namespace contactlab {
 namespace {
@@ -121,6 +123,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
 
   auto data = std::make_unique<Data>(make_data(model));
+  StepWorkspace workspace;
   // The grasp analysis (a 6-D convex hull, milliseconds) is refreshed every
   // kGraspInterval of simulated time; rows in between repeat the last one.
   GraspReport grasp;
@@ -141,15 +144,17 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   int largest_lcp = 0;
   std::string first_failure;
   for (long s = 0; s < steps; ++s) {
-    step(model, options, *data);
+    step(model, options, *data, workspace);
     const SolverStats& solver = data->solver;
     total_pivots += solver.pivots;
     total_iterations += solver.iterations;
     warm_starts += solver.warm_starts;
     largest_lcp = std::max(largest_lcp, solver.lcp_size);
-    if (!solver.message.empty()) {
+    if (!solver.fallbacks.empty()) {
       ++failed_steps;
-      if (first_failure.empty()) first_failure = "t = " + exact_number(data->time) + ": " + solver.message;
+      if (first_failure.empty()) {
+        first_failure = "t = " + exact_number(data->time) + ": " + fallback_message(solver.fallbacks);
+      }
     }
     if (csv.is_open()) {
       refresh_grasp();

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "formulation/solver_report.h"
 #include "grasp/grasp_monitor.h"
 
 namespace contactlab {
@@ -57,7 +58,8 @@ void write_state_row(const Model& model, const Data& data, const GraspReport& gr
     out << ',' << (grasp.object >= 0 ? model.bodies[grasp.object].name : std::string()) << ','
         << (grasp.quality.force_closure ? 1 : 0) << ',' << exact_number(grasp.quality.epsilon);
   }
-  out << ',' << data.contacts.size() << ',' << data.solver.status << ',' << data.solver.pivots << '\n';
+  out << ',' << data.contacts.size() << ',' << solver_status_name(data.solver.status) << ','
+      << data.solver.pivots << '\n';
 }
 
 void write_contacts_header(std::ostream& out) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "formulation/solver_report.h"
+
 namespace contactlab {
 
 emscripten::val float64_view(const std::vector<double>& values) {
@@ -60,11 +62,12 @@ double SimulationHandle::island_count() const {
 }
 
 std::string SimulationHandle::solver_status() const {
-  return simulation_.has_scene() ? simulation_.data().solver.status : "no scene";
+  if (!simulation_.has_scene()) return "no scene";
+  return solver_status_name(simulation_.data().solver.status);
 }
 
 std::string SimulationHandle::solver_message() const {
-  return simulation_.has_scene() ? simulation_.data().solver.message : "";
+  return simulation_.has_scene() ? fallback_message(simulation_.data().solver.fallbacks) : "";
 }
 
 emscripten::val SimulationHandle::joint_state(double articulation) {

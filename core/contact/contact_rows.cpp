@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/finite_values.h"
+#include "contact/friction_coefficient.h"
 
 namespace contactlab {
 namespace {
@@ -150,16 +151,9 @@ void assemble_contact_rows(const Model& model, const Options& options,
     island.body_jacobian(contact.body_b, frame_wrenches(1.0, frame, point, center_b), sides[2 * c + 1]);
 
     // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
-    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
-                                              model.geoms[contact.geom_b].material);
-    if (options.friction_coefficient >= 0) {
-      rows.friction_coefficient[c] = options.friction_coefficient;
-    } else {
-      const Vec3 relative_velocity = rows.frame_velocity(c, island.velocity);
-      rows.friction_coefficient[c] = relative_velocity.norm() < options.kinetic_threshold_speed
-                                         ? pair.static_coefficient
-                                         : pair.kinetic_coefficient;
-    }
+    const double relative_speed = rows.frame_velocity(c, island.velocity).norm();
+    rows.friction_coefficient[c] = friction_coefficient(
+        contact_friction(model, options, contact.geom_a, contact.geom_b), relative_speed, options);
   }
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.

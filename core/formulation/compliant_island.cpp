@@ -22,11 +22,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string>
+#include <utility>
 
 #include <Eigen/Core>
 
 #include "base/finite_values.h"
+#include "contact/friction_coefficient.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
 
@@ -92,11 +93,12 @@ bool solve_limit_rows(const IslandRows& rows, CompliantIslandWorkspace& workspac
     offset[l] = rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
   }
   const LcpSolution solution = workspace.lemke.solve(matrix, offset, LemkeSettings{});
-  report.iterations += solution.pivots;
   if (solution.status != LcpStatus::Solved) {
-    report.status = lcp_status_name(solution.status);
-    report.message = std::string("compliant: the joint-limit rows have no answer (") +
-                     solution.message + "); limits not enforced this substep";
+    SolverFallback failure{FallbackReason::CompliantLimitsUnsolved};
+    failure.lemke = solution.status;
+    failure.pivots = solution.pivots;
+    failure.detail = solution.message;
+    report.fall_back(solver_status_of(solution.status), std::move(failure));
     return false;
   }
   for (int l = 0; l < count; ++l) {
@@ -121,11 +123,8 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
                                CompliantIslandWorkspace& workspace, IslandDynamics& island,
                                IslandImpulses& impulses, IslandSolveReport& report) {
   impulses.reset(rows.contact_count, rows.limit_count);
-  report.status = "solved";
-  report.message.clear();
+  report.reset();
   report.problem_size = rows.limit_count;
-  report.iterations = 0;
-  report.warm_start_used = false;
 
   // (phi, J v^l, W_cc, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
@@ -140,8 +139,8 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   if (!finite) {
     impulses.reset(rows.contact_count, rows.limit_count);
     island.velocity.setZero();
-    report.status = lcp_status_name(LcpStatus::NumericalFailure);
-    report.message = "compliant: a contact's state, its force or v_free is not finite (island held still this substep)";
+    report.fall_back(SolverStatus::NumericalFailure,
+                     SolverFallback{FallbackReason::CompliantStateNotFinite});
     return;
   }
 
@@ -153,8 +152,9 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   if (!all_finite(island.velocity.data(), island.velocity.size())) {
     impulses.reset(rows.contact_count, rows.limit_count);
     island.velocity.setZero();
-    report.status = lcp_status_name(LcpStatus::NumericalFailure);
-    report.message = "compliant: v^{l+1} is not finite (island held still this substep)";
+    report.fallbacks.clear();  // what held the island still replaces what came before
+    report.fall_back(SolverStatus::NumericalFailure,
+                     SolverFallback{FallbackReason::CompliantVelocityNotFinite});
   }
 }
 
@@ -181,12 +181,9 @@ int compliant_substep_count(const Model& model, const Options& options) {
   // Friction near rest: v' = -a v with a = mu' g kFrictionModeFactor / v_s, by explicit
   // Euler stable while a h < 2. mu' is the steepest law of the scene's materials.
   double slope = 0;  // mu'
-  if (options.friction_coefficient >= 0) {
-    slope = stribeck_largest_slope(options.friction_coefficient, options.friction_coefficient);
-  } else {
-    for (const FrictionPair& pair : model.friction_table) {
-      slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
-    }
+  for (const FrictionPair& materials : model.friction_table) {
+    const FrictionPair pair = applied_friction(materials, options);
+    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
   }
   const Vec3& g = options.gravity;
   const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());

@@ -6,6 +6,7 @@
 #include "contact/island_dynamics.h"
 #include "dynamics/model.h"
 #include "formulation/island_impulses.h"
+#include "formulation/solver_report.h"
 #include "lcp/lemke.h"
 
 namespace contactlab {
@@ -20,7 +21,9 @@ struct CompliantIslandWorkspace {
 
 // (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
 // spring-damper normal forces and Stribeck friction from the state at the start of the
-// substep, impulses h_s f; joint limits as hard rows (compliant_island.cpp).
+// substep, impulses h_s f; joint limits as hard rows (compliant_island.cpp). The
+// report counts no pivots or iterations: the explicit forces are no solver's, and the
+// limit rows' few Lemke pivots are left out of the step's statistics.
 void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
                                const Options& options, double substep,
                                CompliantIslandWorkspace& workspace, IslandDynamics& island,

@@ -4,9 +4,9 @@
 
 namespace contactlab {
 
-void solve_convex_island(const IslandRows& rows, ConvexIslandWorkspace& workspace,
-                         IslandDynamics& island, IslandImpulses& impulses,
-                         IslandSolveReport& report) {
+void solve_convex_island(const IslandRows& rows, EdgeWarmStarts& warm_starts,
+                         ConvexIslandWorkspace& workspace, IslandDynamics& island,
+                         IslandImpulses& impulses, IslandSolveReport& report) {
   // (rows, v_free) => q = J_beta v_free - target, no regularisation.
   EdgeLcp& lcp = workspace.lcp;
   const int u = rows.friction_edges;
@@ -19,7 +19,7 @@ void solve_convex_island(const IslandRows& rows, ConvexIslandWorkspace& workspac
   }
   lcp.regularisation.setZero(lcp.offset.size());
   // (q) => beta, v^{l+1}
-  solve_edge_lcp(rows, lcp, workspace.solver, island, impulses, report);
+  solve_edge_lcp(rows, lcp, warm_starts, workspace.solver, island, impulses, report);
 }
 
 }  // namespace contactlab

@@ -22,6 +22,7 @@
 #include "contact/island_dynamics.h"
 #include "formulation/edge_lcp.h"
 #include "formulation/island_impulses.h"
+#include "formulation/solver_report.h"
 
 namespace contactlab {
 
@@ -30,9 +31,10 @@ struct ConvexIslandWorkspace {
   EdgeLcpWorkspace solver;
 };
 
-// (rows, v_free in island.velocity) => v^{l+1} in island.velocity, impulses, report.
-void solve_convex_island(const IslandRows& rows, ConvexIslandWorkspace& workspace,
-                         IslandDynamics& island, IslandImpulses& impulses,
-                         IslandSolveReport& report);
+// (rows, v_free in island.velocity, warm starts) => v^{l+1} in island.velocity,
+// impulses, report.
+void solve_convex_island(const IslandRows& rows, EdgeWarmStarts& warm_starts,
+                         ConvexIslandWorkspace& workspace, IslandDynamics& island,
+                         IslandImpulses& impulses, IslandSolveReport& report);
 
 }  // namespace contactlab

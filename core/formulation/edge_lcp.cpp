@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <string>
+#include <utility>
 
 #include "base/finite_values.h"
 #include "conic/interior_point.h"
@@ -63,10 +62,11 @@ void make_key(const IslandRows& rows, const IslandDynamics& island, std::vector<
   }
 }
 
-const EdgeWarmStart* find_warm_start(EdgeLcpWorkspace& ws, std::size_t size) {
-  for (EdgeWarmStart& entry : ws.warm_starts) {
+const EdgeWarmStart* find_warm_start(EdgeWarmStarts& warm_starts, const EdgeLcpWorkspace& ws,
+                                     std::size_t size) {
+  for (EdgeWarmStart& entry : warm_starts.entries) {
     if (entry.key == ws.key && entry.active.size() == size) {
-      entry.last_used = ++ws.clock;
+      entry.last_used = ++warm_starts.clock;
       return &entry;
     }
   }
@@ -76,26 +76,27 @@ const EdgeWarmStart* find_warm_start(EdgeLcpWorkspace& ws, std::size_t size) {
 // Keeps the answer's active rows and impulses for the next solve of the same
 // contacts. A contact without regularisation whose every ray holds (sticking: w within
 // kStickingSlack) is kept with all its rays, so that it is solved as a frame next time.
-void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
-                         const EdgeCertificate& certificate) {
+void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeLcpWorkspace& ws,
+                         const EdgeCertificate& certificate, EdgeWarmStarts& warm_starts) {
+  std::vector<EdgeWarmStart>& entries = warm_starts.entries;
   EdgeWarmStart* slot = nullptr;
-  for (EdgeWarmStart& entry : ws.warm_starts) {
+  for (EdgeWarmStart& entry : entries) {
     if (entry.key == ws.key) slot = &entry;
   }
-  if (slot == nullptr && ws.warm_starts.size() < kWarmStartCapacity) {
-    ws.warm_starts.emplace_back();
-    slot = &ws.warm_starts.back();
+  if (slot == nullptr && entries.size() < kWarmStartCapacity) {
+    entries.emplace_back();
+    slot = &entries.back();
   }
   if (slot == nullptr) {
-    slot = &ws.warm_starts.front();
-    for (EdgeWarmStart& entry : ws.warm_starts) {
+    slot = &entries.front();
+    for (EdgeWarmStart& entry : entries) {
       if (entry.last_used < slot->last_used) slot = &entry;
     }
   }
   slot->key = ws.key;
   slot->active = ws.active;
   slot->z = ws.z;
-  slot->last_used = ++ws.clock;
+  slot->last_used = ++warm_starts.clock;
   const int u = rows.friction_edges;
   const double slack = kStickingSlack * certificate.scale;
   for (int c = 0; c < rows.contact_count; ++c) {
@@ -176,11 +177,11 @@ bool correct_guess(const IslandRows& rows, EdgeLcpWorkspace& ws, double allowed)
 
 // 1. The active-set guess, its proximal iterations and its corrections; true when an
 // answer passed the certificate.
-bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
-                         IslandDynamics& island, IslandImpulses& impulses,
+bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
+                         EdgeLcpWorkspace& ws, IslandDynamics& island, IslandImpulses& impulses,
                          IslandSolveReport& report) {
   const Eigen::Index n = lcp.offset.size();
-  const EdgeWarmStart* remembered = find_warm_start(ws, static_cast<std::size_t>(n));
+  const EdgeWarmStart* remembered = find_warm_start(warm_starts, ws, static_cast<std::size_t>(n));
   if (remembered != nullptr) {
     ws.active = remembered->active;
     ws.proximal_center = remembered->z;
@@ -206,7 +207,7 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWork
       const EdgeCertificate certificate = evaluate(rows, lcp, ws, island, impulses);
       if (certificate.valid) {
         report.warm_start_used = remembered != nullptr && round == 0;
-        remember_warm_start(rows, lcp, ws, certificate);
+        remember_warm_start(rows, lcp, ws, certificate, warm_starts);
         return true;
       }
       // w of the proximal problem; while z solves it, the guess is right and the
@@ -223,8 +224,9 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWork
 }
 
 // 3. The QP min 1/2 z^T (G + diag r) z + q^T z over z >= 0 by the interior-point method.
+// On failure, its status and account go into `failure`.
 bool solve_by_interior_point(const EdgeLcp& lcp, EdgeLcpWorkspace& ws, IslandSolveReport& report,
-                             std::string& failure) {
+                             SolverFallback& failure) {
   const Eigen::Index n = lcp.offset.size();
   ConicProblem& program = ws.program;
   program.P = ws.matrix;
@@ -238,8 +240,8 @@ bool solve_by_interior_point(const EdgeLcp& lcp, EdgeLcpWorkspace& ws, IslandSol
   const ConicSolution solution = solve_conic(program);
   report.iterations += solution.iterations;
   if (solution.status != ConicStatus::Solved) {
-    failure = std::string("the interior-point method: ") + conic_status_name(solution.status) +
-              " (" + solution.message + ")";
+    failure.interior_point = solution.status;
+    failure.detail = solution.message;
     return false;
   }
   ws.z = solution.x.cwiseMax(0.0);
@@ -267,25 +269,18 @@ void hold_still(const IslandRows& rows, IslandDynamics& island, IslandImpulses& 
   island.velocity.setZero();
 }
 
-std::string pivot_count(int pivots) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), " (%d pivots)", pivots);
-  return buffer;
-}
-
 }  // namespace
 
-void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
-                    IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
+void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
+                    EdgeLcpWorkspace& ws, IslandDynamics& island, IslandImpulses& impulses,
+                    IslandSolveReport& report) {
   const int n = edge_unknown_count(rows);
   report.problem_size = n;
   impulses.reset(rows.contact_count, rows.limit_count);
   if (!rows.is_finite() || lcp.offset.size() != n || lcp.regularisation.size() != n ||
       !all_finite(lcp.offset.data(), static_cast<std::size_t>(n)) ||
       !all_finite(lcp.regularisation.data(), static_cast<std::size_t>(n))) {
-    report.status = lcp_status_name(LcpStatus::InvalidInput);
-    report.message =
-        "the contact rows or their offsets hold a non-finite number (island held still this step)";
+    report.fall_back(SolverStatus::InvalidInput, SolverFallback{FallbackReason::EdgeRowsNotFinite});
     hold_still(rows, island, impulses);
     return;
   }
@@ -294,7 +289,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace
   make_key(rows, island, ws.key);
 
   // 1. active set
-  if (solve_by_active_set(rows, lcp, ws, island, impulses, report)) return;
+  if (solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) return;
 
   // 2. Lemke. The rows were checked above, so the matrix is finite.
   build_edge_gram(rows, ws.matrix);
@@ -307,30 +302,31 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace
     ws.z = solution.z;
     const EdgeCertificate certificate = evaluate(rows, lcp, ws, island, impulses);
     ws.active = solution.z_is_basic;
-    remember_warm_start(rows, lcp, ws, certificate);
-    if (!solution.message.empty()) report.message = "Lemke: " + solution.message;
+    remember_warm_start(rows, lcp, ws, certificate, warm_starts);
+    if (!solution.message.empty()) {
+      SolverFallback regularised{FallbackReason::EdgeLemkeRegularised};
+      regularised.detail = solution.message;
+      report.fall_back(SolverStatus::Solved, std::move(regularised));
+    }
     return;
   }
-  const std::string lemke_failure =
-      std::string("Lemke: ") + lcp_status_name(solution.status) + pivot_count(solution.pivots);
+  SolverFallback failure;
+  failure.lemke = solution.status;
+  failure.pivots = solution.pivots;
 
   // 3. interior point, same QP
-  std::string interior_failure;
-  if (solve_by_interior_point(lcp, ws, report, interior_failure)) {
+  if (solve_by_interior_point(lcp, ws, report, failure)) {
     evaluate(rows, lcp, ws, island, impulses);
-    report.message = lemke_failure + "; solved by the interior-point method instead";
+    failure.reason = FallbackReason::EdgeInteriorPoint;
+    report.fall_back(SolverStatus::Solved, std::move(failure));
     return;
   }
 
   // 4. frictionless, 5. still
-  report.status = lcp_status_name(solution.status);
-  if (solve_frictionless(rows, ws, island, impulses, report)) {
-    report.message =
-        lemke_failure + "; " + interior_failure + " (this step's island solved without friction)";
-    return;
-  }
-  report.message = lemke_failure + "; " + interior_failure + " (island held still this step)";
-  hold_still(rows, island, impulses);
+  const bool frictionless = solve_frictionless(rows, ws, island, impulses, report);
+  if (!frictionless) hold_still(rows, island, impulses);
+  failure.reason = frictionless ? FallbackReason::EdgeWithoutFriction : FallbackReason::EdgeHeldStill;
+  report.fall_back(solver_status_of(solution.status), std::move(failure));
 }
 
 }  // namespace contactlab

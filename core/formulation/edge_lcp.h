@@ -40,6 +40,7 @@
 #include "formulation/contact_lcp.h"
 #include "formulation/edge_active_set.h"
 #include "formulation/island_impulses.h"
+#include "formulation/solver_report.h"
 #include "lcp/lemke.h"
 
 namespace contactlab {
@@ -49,9 +50,9 @@ struct EdgeLcp {
   Eigen::VectorXd regularisation;  // r >= 0 [m/s per N s] (per N m s on a rotation row)
 };
 
-// The final active sets of recent solves, keyed by the island's contacts (the members
-// each contact touches, in order) and limits; a basis that no longer fits costs one
-// reduced solve. At most kWarmStartCapacity entries, the least recently used replaced.
+// The final active set and answer of a recent solve, keyed by the island's contacts
+// (the members each contact touches, in order) and limits; a basis that no longer fits
+// costs one reduced solve.
 struct EdgeWarmStart {
   std::vector<long long> key;
   std::vector<char> active;
@@ -59,9 +60,15 @@ struct EdgeWarmStart {
   long long last_used = 0;
 };
 
-struct EdgeLcpWorkspace {
-  std::vector<EdgeWarmStart> warm_starts;
+// The warm starts carried from one solve to the next (solver state, not scratch:
+// formulation/solver_memory.h). At most kWarmStartCapacity entries, the least recently
+// used replaced.
+struct EdgeWarmStarts {
+  std::vector<EdgeWarmStart> entries;
   long long clock = 0;
+};
+
+struct EdgeLcpWorkspace {
   std::vector<long long> key;
   std::vector<char> active;
   EdgeActiveSetWorkspace active_set;
@@ -77,10 +84,12 @@ struct EdgeLcpWorkspace {
   Eigen::VectorXd shift;            // what the proximal term adds to w
 };
 
-// (rows, lcp, v_free in island.velocity) => z, v^{l+1} in island.velocity, the
-// impulses (cone_edge_problem.h) and the report (Lemke pivots or interior-point
-// iterations; problem_size = k u + L).
-void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& workspace,
-                    IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+// (rows, lcp, v_free in island.velocity, warm starts) => z, v^{l+1} in island.velocity,
+// the impulses (cone_edge_problem.h), the warm starts for the next solve and the
+// report (Lemke pivots or interior-point iterations as iterations; problem_size =
+// k u + L). The report starts as the caller left it (IslandSolveReport::reset).
+void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
+                    EdgeLcpWorkspace& workspace, IslandDynamics& island, IslandImpulses& impulses,
+                    IslandSolveReport& report);
 
 }  // namespace contactlab

@@ -151,7 +151,7 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
                          const std::vector<Vec3>& offset, const Eigen::VectorXd& limit_offset,
                          SoftEllipticWorkspace& ws, IslandDynamics& island,
                          IslandImpulses& impulses, IslandSolveReport& report,
-                         std::string& failure) {
+                         SolverFallback& failure) {
   const int k = rows.contact_count;
   const int limits = rows.limit_count;
   // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 per limit.
@@ -204,8 +204,9 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
     const ConicSolution solution = solve_conic(program);
     report.iterations += solution.iterations;
     if (solution.status != ConicStatus::Solved) {
-      failure = std::string("the interior-point method: ") + conic_status_name(solution.status) +
-                " (" + solution.message + ")";
+      failure.reason = FallbackReason::EllipticToPyramid;
+      failure.interior_point = solution.status;
+      failure.detail = solution.message;
       return false;
     }
     ws.x = solution.x;

@@ -24,7 +24,6 @@
 // friction cone ... The resulting dual optimization ... (SOCP)."
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include <Eigen/Core>
@@ -34,6 +33,7 @@
 #include "contact/island_dynamics.h"
 #include "formulation/envelope_cholesky.h"
 #include "formulation/island_impulses.h"
+#include "formulation/solver_report.h"
 
 namespace contactlab {
 
@@ -54,10 +54,12 @@ struct SoftEllipticWorkspace {
 // (rows, diag R_c, J_c v_free - v*_c per contact, limit offsets l v_free - target,
 // v_free in island.velocity) => v^{l+1} in island.velocity and the impulses. False,
 // leaving island.velocity and the impulses as they were, when the interior-point
-// method returns anything but Solved; `failure` then says what happened.
+// method returns anything but Solved; `failure` then holds its status and account
+// (FallbackReason::EllipticToPyramid).
 bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regularisation,
                          const std::vector<Vec3>& offset, const Eigen::VectorXd& limit_offset,
                          SoftEllipticWorkspace& workspace, IslandDynamics& island,
-                         IslandImpulses& impulses, IslandSolveReport& report, std::string& failure);
+                         IslandImpulses& impulses, IslandSolveReport& report,
+                         SolverFallback& failure);
 
 }  // namespace contactlab

@@ -1,5 +1,7 @@
 #include "formulation/soft_island.h"
 
+#include <utility>
+
 #include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
@@ -40,8 +42,9 @@ void soft_damped_free_body(const Body& body, const Options& options, const Quat&
 }
 
 void solve_soft_island(const IslandRows& rows, const IslandContactState& contacts,
-                       const Options& options, SoftIslandWorkspace& ws, IslandDynamics& island,
-                       IslandImpulses& impulses, IslandSolveReport& report) {
+                       const Options& options, EdgeWarmStarts& warm_starts,
+                       SoftIslandWorkspace& ws, IslandDynamics& island, IslandImpulses& impulses,
+                       IslandSolveReport& report) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const double h = options.time_step;
@@ -71,8 +74,9 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
     lcp.regularisation[k * u + l] = 0;
   }
 
-  std::string elliptic_failure;
-  if (options.soft_cone == 1) {
+  SolverFallback elliptic_failure;
+  const bool elliptic = options.soft_cone == 1;
+  if (elliptic) {
     ws.limit_offset = lcp.offset.tail(rows.limit_count);
     if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset, ws.elliptic,
                             island, impulses, report, elliptic_failure)) {
@@ -90,11 +94,8 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
       lcp.offset[c * u + j] = ray.dot(ws.offset[c]);
     }
   }
-  solve_edge_lcp(rows, lcp, ws.solver, island, impulses, report);
-  if (!elliptic_failure.empty()) {
-    report.message = elliptic_failure + "; solved with the pyramidal cone instead" +
-                     (report.message.empty() ? "" : "; " + report.message);
-  }
+  solve_edge_lcp(rows, lcp, warm_starts, ws.solver, island, impulses, report);
+  if (elliptic) report.fallbacks.insert(report.fallbacks.begin(), std::move(elliptic_failure));
 }
 
 }  // namespace contactlab

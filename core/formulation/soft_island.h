@@ -45,11 +45,10 @@
 // Implicit damping ("implicit damping inertia" of seed 004's cart example): b =
 // options.soft_damping [N s/m on a translation, N m s/rad on a rotation] on every
 // velocity coordinate, taken implicitly, (M + h b I)(v_free - v) = h (k - b v); the
-// contacts then act through (M + h b I)^-1. Articulations take the same b in
-// articulation_motion.cpp.
+// contacts then act through (M + h b I)^-1. Articulations take the same b
+// (soft_formulation.cpp, through articulation_motion.h's added damping).
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include <Eigen/Core>
@@ -61,6 +60,7 @@
 #include "formulation/edge_lcp.h"
 #include "formulation/island_impulses.h"
 #include "formulation/soft_elliptic.h"
+#include "formulation/solver_report.h"
 
 namespace contactlab {
 
@@ -80,9 +80,11 @@ void soft_damped_free_body(const Body& body, const Options& options, const Quat&
                            const Vec6& velocity, const Vec6& force, InverseMass& inverse_mass,
                            Vec6& free_velocity);
 
-// (rows, contact state, v_free in island.velocity) => v^{l+1}, impulses, report.
+// (rows, contact state, v_free in island.velocity, the pyramid's warm starts) =>
+// v^{l+1}, impulses, report.
 void solve_soft_island(const IslandRows& rows, const IslandContactState& contacts,
-                       const Options& options, SoftIslandWorkspace& workspace,
-                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+                       const Options& options, EdgeWarmStarts& warm_starts,
+                       SoftIslandWorkspace& workspace, IslandDynamics& island,
+                       IslandImpulses& impulses, IslandSolveReport& report);
 
 }  // namespace contactlab

@@ -1,5 +1,6 @@
 #include "grasp/grasp_monitor.h"
 
+#include "contact/friction_coefficient.h"
 #include "dynamics/rigid_body.h"
 
 namespace contactlab {
@@ -39,11 +40,9 @@ int grasp_contacts(const Model& model, const Options& options, const Data& data,
     grasp.point = contact.position;
     // The normal points from body_a to body_b: into the object when it is body_b.
     grasp.inward_normal = contact.body_b == object ? contact.normal : Vec3(-contact.normal);
+    // A held grasp sticks: mu_s.
     grasp.friction_coefficient =
-        options.friction_coefficient >= 0
-            ? options.friction_coefficient
-            : model.friction(model.geoms[contact.geom_a].material, model.geoms[contact.geom_b].material)
-                  .static_coefficient;
+        contact_friction(model, options, contact.geom_a, contact.geom_b).static_coefficient;
     contacts.push_back(grasp);
   }
   return object;

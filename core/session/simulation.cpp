@@ -60,7 +60,7 @@ void Simulation::reset() {
 
 long Simulation::step(long count) {
   if (!model_) return 0;
-  for (long i = 0; i < count; ++i) contactlab::step(*model_, options_, *data_);
+  for (long i = 0; i < count; ++i) contactlab::step(*model_, options_, *data_, workspace_);
   return count;
 }
 

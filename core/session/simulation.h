@@ -11,6 +11,7 @@
 #include "base/status.h"
 #include "dynamics/model.h"
 #include "step/data.h"
+#include "step/step_workspace.h"
 
 namespace contactlab {
 
@@ -100,6 +101,7 @@ class Simulation {
   std::shared_ptr<const Model> model_;
   Options options_;
   std::unique_ptr<Data> data_;
+  StepWorkspace workspace_;  // the step's scratch
   std::vector<double> pose_buffer_;
   std::vector<double> velocity_buffer_;
   std::vector<double> contact_buffer_;

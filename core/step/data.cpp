@@ -2,15 +2,6 @@
 
 namespace contactlab {
 
-const char* contact_mode_name(ContactMode mode) {
-  switch (mode) {
-    case ContactMode::Sticking: return "sticking";
-    case ContactMode::Sliding: return "sliding";
-    case ContactMode::Separating: return "separating";
-  }
-  return "separating";
-}
-
 ContactRecord contact_record_of(const DetectedContact& contact) {
   ContactRecord record;
   record.body_a = contact.body_a;

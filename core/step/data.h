@@ -1,19 +1,20 @@
 // The data: everything that changes while a scene runs: state, contacts, solver
-// statistics and the step's reusable scratch.
+// statistics and what the solvers carry from one step to the next. The step's scratch
+// is not here (step/step_workspace.h).
 #pragma once
 
 #include <vector>
 
 #include "base/math_types.h"
+#include "contact/contact_detection.h"
 #include "control/robot_control.h"
 #include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
-#include "step/step_workspace.h"
+#include "formulation/island_solution.h"
+#include "formulation/solver_memory.h"
+#include "formulation/solver_report.h"
 
 namespace contactlab {
-
-enum class ContactMode { Sticking = 0, Sliding = 1, Separating = 2 };
-const char* contact_mode_name(ContactMode mode);
 
 // One contact of the last step. Forces are the step's impulses divided by h and act
 // on body_b; body_a receives the opposite.
@@ -38,16 +39,17 @@ struct ContactRecord {
 // A detected contact before the solve: no force yet, mode separating.
 ContactRecord contact_record_of(const DetectedContact& contact);
 
-// What the constraint solver did in the last step, summed over islands.
+// What the constraint solver did in the last step, summed over islands. In words:
+// solver_status_name(status), fallback_message(fallbacks) (formulation/solver_report.h).
 struct SolverStats {
-  const char* status = "no contacts";  // "solved", or the first failure's name
-  std::string message;                 // empty, or what failed and which fallback was used
-  int lcp_size = 0;                    // unknowns in all islands' LCPs
-  int pivots = 0;                      // Lemke pivots in all islands
-  int islands = 0;                     // islands of dynamic bodies
-  int warm_starts = 0;                 // islands solved from the previous basis without pivoting
-  int iterations = 0;                  // convex, soft, quasistatic: active-set, Lemke or
-                                       // interior-point iterations in all islands
+  SolverStatus status = SolverStatus::NoContacts;  // Solved, or the first failure's kind
+  std::vector<SolverFallback> fallbacks;  // what failed and which fallback was used, in order
+  int lcp_size = 0;     // unknowns in all islands' problems
+  int pivots = 0;       // Lemke pivots of seed 002's LCP in all islands
+  int islands = 0;      // islands of dynamic bodies
+  int warm_starts = 0;  // islands solved from the previous basis or active set
+  int iterations = 0;   // convex, soft, quasistatic: active-set, Lemke or interior-point
+                        // iterations in all islands
 };
 
 struct Data {
@@ -63,7 +65,9 @@ struct Data {
   ControlState control;                          // the timeline and what drives set points
   std::vector<ContactRecord> contacts;
   SolverStats solver;
-  StepWorkspace workspace;
+  // Part of the state: the next step's result depends on it, so a replay that restores
+  // a state restores it too (formulation/solver_memory.h).
+  SolverMemory solver_memory;
 };
 
 // The scene's initial state, with empty contacts and statistics.

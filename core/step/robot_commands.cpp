@@ -15,7 +15,8 @@ void advance_control(const Model& model, const Options& options, Data& data) {
 
 bool static_grasp_active(const Data& data) { return static_grasp_active(data.control); }
 
-void step_static_grasp(const Model& model, const Options& options, Data& data) {
+void step_static_grasp(const Model& model, const Options& options, Data& data,
+                       StepWorkspace& ws) {
   // (set points, h) => finger q; the link bodies follow.
   close_static_fingers(model, options, data.control, data.articulations);
   for (size_t a = 0; a < model.articulations.size(); ++a) {
@@ -24,7 +25,6 @@ void step_static_grasp(const Model& model, const Options& options, Data& data) {
                        data.linear_velocity, data.angular_velocity);
   }
   // (poses) => contacts: a finger stops when a link it carries touches another body.
-  StepWorkspace& ws = data.workspace;
   detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
                   data.angular_velocity, ws.detection, ws.contacts);
   data.contacts.clear();

@@ -7,6 +7,7 @@
 #include "control/robot_control.h"
 #include "dynamics/model.h"
 #include "step/data.h"
+#include "step/step_workspace.h"
 
 namespace contactlab {
 
@@ -23,6 +24,7 @@ bool static_grasp_active(const Data& data);
 // One kinematic closing step of a static auto-grasp (control/robot_control.h): the
 // fingers move, their link bodies follow, contacts are detected at the new poses,
 // fingers that touch stop, and closed hands hold. Nothing else moves; t advances by h.
-void step_static_grasp(const Model& model, const Options& options, Data& data);
+void step_static_grasp(const Model& model, const Options& options, Data& data,
+                       StepWorkspace& workspace);
 
 }  // namespace contactlab

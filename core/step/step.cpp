@@ -6,241 +6,92 @@
 //   per island:
 //     forces   (q, v)                  => k, M^-1, v_free           steps 6-8, eq. (15)
 //     rows     (contacts, limits, q, v) => n~, l~, D~, mu~, eps      eqs. (4), (9), (13), (19)
-//     solve    (rows, v_free)          => z, v^{l+1}                eqs. (18)-(21), Lemke
+//     solve    (rows, v_free)          => impulses, v^{l+1}         eqs. (18)-(21), Lemke
+//     record   (impulses, modes)       => contact forces and modes
 //   integrate  (q, v^{l+1})            => q^{l+1}                   eq. (12)
-//   record     (z)                     => contact forces and modes
+//
+// The formulation (formulation/formulation.h) poses and solves each island's problem,
+// and poses the forces stage's v_free and M^-1; the step never asks which one runs.
 //
 // GraspIt! moves the bodies first (step 2) and then solves for the velocity; here
 // the same sequence starts one stage later: contacts are found at q^l, v^{l+1} is
 // solved, and q^{l+1} = q^l + h G v^{l+1} (the semi-implicit form of seed 004).
 #include "step/step.h"
 
-#include <algorithm>
 #include <cmath>
-#include <string>
+#include <vector>
 
+#include "contact/friction_coefficient.h"
 #include "dynamics/integrate.h"
-#include "formulation/compliant_island.h"
-#include "formulation/convex_island.h"
-#include "formulation/quasistatic_motion.h"
-#include "formulation/soft_island.h"
 #include "step/robot_commands.h"
 #include "step/step_size_search.h"
 
 namespace contactlab {
 namespace {
 
-// A contact whose normal row has slack above this opens [m/s]; slip speeds below
-// this are sticking [m/s].
-constexpr double kOpeningTolerance = 1e-9;
-constexpr double kSlipTolerance = 1e-6;
+// The formulation options.formulation names, made again when it changes between
+// steps (the page switches it live).
+ContactFormulation& formulation_for(const Options& options, StepWorkspace& ws) {
+  if (!ws.formulation || ws.formulation_made_for != options.formulation) {
+    ws.formulation = make_formulation(options);
+    ws.formulation_made_for = options.formulation;
+  }
+  return *ws.formulation;
+}
 
-void note_failure(SolverStats& stats, const char* status, const std::string& message) {
-  if (std::string(stats.status) == "solved" || std::string(stats.status) == "no contacts") {
+// The first failure's kind becomes the step's status; every fallback is kept, in order.
+void note_fallbacks(SolverStatus status, const std::vector<SolverFallback>& fallbacks,
+                    SolverStats& stats) {
+  if (stats.status == SolverStatus::Solved || stats.status == SolverStatus::NoContacts) {
     stats.status = status;
   }
-  if (!stats.message.empty()) stats.message += "; ";
-  stats.message += message;
+  stats.fallbacks.insert(stats.fallbacks.end(), fallbacks.begin(), fallbacks.end());
 }
 
-// The geom pairs an LCP was built from, contact by contact, to recognise a problem of
-// the same shape next step. Feature ids are left out on purpose: where two equal faces
-// meet, a corner flips between "vertex" and "clipped edge" from one step to the next
-// while the point stays put. A basis that no longer fits costs nothing: the solver
-// checks it and falls back to pivoting.
-void make_warm_start_key(const StepWorkspace& ws, int friction_edges, std::vector<long long>& key) {
-  key.clear();
-  key.push_back(friction_edges);
-  for (int index : ws.island_contacts) {
-    const DetectedContact& contact = ws.contacts[index];
-    key.push_back(contact.geom_a);
-    key.push_back(contact.geom_b);
-  }
-  for (const LimitRow& limit : ws.rows.limits) {
-    key.push_back(-1 - limit.articulation);
-    key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
-  }
+// An island's report into the step's statistics, which sum over islands.
+void add_island_report(const IslandSolveReport& report, SolverStats& stats) {
+  stats.lcp_size += report.problem_size;
+  stats.pivots += report.pivots;
+  stats.iterations += report.iterations;
+  if (report.warm_start_used) ++stats.warm_starts;
+  note_fallbacks(report.status, report.fallbacks, stats);
 }
 
-// Keeps the island's final basis for the next step, reusing last step's storage.
-void remember_warm_start(StepWorkspace& ws, const std::vector<char>& z_is_basic) {
-  if (ws.warm_used == ws.warm_current.size()) ws.warm_current.emplace_back();
-  WarmStart& entry = ws.warm_current[ws.warm_used++];
-  entry.key = ws.key;
-  entry.z_is_basic = z_is_basic;
-}
-
-const std::vector<char>* find_warm_start(const std::vector<WarmStart>& cache,
-                                         const std::vector<long long>& key, int size) {
-  for (const WarmStart& entry : cache) {
-    if (entry.z_is_basic.empty()) continue;
-    if (entry.key == key && static_cast<int>(entry.z_is_basic.size()) == size) {
-      return &entry.z_is_basic;
-    }
-  }
-  return nullptr;
-}
-
-// The last resort when no LCP could be solved: no impulses, and no motion.
-void hold_island_still(int size, StepWorkspace& ws, Eigen::VectorXd& z, Eigen::VectorXd& w) {
-  z.setZero(size);
-  w.setZero(size);
-  ws.island.velocity.setZero();
-}
-
-// (rows, v_free) => (v^{l+1}, z, w). Falls back to the frictionless problem, then to
-// holding the island still, when the frictional LCP has no answer.
-void solve_island_contacts(const Options& options, StepWorkspace& ws, SolverStats& stats,
-                           Eigen::VectorXd& z, Eigen::VectorXd& w) {
-  IslandRows& rows = ws.rows;
-  const int size = rows.column_count() + rows.contact_count;
-  if (!rows.is_finite()) {
-    note_failure(stats, lcp_status_name(LcpStatus::InvalidInput),
-                 "the contact rows hold a non-finite number (island held still this step)");
-    hold_island_still(size, ws, z, w);
-    return;
-  }
-  build_contact_lcp(rows, ws.island.velocity, ws.lcp);
-  make_warm_start_key(ws, options.friction_edges, ws.key);
-  const std::vector<char>* warm = find_warm_start(ws.warm_previous, ws.key, size);
-
-  // Certified to the default 1e-9 (relative to max(1, |q|)): rows are velocities
-  // [m/s] and impulses [N s]. The rows were checked above, so M is finite.
-  LemkeSettings settings;
-  settings.check_matrix_finite = false;
-  LcpSolution solution = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, settings, warm);
-  stats.lcp_size += size;
-  stats.pivots += solution.pivots;
-  if (solution.warm_start_used) ++stats.warm_starts;
-
-  if (solution.status == LcpStatus::Solved) {
-    if (!solution.message.empty()) note_failure(stats, "solved", solution.message);
-    remember_warm_start(ws, solution.z_is_basic);
-    z = solution.z;
-    w = solution.w;
-    apply_impulses(rows, z, true, ws.island.velocity);
-    return;
-  }
-
-  const std::string reason = lcp_status_name(solution.status) + std::string(": ") + solution.message;
-  z.setZero(size);
-  w.setZero(size);
-  build_frictionless_lcp(rows, ws.island.velocity, ws.lcp);
-  LcpSolution frictionless = ws.lemke.solve(ws.lcp.matrix, ws.lcp.offset, LemkeSettings{});
-  stats.pivots += frictionless.pivots;
-  if (frictionless.status == LcpStatus::Solved) {
-    note_failure(stats, lcp_status_name(solution.status),
-                 reason + " (this step's island solved without friction)");
-    z.head(rows.normal_count()) = frictionless.z;
-    w.head(rows.normal_count()) = frictionless.w;
-    apply_impulses(rows, z, false, ws.island.velocity);
-    return;
-  }
-  note_failure(stats, lcp_status_name(solution.status), reason + " (island held still this step)");
-  hold_island_still(size, ws, z, w);
-}
-
-// (z, w) => forces and modes of the island's contacts. The mode is kinematic: a
-// contact opens when its normal row has slack (rho > 0), slides when it slips
-// (lambda > 0), and sticks otherwise, even where it carries no load (one leg of a
-// four-legged table).
-void record_island_forces(const IslandRows& rows, const Eigen::VectorXd& z,
-                          const Eigen::VectorXd& w, double time_step,
-                          std::vector<ContactRecord>& records) {
-  const int m = rows.column_count();
-  for (int c = 0; c < rows.contact_count; ++c) {
-    ContactRecord& record = records[rows.contacts[c]];
-    const double normal_impulse = z[c];
-    const Vec3 tangential = frame_impulse(rows, z, c, true);
-    const Vec3 friction_impulse = rows.frame[c].col(1) * tangential.y() + rows.frame[c].col(2) * tangential.z();
-    record.normal_force = normal_impulse / time_step;
-    record.friction_force = friction_impulse / time_step;
-    record.friction_coefficient = rows.friction_coefficient[c];
-    record.slip_speed = z[m + c];
-    if (w[c] > kOpeningTolerance) record.mode = ContactMode::Separating;
-    else if (record.slip_speed > kSlipTolerance) record.mode = ContactMode::Sliding;
-    else record.mode = ContactMode::Sticking;
-  }
-}
-
-// The state the soft and compliant formulations read, contact by contact: phi, the
-// relative velocity at v^l in the contact frame, and the material pair's mu_s, mu_d.
+// The state of the island's contacts at the start of the step, contact by contact:
+// the geoms that touch, phi, the relative velocity at v^l in the contact frame, and
+// mu_s, mu_d (contact/friction_coefficient.h).
 void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
   const IslandRows& rows = ws.rows;
   IslandContactState& state = ws.contact_state;
   const int k = rows.contact_count;
+  state.geoms.resize(k);
   state.distance.resize(k);
   state.start_velocity.resize(k);
   state.static_friction.resize(k);
   state.kinetic_friction.resize(k);
   for (int c = 0; c < k; ++c) {
     const DetectedContact& contact = ws.contacts[rows.contacts[c]];
+    state.geoms[c] = {contact.geom_a, contact.geom_b};
     state.distance[c] = contact.point.distance;
     state.start_velocity[c] = rows.frame_velocity(c, ws.island.velocity);
-    const FrictionPair& pair = model.friction(model.geoms[contact.geom_a].material,
-                                              model.geoms[contact.geom_b].material);
-    const bool overridden = options.friction_coefficient >= 0;
-    state.static_friction[c] = overridden ? options.friction_coefficient : pair.static_coefficient;
-    state.kinetic_friction[c] = overridden ? options.friction_coefficient : pair.kinetic_coefficient;
+    const FrictionPair friction = contact_friction(model, options, contact.geom_a, contact.geom_b);
+    state.static_friction[c] = friction.static_coefficient;
+    state.kinetic_friction[c] = friction.kinetic_coefficient;
   }
 }
 
-// The formulations solved as seed 002's LCP: the LCP itself, and the quasi-static
-// LCP variant of seed 003.
-bool poses_an_lcp(const Options& options) {
-  return options.formulation == Formulation::Lcp ||
-         (options.formulation == Formulation::Quasistatic && options.quasistatic_problem == 1);
-}
-
-// (rows, contact state, v_free) => v^{l+1} and impulses, by the chosen formulation.
-void solve_island_formulation(const Options& options, StepWorkspace& ws, SolverStats& stats) {
-  IslandSolveReport report;
-  switch (options.formulation) {
-    case Formulation::Convex:
-    case Formulation::Quasistatic:
-      solve_convex_island(ws.rows, ws.convex, ws.island, ws.impulses, report);
-      break;
-    case Formulation::Soft:
-      solve_soft_island(ws.rows, ws.contact_state, options, ws.soft, ws.island, ws.impulses, report);
-      break;
-    case Formulation::Compliant:
-      compliant_island_impulses(ws.rows, ws.contact_state, options, options.time_step, ws.compliant,
-                                ws.island, ws.impulses, report);
-      break;
-    case Formulation::Lcp:
-      break;
-  }
-  stats.lcp_size += report.problem_size;
-  if (options.formulation == Formulation::Convex || options.formulation == Formulation::Quasistatic ||
-      options.formulation == Formulation::Soft) {
-    stats.iterations += report.iterations;
-  }
-  if (report.warm_start_used) ++stats.warm_starts;
-  if (std::string(report.status) != "solved" || !report.message.empty()) {
-    note_failure(stats, report.status, report.message);
-  }
-}
-
-// (impulses, v^{l+1}) => forces and modes of the island's contacts, for the
-// formulations without the LCP's slack variables: a contact without normal impulse
-// is separating; one that carries load slides when its tangential speed exceeds
-// kSlipTolerance, and sticks otherwise.
-void record_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
-                            const Eigen::VectorXd& velocity, double time_step,
-                            std::vector<ContactRecord>& records) {
+// (impulses, slip speeds, modes) => forces and modes of the island's contacts.
+void record_island_contacts(const IslandRows& rows, const IslandSolution& solution,
+                            double time_step, std::vector<ContactRecord>& records) {
   for (int c = 0; c < rows.contact_count; ++c) {
     ContactRecord& record = records[rows.contacts[c]];
-    const Vec3& impulse = impulses.contact[c];
+    const Vec3& impulse = solution.impulses.contact[c];
     record.normal_force = impulse.x() / time_step;
     record.friction_force =
         (rows.frame[c].col(1) * impulse.y() + rows.frame[c].col(2) * impulse.z()) / time_step;
     record.friction_coefficient = rows.friction_coefficient[c];
-    const Vec3 frame_velocity = rows.frame_velocity(c, velocity);
-    record.slip_speed = std::sqrt(frame_velocity.y() * frame_velocity.y() +
-                                  frame_velocity.z() * frame_velocity.z());
-    if (!(impulse.x() > 0)) record.mode = ContactMode::Separating;
-    else if (record.slip_speed > kSlipTolerance) record.mode = ContactMode::Sliding;
-    else record.mode = ContactMode::Sticking;
+    record.slip_speed = solution.slip_speed[c];
+    record.mode = solution.mode[c];
   }
 }
 
@@ -256,27 +107,26 @@ void record_contact_velocities(const IslandRows& rows, const Eigen::VectorXd& ve
   }
 }
 
-// Seed 002 §4 step 6-8 for every articulation: v_free and M_c^-1 (articulation_motion.h).
-// An articulation whose matrices fail is held still this step, and the reason reported.
-void prepare_articulations(const Model& model, const Options& options, Data& data) {
-  StepWorkspace& ws = data.workspace;
+// Seed 002 §4 step 6-8 for every articulation: v_free and M_c^-1 as the formulation
+// poses them (articulation_motion.h). An articulation whose matrices fail is held still
+// this step, and the reason reported.
+void prepare_articulations(const Model& model, const Options& options,
+                           const ContactFormulation& formulation, Data& data, StepWorkspace& ws) {
   const int count = static_cast<int>(model.articulations.size());
   ws.articulation_workspace.resize(count);
   ws.articulation_motion.resize(count);
   ws.articulation_ready.assign(count, 0);
   for (int a = 0; a < count; ++a) {
     const Status status =
-        options.formulation == Formulation::Quasistatic
-            ? quasistatic_articulation_motion(model.articulations[a], options, data.articulations[a],
-                                              ws.articulation_workspace[a], ws.articulation_motion[a])
-            : articulation_free_motion(model.articulations[a], options, data.articulations[a],
-                                       ws.articulation_workspace[a], ws.articulation_motion[a]);
+        formulation.articulation_motion(model.articulations[a], options, data.articulations[a],
+                                        ws.articulation_workspace[a], ws.articulation_motion[a]);
     if (status.ok()) {
       ws.articulation_ready[a] = 1;
       continue;
     }
-    note_failure(data.solver, lcp_status_name(LcpStatus::NumericalFailure),
-                 status.message() + " (held still this step)");
+    SolverFallback held_still{FallbackReason::ArticulationHeldStill};
+    held_still.detail = status.message();
+    note_fallbacks(SolverStatus::NumericalFailure, {held_still}, data.solver);
     ArticulationMotion& motion = ws.articulation_motion[a];
     const int n = model.articulations[a].tree.velocity_size();
     motion.free_velocity.setZero(n);
@@ -320,28 +170,10 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
   }
 }
 
-// A free body's M^-1 and v_free as its formulation poses them: eq. (15); with the
-// soft formulation's implicit damping; or as Pang's quasi-static objective.
-void free_body_motion(const Model& model, const Options& options, const Data& data, int b,
-                      const Vec6& velocity, InverseMass& inverse_mass, Vec6& free_velocity) {
-  const Body& body = model.bodies[b];
-  if (options.formulation == Formulation::Quasistatic) {
-    quasistatic_free_body(body, options, data.orientation[b], inverse_mass, free_velocity);
-    return;
-  }
-  const Vec6 force = external_force(body, options, data.orientation[b], data.angular_velocity[b]);
-  if (options.formulation == Formulation::Soft) {
-    soft_damped_free_body(body, options, data.orientation[b], velocity, force, inverse_mass,
-                          free_velocity);
-    return;
-  }
-  inverse_mass = inverse_mass_at(body, data.orientation[b]);
-  free_velocity = velocity + options.time_step * inverse_mass.apply(force);
-}
-
-// The island's members: free bodies with (v, w) and M^-1 at the current pose, and
-// articulations with v and M_c^-1.
-void gather_island(const Model& model, const Options& options, const Data& data, int island,
+// The island's members: free bodies with (v, w), and M^-1 and v_free at the current
+// pose as the formulation poses them; articulations with v and M_c^-1.
+void gather_island(const Model& model, const Options& options,
+                   const ContactFormulation& formulation, const Data& data, int island,
                    StepWorkspace& ws) {
   ws.island.clear(static_cast<int>(model.bodies.size()));
   ws.member_free_velocity.clear();
@@ -356,7 +188,8 @@ void gather_island(const Model& model, const Options& options, const Data& data,
       velocity << data.linear_velocity[b], data.angular_velocity[b];
       InverseMass inverse_mass;
       Vec6 free_velocity;
-      free_body_motion(model, options, data, b, velocity, inverse_mass, free_velocity);
+      formulation.free_body_motion(body, options, data.orientation[b], velocity, inverse_mass,
+                                   free_velocity);
       ws.island.add_free_body(b, inverse_mass, velocity);
       ws.member_free_velocity.push_back(free_velocity);
       continue;
@@ -413,14 +246,15 @@ void store_island_velocity(const StepWorkspace& ws, Data& data) {
 
 }  // namespace
 
-void advance_one_pass(const Model& model, const Options& options, Data& data) {
+void advance_one_pass(const Model& model, const Options& options, Data& data,
+                      StepWorkspace& ws) {
   // (timeline, t) => set points; a static auto-grasp moves only the fingers.
   advance_control(model, options, data);
   if (static_grasp_active(data)) {
-    step_static_grasp(model, options, data);
+    step_static_grasp(model, options, data, ws);
     return;
   }
-  StepWorkspace& ws = data.workspace;
+  ContactFormulation& formulation = formulation_for(options, ws);
   const double h = options.time_step;
   const int body_count = static_cast<int>(model.bodies.size());
   SolverStats& stats = data.solver;
@@ -452,18 +286,13 @@ void advance_one_pass(const Model& model, const Options& options, Data& data) {
   }
 
   // (q, v, set points) => (v_free, M_c^-1) of every articulation
-  prepare_articulations(model, options, data);
+  prepare_articulations(model, options, formulation, data, ws);
 
   ws.edges.set_edge_count(options.friction_edges);
-  // Last step's bases become this step's candidates; the other list is overwritten.
-  std::swap(ws.warm_previous, ws.warm_current);
-  for (size_t i = ws.warm_used; i < ws.warm_previous.size(); ++i) ws.warm_previous[i].z_is_basic.clear();
-  ws.warm_used = 0;
-  Eigen::VectorXd& z = ws.solution;
-  Eigen::VectorXd& w = ws.slack;
+  data.solver_memory.start_pass();
 
   for (int island = 0; island < ws.islands.count(); ++island) {
-    gather_island(model, options, data, island, ws);
+    gather_island(model, options, formulation, data, island, ws);
     ws.island_contacts.clear();
     for (size_t i = 0; i < ws.contacts.size(); ++i) {
       if (ws.contact_island[i] == island) ws.island_contacts.push_back(static_cast<int>(i));
@@ -472,24 +301,22 @@ void advance_one_pass(const Model& model, const Options& options, Data& data) {
     // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13).
     assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
                           ws.island, ws.edges, ws.rows);
-    // (contacts, v^l) => phi, J v^l and mu_s, mu_d per contact, for the formulations
-    // whose impulses depend on them.
+    // (contacts, v^l) => geoms, phi, J v^l and mu_s, mu_d per contact.
     gather_contact_state(model, options, ws);
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
     apply_free_motion(ws);
     // (q, v_free) => joint-limit rows (eq. 9).
     add_island_limits(model, options, data, ws);
 
-    // (rows, v_free) => v^{l+1}: eqs. (18)-(21).
+    // (rows, contact state, v_free) => v^{l+1}, impulses and modes, by the formulation
+    // (seed 002's LCP: eqs. 18-21).
     if (ws.rows.normal_count() > 0) {
-      if (std::string(stats.status) == "no contacts") stats.status = "solved";
-      if (poses_an_lcp(options)) {
-        solve_island_contacts(options, ws, stats, z, w);
-        record_island_forces(ws.rows, z, w, h, data.contacts);
-      } else {
-        solve_island_formulation(options, ws, stats);
-        record_island_impulses(ws.rows, ws.impulses, ws.island.velocity, h, data.contacts);
-      }
+      if (stats.status == SolverStatus::NoContacts) stats.status = SolverStatus::Solved;
+      ws.solution.report.reset();
+      formulation.solve_island(options, ws.rows, ws.contact_state, data.solver_memory, ws.island,
+                               ws.solution);
+      add_island_report(ws.solution.report, stats);
+      record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
     store_island_velocity(ws, data);
@@ -513,36 +340,31 @@ void advance_one_pass(const Model& model, const Options& options, Data& data) {
   data.time += h;
 }
 
-void step(const Model& model, const Options& options, Data& data) {
+void step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
   data.solver = SolverStats{};
-  // Seed 002 step 3; not for compliant contact, whose substeps are its own and whose
-  // contacts are meant to overlap.
-  if (options.contact_search == 1 && options.formulation != Formulation::Compliant) {
-    advance_with_step_size_search(model, options, data, data.workspace.step_size_search);
+  const ContactFormulation& formulation = formulation_for(options, workspace);
+  // Seed 002 step 3, where the formulation allows it.
+  if (options.contact_search == 1 && formulation.allows_step_size_search()) {
+    advance_with_step_size_search(model, options, data, workspace);
     ++data.step_count;
     return;
   }
-  if (options.formulation != Formulation::Compliant) {
-    advance_one_pass(model, options, data);
-    ++data.step_count;
-    return;
-  }
-  // Compliant contact is explicit in the contact forces: substeps of h / n keep it
-  // stable (compliant_substep_count), and the step ends exactly at t + h.
-  // The statistics are the last substep's, with the first failure of any substep.
+  // A formulation explicit in the contact forces (compliant contact) takes n passes of
+  // h / n to stay stable; the step ends exactly at t + h. The statistics are the last
+  // pass's, with the first failure of any pass.
   const double end_time = data.time + options.time_step;
-  const int substeps = compliant_substep_count(model, options);
-  Options substep_options = options;
-  substep_options.time_step = options.time_step / substeps;
+  const int passes = formulation.substep_count(model, options);
+  Options pass_options = options;
+  pass_options.time_step = options.time_step / passes;
   SolverStats first_failure;
-  for (int i = 0; i < substeps; ++i) {
+  for (int i = 0; i < passes; ++i) {
     data.solver = SolverStats{};
-    advance_one_pass(model, substep_options, data);
-    if (first_failure.message.empty() && !data.solver.message.empty()) first_failure = data.solver;
+    advance_one_pass(model, pass_options, data, workspace);
+    if (first_failure.fallbacks.empty() && !data.solver.fallbacks.empty()) first_failure = data.solver;
   }
-  if (data.solver.message.empty() && !first_failure.message.empty()) {
+  if (data.solver.fallbacks.empty() && !first_failure.fallbacks.empty()) {
     data.solver.status = first_failure.status;
-    data.solver.message = first_failure.message;
+    data.solver.fallbacks = first_failure.fallbacks;
   }
   data.time = end_time;
   ++data.step_count;

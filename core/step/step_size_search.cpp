@@ -8,6 +8,7 @@
 #include "step/data.h"
 #include "step/robot_commands.h"
 #include "step/step.h"
+#include "step/step_workspace.h"
 
 namespace contactlab {
 namespace {
@@ -121,7 +122,8 @@ void compute_excess_travel(const Model& model, double pass_length, const Data& d
 // compute_excess_travel), or that are targets. Every pair found overlapping becomes a
 // target of the search.
 void examine_contacts(const Model& model, const Options& options, double pass_length,
-                      const Data& data, StepSizeSearchScratch& scratch, bool& passed, bool& within) {
+                      const Data& data, const std::vector<DetectedContact>& pass_contacts,
+                      StepSizeSearchScratch& scratch, bool& passed, bool& within) {
   compute_excess_travel(model, pass_length, data, scratch);
   double largest_excess = 0;
   for (double excess : scratch.excess_travel) largest_excess = std::max(largest_excess, excess);
@@ -147,7 +149,7 @@ void examine_contacts(const Model& model, const Options& options, double pass_le
       if (!boxes_overlap(scratch.geom_box[gi], scratch.geom_box[gj])) continue;
       const std::pair<int, int> pair(std::min(gi, gj), std::max(gi, gj));
       if (!geoms_may_touch(model, pair.first, pair.second)) continue;
-      if (pass_had_pair(data.workspace.contacts, pair)) continue;
+      if (pass_had_pair(pass_contacts, pair)) continue;
       const bool target = contains(scratch.target_pairs, pair, same_pair);
       const double excess = scratch.excess_travel[model.geoms[pair.first].body] +
                             scratch.excess_travel[model.geoms[pair.second].body];
@@ -200,10 +202,11 @@ void examine_limits(const Model& model, const Data& data, StepSizeSearchScratch&
 }
 
 PassOutcome examine_pass(const Model& model, const Options& options, double pass_length,
-                         const Data& data, StepSizeSearchScratch& scratch) {
+                         const Data& data, const std::vector<DetectedContact>& pass_contacts,
+                         StepSizeSearchScratch& scratch) {
   bool passed = false;
   bool within = false;
-  examine_contacts(model, options, pass_length, data, scratch, passed, within);
+  examine_contacts(model, options, pass_length, data, pass_contacts, scratch, passed, within);
   examine_limits(model, data, scratch, passed, within);
   if (passed) return PassOutcome::Passed;
   return within ? PassOutcome::WithinWindow : PassOutcome::Clear;
@@ -212,20 +215,21 @@ PassOutcome examine_pass(const Model& model, const Options& options, double pass
 // Puts data back to S (with S's time and solver statistics) and takes one pass of
 // `length`.
 void retry_pass(const Model& model, Options& pass_options, double length, double start_time,
-                const SolverStats& start_stats, const StepSizeSearchScratch& scratch, Data& data,
+                const SolverStats& start_stats, Data& data, StepWorkspace& workspace,
                 StepSizeSearchReport& report) {
-  restore_state(scratch, data);
+  restore_state(workspace.step_size_search, data);
   data.time = start_time;
   data.solver = start_stats;
   pass_options.time_step = length;
-  advance_one_pass(model, pass_options, data);
+  advance_one_pass(model, pass_options, data, workspace);
   ++report.passes;
 }
 
 }  // namespace
 
 StepSizeSearchReport advance_with_step_size_search(const Model& model, const Options& options,
-                                                   Data& data, StepSizeSearchScratch& scratch) {
+                                                   Data& data, StepWorkspace& workspace) {
+  StepSizeSearchScratch& scratch = workspace.step_size_search;
   StepSizeSearchReport report;
   const double step_start = data.time;
   const double h = options.time_step;
@@ -241,13 +245,16 @@ StepSizeSearchReport advance_with_step_size_search(const Model& model, const Opt
     const SolverStats pass_start_stats = data.solver;
     if (may_shorten) save_state(data, scratch);
     pass_options.time_step = remaining;
-    advance_one_pass(model, pass_options, data);
+    advance_one_pass(model, pass_options, data, workspace);
     ++report.passes;
     ++report.kept_passes;
     if (!may_shorten || static_grasp_active(data)) break;
     scratch.target_pairs.clear();
     scratch.target_limits.clear();
-    if (examine_pass(model, options, remaining, data, scratch) != PassOutcome::Passed) break;
+    if (examine_pass(model, options, remaining, data, workspace.contacts, scratch) !=
+        PassOutcome::Passed) {
+      break;
+    }
 
     // Bisection of the pass length l in (clear, passing].
     double clear = 0;
@@ -256,9 +263,10 @@ StepSizeSearchReport advance_with_step_size_search(const Model& model, const Opt
     bool found = false;
     while (passing - clear > minimum_step) {
       const double length = clear + 0.5 * (passing - clear);
-      retry_pass(model, pass_options, length, pass_start, pass_start_stats, scratch, data, report);
+      retry_pass(model, pass_options, length, pass_start, pass_start_stats, data, workspace, report);
       tried = length;
-      const PassOutcome outcome = examine_pass(model, options, length, data, scratch);
+      const PassOutcome outcome =
+          examine_pass(model, options, length, data, workspace.contacts, scratch);
       if (outcome == PassOutcome::WithinWindow) {
         found = true;
         break;
@@ -268,7 +276,7 @@ StepSizeSearchReport advance_with_step_size_search(const Model& model, const Opt
     }
     const double kept = found ? tried : (clear > 0 ? clear : passing);
     if (kept != tried) {
-      retry_pass(model, pass_options, kept, pass_start, pass_start_stats, scratch, data, report);
+      retry_pass(model, pass_options, kept, pass_start, pass_start_stats, data, workspace, report);
     }
     ++shortened;
     remaining -= kept;
@@ -279,8 +287,8 @@ StepSizeSearchReport advance_with_step_size_search(const Model& model, const Opt
 
 StepSizeSearchReport advance_with_step_size_search(const Model& model, const Options& options,
                                                    Data& data) {
-  StepSizeSearchScratch scratch;
-  return advance_with_step_size_search(model, options, data, scratch);
+  StepWorkspace workspace;
+  return advance_with_step_size_search(model, options, data, workspace);
 }
 
 }  // namespace contactlab

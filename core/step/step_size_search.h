@@ -27,12 +27,13 @@
 // What a pass reads and writes (advance_one_pass, robot_control.h): it reads time,
 // body poses and velocities, articulation states (q, v, set points, kinematics), the
 // control state (timeline cursor, trajectories, Cartesian moves, static closing) and
-// the warm-start bases of the last pass; it writes all of them, plus the contacts, the
-// solver statistics (summed over passes) and the workspace's scratch. A rejected try
-// is undone by restoring time, poses, velocities, articulation states, control state
-// and solver statistics. Not restored: the contacts and the scratch, which the next
-// pass rewrites, and the warm-start bases, which are only a starting guess the solver
-// checks (the retry starts from the rejected try's bases, built on the same contacts).
+// the solvers' warm starts (Data::solver_memory); it writes all of them, plus the
+// contacts, the solver statistics (summed over passes) and the workspace's scratch. A
+// rejected try is undone by restoring time, poses, velocities, articulation states,
+// control state and solver statistics. Not restored: the contacts and the scratch,
+// which the next pass rewrites, and the warm starts, which are only a starting guess
+// the solver checks (the retry starts from the rejected try's, built on the same
+// contacts).
 //
 // A static auto-grasp (robot_control.h) closes the fingers kinematically and stops
 // each at its first contact by itself: its passes are never shortened.
@@ -52,6 +53,7 @@
 namespace contactlab {
 
 struct Data;
+struct StepWorkspace;
 
 // Seed 002 step 3's windows and this implementation's limits.
 constexpr double kNewContactWindow = 1e-4;                         // [m], 0.1 mm
@@ -91,13 +93,14 @@ struct StepSizeSearchReport {
   int kept_passes = 0;  // passes the step is made of: 1 when nothing new happened
 };
 
-// Advances data by options.time_step, in one pass or several shortened passes.
+// Advances data by options.time_step, in one pass or several shortened passes, with
+// `workspace` as scratch (its step_size_search for the search's own).
 // data.time ends at exactly its start + options.time_step; data.step_count is left
 // to the caller (as advance_one_pass does).
 StepSizeSearchReport advance_with_step_size_search(const Model& model, const Options& options,
-                                                   Data& data, StepSizeSearchScratch& scratch);
+                                                   Data& data, StepWorkspace& workspace);
 
-// The same with scratch of its own (allocated on every call).
+// The same with a workspace of its own (allocated on every call).
 StepSizeSearchReport advance_with_step_size_search(const Model& model, const Options& options,
                                                    Data& data);
 

@@ -1,32 +1,28 @@
-// Scratch the step reuses from one call to the next, so that a step allocates
-// nothing once the sizes of its problems have been seen.
+// The step's scratch: storage reused from one call to the next, so that a step
+// allocates nothing once the sizes of its problems have been seen. Nothing in it
+// carries over into the next step's result (what does, the solvers' warm starts, is
+// state: Data::solver_memory), so any workspace steps any Data alike. It is owned by
+// whoever steps: the session's Simulation, the CLI's run, a test.
 #pragma once
 
+#include <memory>
+#include <utility>
 #include <vector>
 
+#include "base/math_types.h"
+#include "base/options.h"
 #include "contact/contact_detection.h"
 #include "contact/contact_rows.h"
 #include "contact/friction_cone.h"
 #include "contact/island_dynamics.h"
 #include "contact/islands.h"
 #include "dynamics/articulation/articulation_motion.h"
-#include "dynamics/rigid_body.h"
-#include "formulation/compliant_island.h"
-#include "formulation/contact_lcp.h"
-#include "formulation/convex_island.h"
+#include "formulation/formulation.h"
 #include "formulation/island_impulses.h"
-#include "formulation/soft_island.h"
-#include "lcp/lemke.h"
+#include "formulation/island_solution.h"
 #include "step/step_size_search.h"
 
 namespace contactlab {
-
-// The basis an island's LCP ended with, keyed by the contacts it was built from, to
-// warm-start the next step's LCP of the same contacts.
-struct WarmStart {
-  std::vector<long long> key;
-  std::vector<char> z_is_basic;
-};
 
 struct StepWorkspace {
   ContactDetectionScratch detection;
@@ -43,20 +39,13 @@ struct StepWorkspace {
   std::vector<char> articulation_added;  // per articulation: in the island being solved
   FrictionEdgeTable edges;
   IslandRows rows;
-  ContactLcp lcp;
-  LemkeSolver lemke;
-  std::vector<long long> key;
-  std::vector<WarmStart> warm_previous;  // bases of the last step
-  std::vector<WarmStart> warm_current;   // bases of this step: the first warm_used entries
-  size_t warm_used = 0;
-  Eigen::VectorXd solution;              // z of the island being solved
-  Eigen::VectorXd slack;                 // w = M z + q of the same
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free
   IslandContactState contact_state;      // the island's contacts at the start of the step
-  IslandImpulses impulses;               // what a formulation other than the LCP returned
-  ConvexIslandWorkspace convex;
-  SoftIslandWorkspace soft;
-  CompliantIslandWorkspace compliant;
+  IslandSolution solution;               // what the formulation returned for the island
+  // The formulation options.formulation names, with its own scratch; made again when
+  // the options name another (formulation_made_for).
+  std::unique_ptr<ContactFormulation> formulation;
+  Formulation formulation_made_for{};
   StepSizeSearchScratch step_size_search;  // seed 002 step 3 (options.contact_search)
 };
 

@@ -12,6 +12,7 @@
 #include "scene/scene_loader.h"
 #include "step/data.h"
 #include "step/step.h"
+#include "step/step_workspace.h"
 
 namespace contactlab {
 namespace {
@@ -37,6 +38,7 @@ void bench_scene(benchmark::State& state, const std::string& name,
     }
   }
   Data data = make_data(model);
+  StepWorkspace workspace;
   const long scene_steps = static_cast<long>(model.duration / options.time_step);
   double lcp_size = 0, pivots = 0, warm = 0, iterations = 0;
   long steps = 0;
@@ -47,7 +49,7 @@ void bench_scene(benchmark::State& state, const std::string& name,
       data = make_data(model);
       state.ResumeTiming();
     }
-    step(model, options, data);
+    step(model, options, data, workspace);
     lcp_size += data.solver.lcp_size;
     pivots += data.solver.pivots;
     warm += data.solver.warm_starts;

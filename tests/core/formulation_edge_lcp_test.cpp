@@ -30,12 +30,12 @@ EdgeLcp random_problem(const IslandRows& rows, const Eigen::VectorXd& free_veloc
   return lcp;
 }
 
-Solved solve(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& workspace,
-             IslandDynamics& island) {
+Solved solve(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
+             EdgeLcpWorkspace& workspace, IslandDynamics& island) {
   Solved solved;
   IslandImpulses impulses;
   const Eigen::VectorXd free_velocity = island.velocity;
-  solve_edge_lcp(rows, lcp, workspace, island, impulses, solved.report);
+  solve_edge_lcp(rows, lcp, warm_starts, workspace, island, impulses, solved.report);
   solved.z = workspace.z;
   solved.velocity = island.velocity;
   island.velocity = free_velocity;
@@ -54,9 +54,11 @@ TEST(EdgeLcp, AnswersPassTheCertificateOnRandomIslands) {
                          4 + 2 * static_cast<int>(seed % 3));
       const IslandRows& rows = setup.rows;
       const EdgeLcp lcp = random_problem(rows, setup.island.velocity, scale);
+      EdgeWarmStarts warm_starts;
       EdgeLcpWorkspace workspace;
-      const Solved solved = solve(rows, lcp, workspace, setup.island);
-      ASSERT_STREQ(solved.report.status, "solved") << solved.report.message;
+      const Solved solved = solve(rows, lcp, warm_starts, workspace, setup.island);
+      ASSERT_EQ(solved.report.status, SolverStatus::Solved)
+          << fallback_message(solved.report.fallbacks);
       Eigen::MatrixXd matrix;
       build_edge_gram(rows, matrix);
       matrix.diagonal() += lcp.regularisation;
@@ -79,9 +81,10 @@ TEST(EdgeLcp, SameContactsAgainAreWarmStarted) {
   for (double scale : {0.0, 0.05}) {
     RandomIsland setup(3, 2, 6, 0.5);
     const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, scale);
+    EdgeWarmStarts warm_starts;
     EdgeLcpWorkspace workspace;
-    const Solved first = solve(setup.rows, lcp, workspace, setup.island);
-    const Solved second = solve(setup.rows, lcp, workspace, setup.island);
+    const Solved first = solve(setup.rows, lcp, warm_starts, workspace, setup.island);
+    const Solved second = solve(setup.rows, lcp, warm_starts, workspace, setup.island);
     EXPECT_FALSE(first.report.warm_start_used);
     EXPECT_TRUE(second.report.warm_start_used);
     EXPECT_EQ(second.report.iterations, 0);
@@ -95,8 +98,9 @@ TEST(EdgeLcp, RegularisedAnswerIsLemkesAnswer) {
   for (std::uint64_t seed = 30; seed < 40; ++seed) {
     RandomIsland setup(seed, 2, 5, 0.6);
     const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.1);
+    EdgeWarmStarts warm_starts;
     EdgeLcpWorkspace workspace;
-    const Solved solved = solve(setup.rows, lcp, workspace, setup.island);
+    const Solved solved = solve(setup.rows, lcp, warm_starts, workspace, setup.island);
     Eigen::MatrixXd matrix;
     build_edge_gram(setup.rows, matrix);
     matrix.diagonal() += lcp.regularisation;
@@ -127,13 +131,15 @@ TEST(EdgeLcp, InfeasibleProblemFallsBackToHoldingStill) {
   ASSERT_GT(setup.rows.target_velocity[0], 0);
   ASSERT_GT(setup.rows.target_velocity[1], 0);
   const EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.0);
+  EdgeWarmStarts warm_starts;
   EdgeLcpWorkspace workspace;
   IslandImpulses impulses;
   IslandSolveReport report;
-  solve_edge_lcp(setup.rows, lcp, workspace, setup.island, impulses, report);
-  EXPECT_STREQ(report.status, "ray termination");
-  EXPECT_NE(report.message.find("interior-point"), std::string::npos) << report.message;
-  EXPECT_NE(report.message.find("held still"), std::string::npos) << report.message;
+  solve_edge_lcp(setup.rows, lcp, warm_starts, workspace, setup.island, impulses, report);
+  EXPECT_EQ(report.status, SolverStatus::RayTermination);
+  const std::string message = fallback_message(report.fallbacks);
+  EXPECT_NE(message.find("interior-point"), std::string::npos) << message;
+  EXPECT_NE(message.find("held still"), std::string::npos) << message;
   EXPECT_EQ(setup.island.velocity.norm(), 0);
   for (const Vec3& impulse : impulses.contact) EXPECT_EQ(impulse.norm(), 0);
 }
@@ -144,12 +150,13 @@ TEST(EdgeLcp, NonFiniteInputHoldsTheIslandStill) {
   RandomIsland setup(8, 1, 3, 0.5);
   EdgeLcp lcp = random_problem(setup.rows, setup.island.velocity, 0.0);
   lcp.offset[2] = std::numeric_limits<double>::quiet_NaN();
+  EdgeWarmStarts warm_starts;
   EdgeLcpWorkspace workspace;
   IslandImpulses impulses;
   IslandSolveReport report;
-  solve_edge_lcp(setup.rows, lcp, workspace, setup.island, impulses, report);
-  EXPECT_STREQ(report.status, "invalid input");
-  EXPECT_FALSE(report.message.empty());
+  solve_edge_lcp(setup.rows, lcp, warm_starts, workspace, setup.island, impulses, report);
+  EXPECT_EQ(report.status, SolverStatus::InvalidInput);
+  EXPECT_FALSE(report.fallbacks.empty());
   EXPECT_EQ(setup.island.velocity.norm(), 0);
   for (const Vec3& impulse : impulses.contact) EXPECT_EQ(impulse.norm(), 0);
 }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "articulation_builder.h"
+#include "scene_fixture.h"
 #include "step/data.h"
 #include "step/step.h"
 #include "test_shapes.h"
@@ -201,7 +202,8 @@ TEST(QuasistaticMotion, RestingBallIsInForceBalance) {
     for (int s = 0; s < 20; ++s) {
       const Data start = data;
       step(model, options, data);
-      ASSERT_STREQ(data.solver.status, "solved") << problem << ": " << data.solver.message;
+      ASSERT_EQ(data.solver.status, SolverStatus::Solved)
+          << problem << ": " << fallback_message(data.solver.fallbacks);
       ASSERT_EQ(data.contacts.size(), 1u);
       EXPECT_NEAR(data.contacts[0].normal_force, 0.8 * 9.81, 1e-6) << problem;
       QuasistaticBalance balance = quasistatic_balance(model, options, start, data);

@@ -46,12 +46,12 @@ TEST(SoftElliptic, AnswerSatisfiesTheConeConditions) {
     SoftEllipticWorkspace workspace;
     IslandImpulses impulses;
     IslandSolveReport report;
-    std::string failure;
+    SolverFallback failure;
     const Eigen::VectorXd free_velocity = setup.island.velocity;
     ASSERT_TRUE(solve_soft_elliptic(rows, problem.regularisation, problem.offset,
                                     problem.limit_offset, workspace, setup.island, impulses, report,
                                     failure))
-        << failure;
+        << fallback_message(failure);
     const ConicProblem& program = workspace.program;
     const Eigen::Index n = program.c.size();
     Eigen::VectorXd x = Eigen::VectorXd::Zero(n);
@@ -116,7 +116,7 @@ TEST(SoftElliptic, NoSlidingGuessIsTheInteriorPointAnswer) {
   SoftEllipticWorkspace workspace;
   IslandImpulses impulses;
   IslandSolveReport report;
-  std::string failure;
+  SolverFallback failure;
   ASSERT_TRUE(solve_soft_elliptic(setup.rows, problem.regularisation, problem.offset,
                                   problem.limit_offset, workspace, setup.island, impulses, report,
                                   failure));

@@ -8,6 +8,7 @@
 
 #include "articulation_builder.h"
 #include "dynamics/articulation/articulation_motion.h"
+#include "formulation/formulation.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -71,7 +72,7 @@ TEST(SoftIsland, CreepOnASlopeIsTheRegularisersPrediction) {
   const double kappa = options.soft_time_constant;
   Data data = make_data(model);
   run_for(model, options, data, 2.0, [&](const Data& d) { expect_step_solved(d); });
-  const IslandRows& rows = data.workspace.rows;
+  const IslandRows& rows = test_workspace().rows;
   ASSERT_EQ(rows.contact_count, 4);
   double compliance_sum = 0;  // sum_c 1 / R_t,c
   for (int c = 0; c < rows.contact_count; ++c) {
@@ -194,7 +195,9 @@ TEST(SoftIsland, ImplicitDampingOnAnArticulation) {
   ArticulationMotion motion;
   for (Formulation formulation : {Formulation::Lcp, Formulation::Soft}) {
     options.formulation = formulation;
-    ASSERT_TRUE(articulation_free_motion(articulation, options, state, workspace, motion).ok());
+    ASSERT_TRUE(make_formulation(options)
+                    ->articulation_motion(articulation, options, state, workspace, motion)
+                    .ok());
     const double b = formulation == Formulation::Soft ? options.soft_damping : 0.0;
     const double m = 2.0;
     EXPECT_NEAR(motion.free_velocity[0], m * 0.8 / (m + options.time_step * b), 1e-14);

@@ -5,6 +5,7 @@
 
 #include "gripper_scene.h"
 #include "scene/scene_loader.h"
+#include "scene_fixture.h"
 #include "step/step.h"
 
 namespace contactlab {

@@ -31,7 +31,8 @@ void run_in_balance(const Model& model, const Options& options,
   for (long s = 0; s < steps; ++s) {
     const Data start = data;
     step(model, options, data);
-    ASSERT_STREQ(data.solver.status, "solved") << data.time << ": " << data.solver.message;
+    ASSERT_EQ(data.solver.status, SolverStatus::Solved)
+        << data.time << ": " << fallback_message(data.solver.fallbacks);
     worst = std::max(worst, quasistatic_balance(model, options, start, data).largest);
     after_step(data);
   }

@@ -310,8 +310,8 @@ TEST(RobotScenes, RobotScenesStepOneSecondWithoutSolverFailures) {
     Data data = make_data(model);
     int failures = 0;
     run_for(model, model.options, data, 1.0, [&](const Data& d) {
-      if (!d.solver.message.empty() && failures++ == 0) {
-        ADD_FAILURE() << "t = " << d.time << ": " << d.solver.message;
+      if (!d.solver.fallbacks.empty() && failures++ == 0) {
+        ADD_FAILURE() << "t = " << d.time << ": " << fallback_message(d.solver.fallbacks);
       }
     });
     EXPECT_EQ(failures, 0);
@@ -337,7 +337,7 @@ TEST(RobotScenes, GripperLiftHoldsTheCubeWithoutCreep) {
   double fastest = 0;
   run_for(model, options, data, 10.0, [&](const Data& d) {
     fastest = std::max(fastest, (d.linear_velocity[cube] - d.linear_velocity[hand]).norm());
-    EXPECT_TRUE(d.solver.message.empty()) << d.solver.message;
+    EXPECT_TRUE(d.solver.fallbacks.empty()) << fallback_message(d.solver.fallbacks);
   });
   EXPECT_LT(fastest, 1e-5);
   EXPECT_LT((data.position[cube] - data.position[hand] - held_offset).norm(), 1e-4);

@@ -52,8 +52,9 @@ Options with_formulation(const Model& model, Formulation formulation) {
 void run_solved(const Model& model, const Options& options, Data& data, double seconds,
                 const std::function<void(const Data&)>& after_step) {
   run_for(model, options, data, seconds, [&](const Data& d) {
-    EXPECT_STREQ(d.solver.status, "solved") << formulation_name(options.formulation) << " t = "
-                                            << d.time << ": " << d.solver.message;
+    EXPECT_EQ(d.solver.status, SolverStatus::Solved)
+        << formulation_name(options.formulation) << " t = " << d.time << ": "
+        << fallback_message(d.solver.fallbacks);
     after_step(d);
   });
 }

@@ -47,13 +47,13 @@ TEST(StepSizeSearch, BallDroppedOntoTheGroundStopsWithinTheWindow) {
   const double h = scene.options.time_step;
 
   Data plain = make_data(scene.model);
-  advance_one_pass(scene.model, scene.options, plain);
+  advance_one_pass(scene.model, scene.options, plain, test_workspace());
   EXPECT_NEAR(ball_gap(plain, scene.ball), scene.start_gap - kGravity * h * h, 1e-9);
 
   Data searched = make_data(scene.model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   const StepSizeSearchReport report =
-      advance_with_step_size_search(scene.model, scene.options, searched, scratch);
+      advance_with_step_size_search(scene.model, scene.options, searched, workspace);
   EXPECT_GE(report.kept_passes, 2);
   EXPECT_GT(report.passes, report.kept_passes);
   EXPECT_GE(ball_gap(searched, scene.ball), 0.0);
@@ -69,13 +69,13 @@ TEST(StepSizeSearch, BallRestingWithoutMarginStaysOnTheSurface) {
   const double h = scene.options.time_step;
   Data plain = make_data(scene.model);
   Data searched = make_data(scene.model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   double plain_lowest = 1;
   double searched_lowest = 1;
   double searched_highest = -1;
   for (int s = 0; s < 20; ++s) {
-    advance_one_pass(scene.model, scene.options, plain);
-    advance_with_step_size_search(scene.model, scene.options, searched, scratch);
+    advance_one_pass(scene.model, scene.options, plain, test_workspace());
+    advance_with_step_size_search(scene.model, scene.options, searched, workspace);
     plain_lowest = std::min(plain_lowest, ball_gap(plain, scene.ball));
     searched_lowest = std::min(searched_lowest, ball_gap(searched, scene.ball));
     searched_highest = std::max(searched_highest, ball_gap(searched, scene.ball));
@@ -141,16 +141,17 @@ TEST(StepSizeSearch, StruckPendulumStopsWithinTheWindowOfItsLimit) {
   Data plain = make_data(model);
   double plain_lowest = 1;
   for (int s = 0; s < 10; ++s) {
-    advance_one_pass(model, options, plain);
+    advance_one_pass(model, options, plain, test_workspace());
     plain_lowest = std::min(plain_lowest, plain.articulations[0].positions[0] - lower);
   }
   EXPECT_LT(plain_lowest, -0.1);
 
   Data searched = make_data(model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   int shortened_steps = 0;
   for (int s = 0; s < 10; ++s) {
-    const StepSizeSearchReport report = advance_with_step_size_search(model, options, searched, scratch);
+    const StepSizeSearchReport report =
+        advance_with_step_size_search(model, options, searched, workspace);
     const double to_limit = searched.articulations[0].positions[0] - lower;
     ASSERT_GE(to_limit, -kPastLimitTolerance) << "step " << s;
     if (report.kept_passes == 1) continue;
@@ -173,9 +174,10 @@ TEST(StepSizeSearch, SwingingPendulumIsStoppedByItsLimitRowInOnePass) {
   Options options;
   options.time_step = 0.05;
   Data data = make_data(model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   for (int s = 0; s < 12; ++s) {
-    const StepSizeSearchReport report = advance_with_step_size_search(model, options, data, scratch);
+    const StepSizeSearchReport report =
+        advance_with_step_size_search(model, options, data, workspace);
     ASSERT_EQ(report.passes, 1) << "step " << s;
     ASSERT_LE(data.articulations[0].positions[0], 0.5 + kPastLimitTolerance) << "step " << s;
   }
@@ -191,10 +193,11 @@ TEST(StepSizeSearch, RepeatedRunsAreBitIdentical) {
   options.time_step = 0.01;
   Data first = make_data(model);
   Data second = make_data(model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   long extra_passes = 0;
   for (int s = 0; s < 50; ++s) {
-    const StepSizeSearchReport report = advance_with_step_size_search(model, options, first, scratch);
+    const StepSizeSearchReport report =
+        advance_with_step_size_search(model, options, first, workspace);
     extra_passes += report.passes - 1;
     advance_with_step_size_search(model, options, second);
   }
@@ -217,12 +220,13 @@ TEST(StepSizeSearch, SceneAtRestTakesOnePassPerStep) {
   const Options& options = model.options;
   Data searched = make_data(model);
   Data plain = make_data(model);
-  StepSizeSearchScratch scratch;
+  StepWorkspace workspace;
   for (int s = 0; s < 400; ++s) {
-    const StepSizeSearchReport report = advance_with_step_size_search(model, options, searched, scratch);
+    const StepSizeSearchReport report =
+        advance_with_step_size_search(model, options, searched, workspace);
     ASSERT_EQ(report.passes, 1) << "step " << s;
     ASSERT_EQ(report.kept_passes, 1) << "step " << s;
-    advance_one_pass(model, options, plain);
+    advance_one_pass(model, options, plain, test_workspace());
   }
   for (size_t b = 0; b < model.bodies.size(); ++b) {
     for (int i = 0; i < 3; ++i) EXPECT_EQ(searched.position[b][i], plain.position[b][i]);

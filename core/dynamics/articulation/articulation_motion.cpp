@@ -35,7 +35,7 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
 }  // namespace
 
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
-                                const ArticulationState& state,
+                                const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
   const KinematicTree& tree = articulation.tree;
   const int n = tree.velocity_size();
@@ -52,13 +52,8 @@ Status articulation_free_motion(const Articulation& articulation, const Options&
     ws.momentum[i] = sum - h * ws.bias[i];
   }
   implicit_joint_terms(articulation, options, state, ws, motion);
-  // The soft formulation's implicit damping (seed 004, "implicit damping inertia";
-  // formulation/soft_island.h): a force -b v_free on every coordinate, b =
-  // options.soft_damping, taken implicitly like the motors' damping: M~ gains h b on its
-  // diagonal and the momentum M v + h (tau - bias) stays as it is.
-  if (options.formulation == Formulation::Soft) {
-    for (int i = 0; i < n; ++i) ws.step_mass(i, i) += h * options.soft_damping;
-  }
+  // -b v_free on every coordinate, implicitly like the motors' damping: M~ += h b I.
+  for (int i = 0; i < n; ++i) ws.step_mass(i, i) += h * added_damping;
 
   const Status factored = ws.step_mass_factor.factor(ws.step_mass);
   if (!factored.ok()) {

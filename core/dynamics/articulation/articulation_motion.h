@@ -47,11 +47,15 @@ struct ArticulationMotion {
   std::vector<ImplicitPdTerms> motor_terms;
 };
 
-// (articulation, q, v, set points) => (v_free, M_c^-1). Fails, naming the articulation,
+// (articulation, q, v, set points) => (v_free, M_c^-1). `added_damping` b >= 0 [N s/m
+// on a prismatic coordinate, N m s/rad on a revolute one] is a force -b v_free on every
+// coordinate, taken implicitly: M~ gains h b on its diagonal and the momentum
+// M v + h (tau - bias) stays as it is (the soft formulation's implicit damping, seed
+// 004 "implicit damping inertia"; 0 for the others). Fails, naming the articulation,
 // when M~ or J M~^-1 J^T is not positive definite (a coupling of two joints that
 // cannot move independently).
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
-                                const ArticulationState& state,
+                                const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
 
 // Eq. (17) on the articulation's coupling rows J, given (v, M~^-1) in motion:

@@ -1,0 +1,33 @@
+// Compliant contact (seed 004, "Compliant Contact Models") as a formulation: explicit
+// spring-damper and Stribeck forces from each contact's state at the start of the
+// substep (compliant_island.h), in compliant_substep_count passes of h / n per step.
+// The contacts are meant to overlap, so seed 002's step-size search does not apply.
+#pragma once
+
+#include "formulation/compliant_island.h"
+#include "formulation/formulation.h"
+
+namespace contactlab {
+
+class CompliantFormulation : public ContactFormulation {
+ public:
+  const char* name() const override { return "compliant"; }
+  bool allows_step_size_search() const override { return false; }
+  int substep_count(const Model& model, const Options& options) const override {
+    return compliant_substep_count(model, options);
+  }
+
+  // (phi, J v^l, v_free) => h_s f, v^{l+1}: options.time_step is the substep here.
+  void solve_island(const Options& options, const IslandRows& rows,
+                    const IslandContactState& contacts, SolverMemory&, IslandDynamics& island,
+                    IslandSolution& solution) override {
+    compliant_island_impulses(rows, contacts, options, options.time_step, workspace_, island,
+                              solution.impulses, solution.report);
+    classify_by_velocity(rows, island.velocity, solution);
+  }
+
+ private:
+  CompliantIslandWorkspace workspace_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,91 @@
+// The formulation interface: how one island's contact problem is posed and solved
+// (seed 002 §4 step 10), the same call for all five formulations of the seeds:
+//
+//   lcp          seed 002's mixed LCP by Lemke, eqs. (18)-(21)    lcp_formulation.h
+//   convex       Anitescu's convex relaxation (seed 004, 003)     convex_formulation.h
+//   soft         Todorov's regularised convex problem (seed 004)  soft_formulation.h
+//   quasistatic  Pang's quasi-static stepping (seed 003)          quasistatic_formulation.h
+//   compliant    spring-dampers and Stribeck friction (seed 004)  compliant_formulation.h
+//
+// Each reads the rows every formulation shares (contact/contact_rows.h: n~, D~, l~, mu,
+// the targets of eq. 19, the Gram blocks), the island's contact state and v_free in
+// island.velocity, and returns v^{l+1} in island.velocity with each contact's impulse,
+// slip speed and mode and a report. Besides the solve, a formulation decides how the
+// step poses the unconstrained motion it starts from (a free body's and an
+// articulation's v_free and M^-1), whether seed 002's step-size search applies, and in
+// how many passes a step is taken. make_formulation is the one place that names them.
+//
+// Form: an abstract class, one subclass per formulation. The step holds the one the
+// options name (recreated when they name another, as the page switches live) and calls
+// it without knowing which it is. The implementations carry scratch of different types
+// (Lemke's tableau, the cone-edge LCP, the conic program) and share parts (quasistatic
+// solves as lcp or as convex does), which members of a class keep together; the step
+// never sees those types. A variant would make every call site visit all five types,
+// and a table of functions would need the scratch kept apart from the functions. Calls
+// are per island or per body, so the indirection costs nothing measurable.
+#pragma once
+
+#include <memory>
+
+#include <Eigen/Core>
+
+#include "base/options.h"
+#include "base/status.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "dynamics/articulation/articulation_motion.h"
+#include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
+#include "formulation/island_impulses.h"
+#include "formulation/island_solution.h"
+#include "formulation/solver_memory.h"
+
+namespace contactlab {
+
+class ContactFormulation {
+ public:
+  virtual ~ContactFormulation() = default;
+
+  // The name the options give it ("lcp", "convex", ...; formulation_name).
+  virtual const char* name() const = 0;
+
+  // A free body's M^-1 and v_free at its pose and velocity (v, w) at the start of the
+  // step. By default seed 002 eq. (15): v_free = v + h M^-1 k, k the gravity and
+  // gyroscopic wrench.
+  virtual void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
+                                const Vec6& velocity, InverseMass& inverse_mass,
+                                Vec6& free_velocity) const {
+    const Vec6 force = external_force(body, options, orientation, velocity.tail<3>());
+    inverse_mass = inverse_mass_at(body, orientation);
+    free_velocity = velocity + options.time_step * inverse_mass.apply(force);
+  }
+
+  // An articulation's v_free and M_c^-1 (articulation_motion.h). By default eq. (15)
+  // for the tree with its motors and joint friction, no added damping.
+  virtual Status articulation_motion(const Articulation& articulation, const Options& options,
+                                     const ArticulationState& state,
+                                     ArticulationMotionWorkspace& workspace,
+                                     ArticulationMotion& motion) const {
+    return articulation_free_motion(articulation, options, state, 0.0, workspace, motion);
+  }
+
+  // Whether seed 002 step 3's step-size search (options.contact_search) may shorten a
+  // step. By default it may.
+  virtual bool allows_step_size_search() const { return true; }
+
+  // Passes of the step pipeline per time step, each of h / count. By default 1.
+  virtual int substep_count(const Model&, const Options&) const { return 1; }
+
+  // (rows, contact state, v_free in island.velocity, memory) => v^{l+1} in
+  // island.velocity, per contact the impulse, slip speed and mode, the report, and the
+  // memory for the next step. `solution.report` is reset by the caller; the rows hold
+  // at least one contact or limit.
+  virtual void solve_island(const Options& options, const IslandRows& rows,
+                            const IslandContactState& contacts, SolverMemory& memory,
+                            IslandDynamics& island, IslandSolution& solution) = 0;
+};
+
+// The formulation options.formulation names, with empty scratch.
+std::unique_ptr<ContactFormulation> make_formulation(const Options& options);
+
+}  // namespace contactlab

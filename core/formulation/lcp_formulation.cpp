@@ -1,0 +1,141 @@
+#include "formulation/lcp_formulation.h"
+
+#include <utility>
+
+namespace contactlab {
+namespace {
+
+// A contact whose normal row has slack above this opens [m/s].
+constexpr double kOpeningTolerance = 1e-9;
+
+// The geom pairs an LCP was built from, contact by contact, to recognise a problem of
+// the same shape next pass. Feature ids are left out on purpose: where two equal faces
+// meet, a corner flips between "vertex" and "clipped edge" from one step to the next
+// while the point stays put. A basis that no longer fits costs nothing: the solver
+// checks it and falls back to pivoting.
+void make_warm_start_key(const Options& options, const IslandRows& rows,
+                         const IslandContactState& contacts, std::vector<long long>& key) {
+  key.clear();
+  key.push_back(options.friction_edges);
+  for (const std::pair<int, int>& geoms : contacts.geoms) {
+    key.push_back(geoms.first);
+    key.push_back(geoms.second);
+  }
+  for (const LimitRow& limit : rows.limits) {
+    key.push_back(-1 - limit.articulation);
+    key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
+  }
+}
+
+// Keeps the island's final basis for the next pass, reusing last pass's storage.
+void remember_warm_start(const std::vector<long long>& key, const std::vector<char>& z_is_basic,
+                         LcpBases& bases) {
+  if (bases.used == bases.current.size()) bases.current.emplace_back();
+  LcpBasis& entry = bases.current[bases.used++];
+  entry.key = key;
+  entry.z_is_basic = z_is_basic;
+}
+
+const std::vector<char>* find_warm_start(const std::vector<LcpBasis>& candidates,
+                                         const std::vector<long long>& key, int size) {
+  for (const LcpBasis& entry : candidates) {
+    if (entry.z_is_basic.empty()) continue;
+    if (entry.key == key && static_cast<int>(entry.z_is_basic.size()) == size) {
+      return &entry.z_is_basic;
+    }
+  }
+  return nullptr;
+}
+
+// (z, w) => per contact the impulse in its frame, the slip speed lambda and the mode;
+// per limit its impulse.
+void read_solution(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen::VectorXd& w,
+                   IslandSolution& solution) {
+  const int m = rows.column_count();
+  solution.impulses.reset(rows.contact_count, rows.limit_count);
+  solution.slip_speed.resize(rows.contact_count);
+  solution.mode.resize(rows.contact_count);
+  for (int c = 0; c < rows.contact_count; ++c) {
+    solution.impulses.contact[c] = frame_impulse(rows, z, c, true);
+    solution.slip_speed[c] = z[m + c];
+    if (w[c] > kOpeningTolerance) solution.mode[c] = ContactMode::Separating;
+    else if (solution.slip_speed[c] > kSlipTolerance) solution.mode[c] = ContactMode::Sliding;
+    else solution.mode[c] = ContactMode::Sticking;
+  }
+  for (int l = 0; l < rows.limit_count; ++l) solution.impulses.limit[l] = z[rows.limit_column(l)];
+}
+
+// (rows, v_free) => z, w and v^{l+1}, with the fallbacks of lcp_formulation.h.
+void solve_lcp(const Options& options, const IslandRows& rows, const IslandContactState& contacts,
+               LcpBases& bases, LcpScratch& scratch, IslandDynamics& island,
+               IslandSolveReport& report) {
+  const int size = rows.column_count() + rows.contact_count;
+  Eigen::VectorXd& z = scratch.z;
+  Eigen::VectorXd& w = scratch.w;
+  z.setZero(size);
+  w.setZero(size);
+  if (!rows.is_finite()) {
+    island.velocity.setZero();
+    report.fall_back(SolverStatus::InvalidInput, SolverFallback{FallbackReason::LcpRowsNotFinite});
+    return;
+  }
+  // (rows, v_free) => (G + N, g); last pass's basis of the same contacts, if any.
+  build_contact_lcp(rows, island.velocity, scratch.lcp);
+  make_warm_start_key(options, rows, contacts, scratch.key);
+  const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
+
+  // Certified to the default 1e-9 (relative to max(1, |q|)): rows are velocities
+  // [m/s] and impulses [N s]. The rows were checked above, so M is finite.
+  LemkeSettings settings;
+  settings.check_matrix_finite = false;
+  const LcpSolution solution =
+      scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, settings, warm);
+  report.problem_size = size;
+  report.pivots += solution.pivots;
+  report.warm_start_used = solution.warm_start_used;
+
+  // z => v^{l+1} = v_free + M^-1 H z (eq. 20's first row)
+  if (solution.status == LcpStatus::Solved) {
+    if (!solution.message.empty()) {
+      SolverFallback regularised{FallbackReason::LcpRegularised};
+      regularised.detail = solution.message;
+      report.fall_back(SolverStatus::Solved, std::move(regularised));
+    }
+    remember_warm_start(scratch.key, solution.z_is_basic, bases);
+    z = solution.z;
+    w = solution.w;
+    apply_impulses(rows, z, true, island.velocity);
+    return;
+  }
+
+  // No answer: the frictionless problem, else the island held still.
+  SolverFallback failure;
+  failure.lemke = solution.status;
+  failure.pivots = solution.pivots;
+  failure.detail = solution.message;
+  build_frictionless_lcp(rows, island.velocity, scratch.lcp);
+  const LcpSolution frictionless =
+      scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, LemkeSettings{});
+  report.pivots += frictionless.pivots;
+  if (frictionless.status == LcpStatus::Solved) {
+    z.head(rows.normal_count()) = frictionless.z;
+    w.head(rows.normal_count()) = frictionless.w;
+    apply_impulses(rows, z, false, island.velocity);
+    failure.reason = FallbackReason::LcpWithoutFriction;
+  } else {
+    island.velocity.setZero();
+    failure.reason = FallbackReason::LcpHeldStill;
+  }
+  report.fall_back(solver_status_of(solution.status), std::move(failure));
+}
+
+}  // namespace
+
+void solve_lcp_island(const Options& options, const IslandRows& rows,
+                      const IslandContactState& contacts, LcpBases& bases, LcpScratch& scratch,
+                      IslandDynamics& island, IslandSolution& solution) {
+  solve_lcp(options, rows, contacts, bases, scratch, island, solution.report);
+  read_solution(rows, scratch.z, scratch.w, solution);
+}
+
+}  // namespace contactlab

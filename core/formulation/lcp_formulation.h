@@ -1,0 +1,54 @@
+// Seed 002's formulation: the island's contacts and joint limits as the mixed LCP of
+// eqs. (18)-(21) (contact_lcp.h), solved by Lemke's method (lcp/lemke.h) from the
+// basis the same contacts ended with in the last pass (SolverMemory::lcp_bases).
+//
+// When the frictional LCP has no answer, the island falls back to the frictionless
+// problem (its matrix is positive semidefinite), and, when that fails too, is held
+// still this step; the report says which.
+//
+// A contact's mode is kinematic, read from the LCP's own variables: it opens when its
+// normal row has slack (rho = w_n > 0, eq. 3), slides when it slips (lambda > 0, the
+// slip speed of eqs. 5-6), and sticks otherwise, even where it carries no load (one leg
+// of a four-legged table).
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "formulation/contact_lcp.h"
+#include "formulation/formulation.h"
+#include "lcp/lemke.h"
+
+namespace contactlab {
+
+// Scratch of the island's LCP.
+struct LcpScratch {
+  ContactLcp lcp;
+  LemkeSolver lemke;
+  std::vector<long long> key;  // the warm-start key of the island being solved
+  Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda]
+  Eigen::VectorXd w;           // w = M z + q
+};
+
+// (rows, contact state, v_free in island.velocity, last pass's bases) => v^{l+1} in
+// island.velocity, per contact the impulse, slip speed and mode, the report, and this
+// pass's bases.
+void solve_lcp_island(const Options& options, const IslandRows& rows,
+                      const IslandContactState& contacts, LcpBases& bases, LcpScratch& scratch,
+                      IslandDynamics& island, IslandSolution& solution);
+
+class LcpFormulation : public ContactFormulation {
+ public:
+  const char* name() const override { return "lcp"; }
+  void solve_island(const Options& options, const IslandRows& rows,
+                    const IslandContactState& contacts, SolverMemory& memory,
+                    IslandDynamics& island, IslandSolution& solution) override {
+    solve_lcp_island(options, rows, contacts, memory.lcp_bases, scratch_, island, solution);
+  }
+
+ private:
+  LcpScratch scratch_;
+};
+
+}  // namespace contactlab

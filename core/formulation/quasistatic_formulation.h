@@ -1,0 +1,49 @@
+// Pang's quasi-static time stepping (seed 003) as a formulation: every body poses
+// the quasi-static objective of quasistatic_motion.h in place of eq. (15)'s v_free and
+// M^-1, and the island is solved as a convex QP (options.quasistatic_problem 0 "qp",
+// Anitescu's friction constraints, as the convex formulation does) or as seed 002's
+// LCP (1 "lcp", Stewart-Trinkle friction, as the lcp formulation does), for the
+// comparison seed 003 makes. Each shares its warm starts with the formulation it
+// solves as.
+#pragma once
+
+#include "formulation/convex_formulation.h"
+#include "formulation/formulation.h"
+#include "formulation/lcp_formulation.h"
+#include "formulation/quasistatic_motion.h"
+
+namespace contactlab {
+
+class QuasistaticFormulation : public ContactFormulation {
+ public:
+  const char* name() const override { return "quasistatic"; }
+
+  // The body starts every step at rest: its velocity plays no part.
+  void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
+                        const Vec6&, InverseMass& inverse_mass,
+                        Vec6& free_velocity) const override {
+    quasistatic_free_body(body, options, orientation, inverse_mass, free_velocity);
+  }
+
+  Status articulation_motion(const Articulation& articulation, const Options& options,
+                             const ArticulationState& state, ArticulationMotionWorkspace& workspace,
+                             ArticulationMotion& motion) const override {
+    return quasistatic_articulation_motion(articulation, options, state, workspace, motion);
+  }
+
+  void solve_island(const Options& options, const IslandRows& rows,
+                    const IslandContactState& contacts, SolverMemory& memory,
+                    IslandDynamics& island, IslandSolution& solution) override {
+    if (options.quasistatic_problem == 1) {
+      lcp_.solve_island(options, rows, contacts, memory, island, solution);
+      return;
+    }
+    convex_.solve_island(options, rows, contacts, memory, island, solution);
+  }
+
+ private:
+  LcpFormulation lcp_;
+  ConvexFormulation convex_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,45 @@
+// Todorov's regularised convex formulation (seed 004) as a formulation: the soft
+// contact problem of soft_island.h, pyramidal or elliptic (options.soft_cone), with the
+// pyramid warm-started from earlier steps (SolverMemory::soft_warm_starts). Free bodies
+// and articulations take the implicit damping b = options.soft_damping (seed 004,
+// "implicit damping inertia") in their v_free and in the M^-1 the contacts act through.
+#pragma once
+
+#include "formulation/formulation.h"
+#include "formulation/soft_island.h"
+
+namespace contactlab {
+
+class SoftFormulation : public ContactFormulation {
+ public:
+  const char* name() const override { return "soft"; }
+
+  void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
+                        const Vec6& velocity, InverseMass& inverse_mass,
+                        Vec6& free_velocity) const override {
+    const Vec6 force = external_force(body, options, orientation, velocity.tail<3>());
+    soft_damped_free_body(body, options, orientation, velocity, force, inverse_mass,
+                          free_velocity);
+  }
+
+  Status articulation_motion(const Articulation& articulation, const Options& options,
+                             const ArticulationState& state, ArticulationMotionWorkspace& workspace,
+                             ArticulationMotion& motion) const override {
+    return articulation_free_motion(articulation, options, state, options.soft_damping,
+                                    workspace, motion);
+  }
+
+  // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.
+  void solve_island(const Options& options, const IslandRows& rows,
+                    const IslandContactState& contacts, SolverMemory& memory,
+                    IslandDynamics& island, IslandSolution& solution) override {
+    solve_soft_island(rows, contacts, options, memory.soft_warm_starts, workspace_, island,
+                      solution.impulses, solution.report);
+    classify_by_velocity(rows, island.velocity, solution);
+  }
+
+ private:
+  SoftIslandWorkspace workspace_;
+};
+
+}  // namespace contactlab

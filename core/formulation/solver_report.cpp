@@ -1,0 +1,112 @@
+#include "formulation/solver_report.h"
+
+#include <utility>
+
+namespace contactlab {
+namespace {
+
+// "Lemke: ray termination (12 pivots)"
+std::string lemke_outcome(const SolverFallback& fallback) {
+  return std::string("Lemke: ") + lcp_status_name(fallback.lemke) + " (" +
+         std::to_string(fallback.pivots) + " pivots)";
+}
+
+// "the interior-point method: primal infeasible (...)"
+std::string interior_point_outcome(const SolverFallback& fallback) {
+  return std::string("the interior-point method: ") + conic_status_name(fallback.interior_point) +
+         " (" + fallback.detail + ")";
+}
+
+// "ray termination: ray termination after 12 pivots"
+std::string lemke_account(const SolverFallback& fallback) {
+  return std::string(lcp_status_name(fallback.lemke)) + ": " + fallback.detail;
+}
+
+}  // namespace
+
+const char* solver_status_name(SolverStatus status) {
+  switch (status) {
+    case SolverStatus::NoContacts: return "no contacts";
+    case SolverStatus::Solved: return "solved";
+    case SolverStatus::RayTermination: return "ray termination";
+    case SolverStatus::PivotLimit: return "pivot limit";
+    case SolverStatus::NumericalFailure: return "numerical failure";
+    case SolverStatus::InvalidInput: return "invalid input";
+  }
+  return "unknown";
+}
+
+SolverStatus solver_status_of(LcpStatus status) {
+  switch (status) {
+    case LcpStatus::Solved: return SolverStatus::Solved;
+    case LcpStatus::RayTermination: return SolverStatus::RayTermination;
+    case LcpStatus::PivotLimit: return SolverStatus::PivotLimit;
+    case LcpStatus::NumericalFailure: return SolverStatus::NumericalFailure;
+    case LcpStatus::InvalidInput: return SolverStatus::InvalidInput;
+  }
+  return SolverStatus::NumericalFailure;
+}
+
+std::string fallback_message(const SolverFallback& fallback) {
+  switch (fallback.reason) {
+    case FallbackReason::ArticulationHeldStill:
+      return fallback.detail + " (held still this step)";
+    case FallbackReason::LcpRowsNotFinite:
+      return "the contact rows hold a non-finite number (island held still this step)";
+    case FallbackReason::LcpRegularised:
+      return fallback.detail;
+    case FallbackReason::LcpWithoutFriction:
+      return lemke_account(fallback) + " (this step's island solved without friction)";
+    case FallbackReason::LcpHeldStill:
+      return lemke_account(fallback) + " (island held still this step)";
+    case FallbackReason::EdgeRowsNotFinite:
+      return "the contact rows or their offsets hold a non-finite number (island held still "
+             "this step)";
+    case FallbackReason::EdgeLemkeRegularised:
+      return "Lemke: " + fallback.detail;
+    case FallbackReason::EdgeInteriorPoint:
+      return lemke_outcome(fallback) + "; solved by the interior-point method instead";
+    case FallbackReason::EdgeWithoutFriction:
+      return lemke_outcome(fallback) + "; " + interior_point_outcome(fallback) +
+             " (this step's island solved without friction)";
+    case FallbackReason::EdgeHeldStill:
+      return lemke_outcome(fallback) + "; " + interior_point_outcome(fallback) +
+             " (island held still this step)";
+    case FallbackReason::EllipticToPyramid:
+      return interior_point_outcome(fallback) + "; solved with the pyramidal cone instead";
+    case FallbackReason::CompliantLimitsUnsolved:
+      return "compliant: the joint-limit rows have no answer (" + fallback.detail +
+             "); limits not enforced this substep";
+    case FallbackReason::CompliantStateNotFinite:
+      return "compliant: a contact's state, its force or v_free is not finite (island held "
+             "still this substep)";
+    case FallbackReason::CompliantVelocityNotFinite:
+      return "compliant: v^{l+1} is not finite (island held still this substep)";
+  }
+  return fallback.detail;
+}
+
+std::string fallback_message(const std::vector<SolverFallback>& fallbacks) {
+  std::string message;
+  for (const SolverFallback& fallback : fallbacks) {
+    if (!message.empty()) message += "; ";
+    message += fallback_message(fallback);
+  }
+  return message;
+}
+
+void IslandSolveReport::reset() {
+  status = SolverStatus::Solved;
+  fallbacks.clear();
+  problem_size = 0;
+  pivots = 0;
+  iterations = 0;
+  warm_start_used = false;
+}
+
+void IslandSolveReport::fall_back(SolverStatus failure, SolverFallback fallback) {
+  if (failure != SolverStatus::Solved) status = failure;
+  fallbacks.push_back(std::move(fallback));
+}
+
+}  // namespace contactlab

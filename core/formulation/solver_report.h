@@ -1,0 +1,93 @@
+// How a contact solve went: a status, and each fallback the solve took as data (why,
+// and the numbers that go with it). Words are made from them only at the output
+// (solver_status_name, fallback_message): the CLI's CSV and summary, the page.
+//
+// A fallback's `detail` carries the account the failed lower solver gave in its own
+// words (LcpSolution::message of lcp/, ConicSolution::message of conic/, an
+// articulation's failed factorisation): those layers report in text, and it is passed
+// on verbatim.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "conic/problem.h"
+#include "lcp/lemke.h"
+
+namespace contactlab {
+
+// The outcome of a step's (or an island's) contact solve: solved, or the kind of the
+// first failure, whatever fallback then gave the step its answer.
+enum class SolverStatus {
+  NoContacts,        // no island had a contact or limit row
+  Solved,
+  RayTermination,    // Lemke's method ended on a secondary ray (lcp/lemke.h)
+  PivotLimit,        // Lemke's method reached its pivot limit
+  NumericalFailure,  // a non-finite or singular computation (Lemke, an articulation, compliant)
+  InvalidInput,      // the rows handed to the solver hold a non-finite number
+};
+
+// The words of each status, as the CSV's solver_status column and the page show them.
+const char* solver_status_name(SolverStatus status);
+
+// A Lemke outcome as a solver status (Solved stays Solved).
+SolverStatus solver_status_of(LcpStatus status);
+
+// Why a solve fell back, and what it did instead.
+enum class FallbackReason {
+  // An articulation's matrices failed (detail): held still this step.
+  ArticulationHeldStill,
+  // Seed 002's LCP (lcp, quasistatic "lcp"):
+  LcpRowsNotFinite,       // the rows hold a non-finite number: island held still
+  LcpRegularised,         // Lemke solved only M + eps I (detail)
+  LcpWithoutFriction,     // Lemke failed (lemke, detail): the frictionless LCP solved
+  LcpHeldStill,           // Lemke failed (lemke, detail), the frictionless LCP too
+  // The cone-edge LCP (convex, quasistatic "qp", soft pyramidal; edge_lcp.h):
+  EdgeRowsNotFinite,      // the rows or offsets hold a non-finite number: held still
+  EdgeLemkeRegularised,   // Lemke solved only M + eps I (detail)
+  EdgeInteriorPoint,      // Lemke failed (lemke, pivots): the interior-point method solved
+  EdgeWithoutFriction,    // Lemke and the interior-point method (interior_point, detail)
+                          // failed: the frictionless LCP solved
+  EdgeHeldStill,          // all three failed: island held still
+  // The soft elliptic cone (soft_elliptic.h):
+  EllipticToPyramid,      // the interior-point method failed (interior_point, detail):
+                          // solved with the pyramidal cone
+  // Compliant contact (compliant_island.h), per substep:
+  CompliantLimitsUnsolved,     // Lemke found no limit impulses (lemke, detail)
+  CompliantStateNotFinite,     // a contact's state, force or v_free: island held still
+  CompliantVelocityNotFinite,  // v^{l+1}: island held still
+};
+
+struct SolverFallback {
+  SolverFallback() = default;
+  explicit SolverFallback(FallbackReason why) : reason(why) {}
+
+  FallbackReason reason = FallbackReason::LcpHeldStill;
+  LcpStatus lemke = LcpStatus::Solved;                  // how Lemke's method ended
+  int pivots = 0;                                       // its pivots
+  ConicStatus interior_point = ConicStatus::Solved;     // how the interior-point method ended
+  std::string detail;                                   // the failed solver's own account
+};
+
+// One fallback in words, e.g. "ray termination: ray termination after 12 pivots
+// (this step's island solved without friction)".
+std::string fallback_message(const SolverFallback& fallback);
+// All of them, in order, joined by "; "; empty when there is none.
+std::string fallback_message(const std::vector<SolverFallback>& fallbacks);
+
+// What one island's solve reports to the step.
+struct IslandSolveReport {
+  SolverStatus status = SolverStatus::Solved;  // Solved, or the failure's kind
+  std::vector<SolverFallback> fallbacks;       // in the order they were taken
+  int problem_size = 0;     // unknowns of the island's problem
+  int pivots = 0;           // Lemke pivots of seed 002's LCP
+  int iterations = 0;       // convex solvers: active-set, Lemke or interior-point iterations
+  bool warm_start_used = false;
+
+  // Solved with nothing to say, keeping the fallbacks' storage.
+  void reset();
+  // Records a fallback; `status` becomes the report's status unless it is Solved.
+  void fall_back(SolverStatus failure, SolverFallback fallback);
+};
+
+}  // namespace contactlab
