@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "formulation/solver_report.h"
+#include "record_layouts.h"
 
 namespace contactlab {
 
@@ -35,15 +36,42 @@ double SimulationHandle::step_count() const {
 
 std::string SimulationHandle::scene_description() const { return simulation_.scene_description(); }
 
-emscripten::val SimulationHandle::body_poses() { return float64_view(simulation_.body_poses()); }
+emscripten::val SimulationHandle::body_poses() {
+  pose_buffer_.clear();
+  if (simulation_.has_scene()) {
+    const Data& data = simulation_.data();
+    for (std::size_t b = 0; b < simulation_.model().bodies.size(); ++b) {
+      append_record(frame_layout(), Frame{data.position[b], data.orientation[b]}, pose_buffer_);
+    }
+  }
+  return float64_view(pose_buffer_);
+}
 
-emscripten::val SimulationHandle::body_velocities() { return float64_view(simulation_.body_velocities()); }
+emscripten::val SimulationHandle::body_velocities() {
+  velocity_buffer_.clear();
+  if (simulation_.has_scene()) {
+    const Data& data = simulation_.data();
+    for (std::size_t b = 0; b < simulation_.model().bodies.size(); ++b) {
+      append_record(body_velocity_layout(), BodyVelocity{data.linear_velocity[b], data.angular_velocity[b]},
+                    velocity_buffer_);
+    }
+  }
+  return float64_view(velocity_buffer_);
+}
 
 double SimulationHandle::contact_count() const {
   return simulation_.has_scene() ? static_cast<double>(simulation_.data().contacts.size()) : 0;
 }
 
-emscripten::val SimulationHandle::contacts() { return float64_view(simulation_.contact_values()); }
+emscripten::val SimulationHandle::contacts() {
+  contact_buffer_.clear();
+  if (simulation_.has_scene()) {
+    for (const ContactRecord& contact : simulation_.data().contacts) {
+      append_record(contact_layout(), contact, contact_buffer_);
+    }
+  }
+  return float64_view(contact_buffer_);
+}
 
 double SimulationHandle::lcp_size() const {
   return simulation_.has_scene() ? simulation_.data().solver.lcp_size : 0;
@@ -73,10 +101,20 @@ std::string SimulationHandle::solver_message() const {
 emscripten::val SimulationHandle::joint_state(double articulation) {
   // Not an index (NaN, fractional, out of range): the empty view.
   const bool index = articulation >= 0 && articulation < 1e6 && articulation == std::floor(articulation);
-  return float64_view(simulation_.joint_state(index ? static_cast<int>(articulation) : -1));
+  joint_buffer_.clear();
+  for (const JointReadout& joint : simulation_.joint_state(index ? static_cast<int>(articulation) : -1)) {
+    append_record(joint_layout(), joint, joint_buffer_);
+  }
+  return float64_view(joint_buffer_);
 }
 
-emscripten::val SimulationHandle::grasp() { return float64_view(simulation_.grasp_values()); }
+emscripten::val SimulationHandle::grasp() {
+  grasp_buffer_.clear();
+  if (const std::optional<GraspReport> report = simulation_.grasp()) {
+    append_record(grasp_layout(), *report, grasp_buffer_);
+  }
+  return float64_view(grasp_buffer_);
+}
 
 std::string SimulationHandle::set_joint_target(const std::string& articulation, const std::string& link,
                                                double position) {
@@ -92,10 +130,18 @@ std::string SimulationHandle::jog(const std::string& articulation, const std::st
   return simulation_.jog(articulation, link, dx, dy, dz).message();
 }
 
-emscripten::val SimulationHandle::grasp_wrenches() { return float64_view(simulation_.grasp_wrenches()); }
+emscripten::val SimulationHandle::grasp_wrenches() {
+  wrench_buffer_.clear();
+  for (const Vec6& wrench : simulation_.grasp_wrenches()) append_record(wrench_layout(), wrench, wrench_buffer_);
+  return float64_view(wrench_buffer_);
+}
 
 emscripten::val SimulationHandle::link_pose(const std::string& articulation, const std::string& link) {
-  return float64_view(simulation_.link_pose(articulation, link));
+  link_pose_buffer_.clear();
+  if (const std::optional<Pose> pose = simulation_.link_pose(articulation, link)) {
+    append_record(frame_layout(), Frame{pose->position, Quat(pose->rotation)}, link_pose_buffer_);
+  }
+  return float64_view(link_pose_buffer_);
 }
 
 }  // namespace contactlab

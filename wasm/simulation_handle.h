@@ -15,7 +15,7 @@ namespace contactlab {
 emscripten::val float64_view(const std::vector<double>& values);
 
 // The Simulation as JavaScript sees it: strings for errors ("" = success), typed views
-// for hot arrays.
+// for hot arrays, filled record by record as record_layouts.h lays them out.
 class SimulationHandle {
  public:
   std::string load_scene(const std::string& json_text);
@@ -47,6 +47,13 @@ class SimulationHandle {
 
  private:
   Simulation simulation_;
+  std::vector<double> pose_buffer_;
+  std::vector<double> velocity_buffer_;
+  std::vector<double> contact_buffer_;
+  std::vector<double> joint_buffer_;
+  std::vector<double> grasp_buffer_;
+  std::vector<double> wrench_buffer_;
+  std::vector<double> link_pose_buffer_;
 };
 
 }  // namespace contactlab

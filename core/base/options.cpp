@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <functional>
+#include <initializer_list>
 #include <sstream>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -20,116 +22,263 @@ bool within(double value, double low, double high) {
 
 bool is_whole(double value) { return std::isfinite(value) && value == std::floor(value); }
 
-// One option: its range check (with the words the message uses), and how it is
-// read and written. Words name the values 0, 1, ... of options that have them.
+// One option: its description, and how it is read and written. Written as a chain,
+// e.g. number("time_step", &Options::time_step).about("time step", "h", "s")
+// .range(1e-4, 0.1).log_slider(0.01).alias("h").
 struct OptionSpec {
-  const char* name;
-  std::function<bool(double)> allowed;
-  const char* allowed_text;
+  OptionDescription description;
+  int multiple_of = 1;  // an integer option's values are multiples of this
   std::function<double(const Options&)> get;
   std::function<void(Options&, double)> set;
-  std::vector<const char*> words;
+
+  OptionSpec& about(const char* label, const char* symbol, const char* unit) {
+    description.label = label;
+    description.symbol = symbol;
+    description.unit = unit;
+    return *this;
+  }
+  // The valid range; a slider spans all of it unless slider() narrows it.
+  OptionSpec& range(double min, double max) {
+    description.min = description.slider_min = min;
+    description.max = description.slider_max = max;
+    return *this;
+  }
+  OptionSpec& slider(double step) {
+    description.step = step;
+    return *this;
+  }
+  OptionSpec& slider(double min, double max, double step) {
+    description.slider_min = min;
+    description.slider_max = max;
+    return slider(step);
+  }
+  OptionSpec& log_slider(double step) {
+    description.scale = OptionScale::Log;
+    return slider(step);
+  }
+  // The values 0, 1, ... named in order, (name, label) each: the option is a choice.
+  OptionSpec& choice(std::initializer_list<std::pair<const char*, const char*>> names) {
+    for (const auto& [name, label] : names) special(static_cast<double>(description.values.size()), name, label);
+    return range(0, static_cast<double>(description.values.size() - 1)).slider(1);
+  }
+  // A value with a name, valid also outside the range.
+  OptionSpec& special(double value, const char* name, const char* label) {
+    description.values.push_back({value, name, label});
+    return *this;
+  }
+  OptionSpec& even() {
+    multiple_of = 2;
+    return *this;
+  }
+  OptionSpec& of(Formulation formulation) {
+    description.formulation = formulation;
+    return *this;
+  }
+  OptionSpec& alias(const char* short_name) {
+    description.aliases.push_back(short_name);
+    return *this;
+  }
+  // What set_option's message says when the generated text would not say it right.
+  OptionSpec& allowed(const char* text) {
+    description.allowed = text;
+    return *this;
+  }
 };
 
-OptionSpec range_option(const char* name, double low, double high, const char* allowed_text,
-                        double Options::*field) {
-  return {name,
-          [low, high](double v) { return within(v, low, high); },
-          allowed_text,
-          [field](const Options& o) { return o.*field; },
-          [field](Options& o, double v) { o.*field = v; },
-          {}};
+OptionSpec accessed_by(const char* name, bool integer, std::function<double(const Options&)> get,
+                       std::function<void(Options&, double)> set) {
+  OptionSpec spec;
+  spec.description.name = name;
+  spec.description.integer = integer;
+  spec.get = std::move(get);
+  spec.set = std::move(set);
+  return spec;
 }
 
-OptionSpec count_option(const char* name, int low, int high, const char* allowed_text,
-                        int Options::*field, std::vector<const char*> words = {}) {
-  return {name,
-          [low, high](double v) { return within(v, low, high) && is_whole(v); },
-          allowed_text,
-          [field](const Options& o) { return static_cast<double>(o.*field); },
-          [field](Options& o, double v) { o.*field = static_cast<int>(v); },
-          std::move(words)};
+OptionSpec number(const char* name, double Options::*field) {
+  return accessed_by(
+      name, false, [field](const Options& o) { return o.*field; }, [field](Options& o, double v) { o.*field = v; });
 }
 
-OptionSpec gravity_option(const char* name, int axis) {
-  return {name,
-          [](double v) { return within(v, -100, 100); },
-          "between -100 and 100 m/s^2",
-          [axis](const Options& o) { return o.gravity[axis]; },
-          [axis](Options& o, double v) { o.gravity[axis] = v; },
-          {}};
+OptionSpec whole_number(const char* name, int Options::*field) {
+  return accessed_by(
+      name, true, [field](const Options& o) { return static_cast<double>(o.*field); },
+      [field](Options& o, double v) { o.*field = static_cast<int>(v); });
 }
 
-const std::vector<OptionSpec>& option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      range_option("time_step", 1e-4, 0.1, "between 0.0001 and 0.1 s", &Options::time_step),
-      {"friction_coefficient",
-       [](double v) { return within(v, 0, 2) || v == -1; },
-       "between 0 and 2, or -1 for the scene's materials",
-       [](const Options& o) { return o.friction_coefficient; },
-       [](Options& o, double v) { o.friction_coefficient = v; },
-       {}},
-      range_option("error_reduction", 0, 1, "between 0 and 1", &Options::error_reduction),
-      {"friction_edges",
-       [](double v) { return within(v, 4, 32) && is_whole(v) && static_cast<int>(v) % 2 == 0; },
-       "an even whole number from 4 to 32",
-       [](const Options& o) { return static_cast<double>(o.friction_edges); },
-       [](Options& o, double v) { o.friction_edges = static_cast<int>(v); },
-       {}},
-      range_option("contact_margin", 0, 0.05, "between 0 and 0.05 m", &Options::contact_margin),
-      range_option("contact_threshold", 0, 0.01, "between 0 and 0.01 m",
-                   &Options::contact_threshold),
-      range_option("kinetic_threshold_speed", 0, 10, "between 0 and 10 m/s",
-                   &Options::kinetic_threshold_speed),
-      gravity_option("gravity_x", 0),
-      gravity_option("gravity_y", 1),
-      gravity_option("gravity_z", 2),
-      count_option("autograsp", 0, 1, "0 (dynamic) or 1 (static)", &Options::autograsp,
-                   {"dynamic", "static"}),
-      count_option("contact_search", 0, 1, "0 (margin) or 1 (step_size)", &Options::contact_search,
-                   {"margin", "step_size"}),
-      {"formulation",
-       [](double v) { return within(v, 0, 4) && is_whole(v); },
-       "0 (lcp), 1 (convex), 2 (soft), 3 (quasistatic) or 4 (compliant)",
-       [](const Options& o) { return static_cast<double>(o.formulation); },
-       [](Options& o, double v) { o.formulation = static_cast<Formulation>(static_cast<int>(v)); },
-       {"lcp", "convex", "soft", "quasistatic", "compliant"}},
-      range_option("soft_regularisation", 1e-6, 10, "between 1e-06 and 10",
-                   &Options::soft_regularisation),
-      range_option("soft_time_constant", 0.001, 1, "between 0.001 and 1 s",
-                   &Options::soft_time_constant),
-      range_option("soft_damping", 0, 1000, "between 0 and 1000 N s/m", &Options::soft_damping),
-      count_option("soft_cone", 0, 1, "0 (pyramidal) or 1 (elliptic)", &Options::soft_cone,
-                   {"pyramidal", "elliptic"}),
-      range_option("quasistatic_mass_scale", 1e-6, 10, "between 1e-06 and 10",
-                   &Options::quasistatic_mass_scale),
-      count_option("quasistatic_problem", 0, 1, "0 (qp) or 1 (lcp)", &Options::quasistatic_problem,
-                   {"qp", "lcp"}),
-      range_option("compliant_stiffness", 10, 1e9, "between 10 and 1e+09 N/m",
-                   &Options::compliant_stiffness),
-      range_option("compliant_damping_ratio", 0, 10, "between 0 and 10",
-                   &Options::compliant_damping_ratio),
-      range_option("compliant_stiction_speed", 1e-6, 1, "between 1e-06 and 1 m/s",
-                   &Options::compliant_stiction_speed),
-      count_option("compliant_substeps", 0, 10000,
-                   "a whole number from 1 to 10000, or 0 for as many as stability needs",
-                   &Options::compliant_substeps),
-  };
+OptionSpec gravity(const char* name, const char* symbol, int axis) {
+  return accessed_by(
+             name, false, [axis](const Options& o) { return o.gravity[axis]; },
+             [axis](Options& o, double v) { o.gravity[axis] = v; })
+      .about("gravity", symbol, "m/s^2")
+      .range(-100, 100);
+}
+
+bool is_choice(const OptionDescription& description) {
+  return description.integer && !description.values.empty() &&
+         static_cast<double>(description.values.size()) == description.max - description.min + 1;
+}
+
+// "0 (lcp), 1 (convex) or 2 (soft)" for a choice; "between 0 and 2 m" for a range,
+// followed by ", or -1 for the scene's materials" per special value.
+std::string generated_allowed_text(const OptionDescription& description) {
+  std::string text;
+  if (is_choice(description)) {
+    for (std::size_t i = 0; i < description.values.size(); ++i) {
+      const NamedValue& named = description.values[i];
+      text += (i == 0 ? "" : i + 1 == description.values.size() ? " or " : ", ") + format_number(named.value) + " (" +
+              named.name + ")";
+    }
+    return text;
+  }
+  text = "between " + format_number(description.min) + " and " + format_number(description.max);
+  if (!description.unit.empty()) text += " " + description.unit;
+  for (const NamedValue& named : description.values) {
+    text += ", or " + format_number(named.value) + " for " + named.label;
+  }
+  return text;
+}
+
+std::vector<OptionSpec> completed(std::vector<OptionSpec> specs) {
+  const Options defaults;
+  for (OptionSpec& spec : specs) {
+    spec.description.default_value = spec.get(defaults);
+    if (spec.description.allowed.empty()) spec.description.allowed = generated_allowed_text(spec.description);
+  }
   return specs;
 }
 
-// The seed's symbols are accepted as short names.
-std::string canonical_name(const std::string& name) {
-  if (name == "h") return "time_step";
-  if (name == "mu") return "friction_coefficient";
-  if (name == "gamma") return "error_reduction";
-  if (name == "u") return "friction_edges";
-  return name;
+const std::vector<OptionSpec>& option_specs() {
+  static const std::vector<OptionSpec> specs = completed({
+      number("time_step", &Options::time_step)
+          .about("time step", "h", "s")
+          .range(1e-4, 0.1)
+          .log_slider(0.01)
+          .alias("h"),
+      number("friction_coefficient", &Options::friction_coefficient)
+          .about("friction", "mu", "")
+          .range(0, 2)
+          .slider(0.01)
+          .special(-1, "materials", "the scene's materials")
+          .alias("mu"),
+      number("error_reduction", &Options::error_reduction)
+          .about("error reduction", "gamma", "")
+          .range(0, 1)
+          .slider(0.01)
+          .alias("gamma"),
+      whole_number("friction_edges", &Options::friction_edges)
+          .about("friction edges", "u", "")
+          .range(4, 32)
+          .slider(2)
+          .even()
+          .allowed("an even whole number from 4 to 32")
+          .alias("u"),
+      number("contact_margin", &Options::contact_margin).about("contact margin", "", "m").range(0, 0.05).slider(0.0005),
+      number("contact_threshold", &Options::contact_threshold)
+          .about("contact threshold", "", "m")
+          .range(0, 0.01)
+          .slider(0.00005),
+      number("kinetic_threshold_speed", &Options::kinetic_threshold_speed)
+          .about("kinetic threshold", "s_t", "m/s")
+          .range(0, 10)
+          .slider(0, 0.1, 0.0005),
+      gravity("gravity_x", "g_x", 0).slider(-20, 20, 0.01),
+      gravity("gravity_y", "g_y", 1).slider(-20, 20, 0.01),
+      gravity("gravity_z", "g_z", 2).slider(-20, 0, 0.01),
+      whole_number("autograsp", &Options::autograsp)
+          .about("auto-grasp kind", "", "")
+          .choice({{"dynamic", "Dynamic"}, {"static", "Static"}}),
+      whole_number("contact_search", &Options::contact_search)
+          .about("contact search", "", "")
+          .choice({{"margin", "within margin"}, {"step_size", "shorten step"}}),
+      accessed_by(
+          "formulation", true, [](const Options& o) { return static_cast<double>(o.formulation); },
+          [](Options& o, double v) { o.formulation = static_cast<Formulation>(static_cast<int>(v)); })
+          .about("formulation", "", "")
+          .choice({
+              {"lcp",
+               "Seed 002: Anitescu–Potra mixed LCP with the u-sided friction pyramid, solved exactly by Lemke "
+               "pivoting."},
+              {"convex",
+               "Seed 004: Anitescu's convex relaxation, a QP; a sliding contact lifts off by the boundary layer h μ "
+               "|v_t|."},
+              {"soft",
+               "Seed 004: Todorov / MuJoCo soft contact, a regularised convex problem: R = ε diag(A), errors relax "
+               "over κ."},
+              {"quasistatic",
+               "Seed 003: Pang's quasi-static time stepping: force balance each step, inertia kept only as ε_q M / h."},
+              {"compliant",
+               "Seed 004: penalty contact, a spring-damper normal force with Stribeck friction, in stable substeps."},
+          }),
+      number("soft_regularisation", &Options::soft_regularisation)
+          .about("regularisation", "epsilon", "")
+          .range(1e-6, 10)
+          .log_slider(0.01)
+          .of(Formulation::Soft),
+      number("soft_time_constant", &Options::soft_time_constant)
+          .about("time constant", "kappa", "s")
+          .range(0.001, 1)
+          .log_slider(0.01)
+          .of(Formulation::Soft),
+      number("soft_damping", &Options::soft_damping)
+          .about("damping", "b", "N s/m")
+          .range(0, 1000)
+          .slider(0, 100, 0.1)
+          .of(Formulation::Soft),
+      whole_number("soft_cone", &Options::soft_cone)
+          .about("friction cone", "", "")
+          .choice({{"pyramidal", "pyramidal"}, {"elliptic", "elliptic"}})
+          .of(Formulation::Soft),
+      number("quasistatic_mass_scale", &Options::quasistatic_mass_scale)
+          .about("mass scale", "epsilon_q", "")
+          .range(1e-6, 10)
+          .log_slider(0.01)
+          .of(Formulation::Quasistatic),
+      whole_number("quasistatic_problem", &Options::quasistatic_problem)
+          .about("problem", "", "")
+          .choice({{"qp", "QP (Anitescu)"}, {"lcp", "LCP (Stewart–Trinkle)"}})
+          .of(Formulation::Quasistatic),
+      number("compliant_stiffness", &Options::compliant_stiffness)
+          .about("stiffness", "k", "N/m")
+          .range(10, 1e9)
+          .log_slider(0.01)
+          .of(Formulation::Compliant),
+      number("compliant_damping_ratio", &Options::compliant_damping_ratio)
+          .about("damping ratio", "zeta", "")
+          .range(0, 10)
+          .slider(0.01)
+          .of(Formulation::Compliant),
+      number("compliant_stiction_speed", &Options::compliant_stiction_speed)
+          .about("stiction speed", "v_s", "m/s")
+          .range(1e-6, 1)
+          .log_slider(0.01)
+          .of(Formulation::Compliant),
+      whole_number("compliant_substeps", &Options::compliant_substeps)
+          .about("substeps", "", "")
+          .range(0, 10000)
+          .slider(0, 200, 1)
+          .special(0, "auto", "as many as stability needs")
+          .allowed("a whole number from 1 to 10000, or 0 for as many as stability needs")
+          .of(Formulation::Compliant),
+  });
+  return specs;
 }
 
-const OptionSpec* find_spec(const std::string& name) {
+bool allowed(const OptionSpec& spec, double value) {
+  const OptionDescription& description = spec.description;
+  for (const NamedValue& named : description.values) {
+    if (value == named.value) return true;
+  }
+  if (!within(value, description.min, description.max)) return false;
+  return !description.integer || (is_whole(value) && static_cast<long>(value) % spec.multiple_of == 0);
+}
+
+const OptionSpec* find_spec(const std::string& alias) {
   for (const OptionSpec& spec : option_specs()) {
-    if (name == spec.name) return &spec;
+    if (alias == spec.description.name) return &spec;
+    for (const std::string& short_name : spec.description.aliases) {
+      if (alias == short_name) return &spec;
+    }
   }
   return nullptr;
 }
@@ -140,54 +289,68 @@ std::string known_names() {
   return known;
 }
 
+std::string unknown_option(const std::string& name) {
+  return name + ": unknown option (known: " + known_names() + ")";
+}
+
 }  // namespace
+
+const std::vector<OptionDescription>& option_descriptions() {
+  static const std::vector<OptionDescription> descriptions = [] {
+    std::vector<OptionDescription> list;
+    for (const OptionSpec& spec : option_specs()) list.push_back(spec.description);
+    return list;
+  }();
+  return descriptions;
+}
 
 const std::vector<std::string>& option_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> list;
-    for (const OptionSpec& spec : option_specs()) list.push_back(spec.name);
+    for (const OptionDescription& description : option_descriptions()) list.push_back(description.name);
     return list;
   }();
   return names;
 }
 
 Status set_option(Options& options, const std::string& alias, double value) {
-  const std::string name = canonical_name(alias);
-  const OptionSpec* spec = find_spec(name);
-  if (spec == nullptr) return Status::failure(name + ": unknown option (known: " + known_names() + ")");
-  if (!spec->allowed(value)) {
-    return Status::failure(name + ": must be " + spec->allowed_text + ", got " + format_number(value));
+  const OptionSpec* spec = find_spec(alias);
+  if (spec == nullptr) return Status::failure(unknown_option(alias));
+  if (!allowed(*spec, value)) {
+    return Status::failure(spec->description.name + ": must be " + spec->description.allowed + ", got " +
+                           format_number(value));
   }
   spec->set(options, value);
   return Status::success();
 }
 
 Status get_option(const Options& options, const std::string& alias, double& value) {
-  const std::string name = canonical_name(alias);
-  const OptionSpec* spec = find_spec(name);
-  if (spec == nullptr) return Status::failure(name + ": unknown option");
+  const OptionSpec* spec = find_spec(alias);
+  if (spec == nullptr) return Status::failure(alias + ": unknown option");
   value = spec->get(options);
   return Status::success();
 }
 
 Status option_value_of_word(const std::string& alias, const std::string& word, double& value) {
-  const std::string name = canonical_name(alias);
-  const OptionSpec* spec = find_spec(name);
-  if (spec == nullptr) return Status::failure(name + ": unknown option (known: " + known_names() + ")");
-  if (spec->words.empty()) return Status::failure(name + ": must be a number, got \"" + word + "\"");
+  const OptionSpec* spec = find_spec(alias);
+  if (spec == nullptr) return Status::failure(unknown_option(alias));
+  const OptionDescription& description = spec->description;
+  const std::string got = ", got \"" + word + "\"";
+  if (description.values.empty()) return Status::failure(description.name + ": must be a number" + got);
   std::string listed;
-  for (std::size_t i = 0; i < spec->words.size(); ++i) {
-    if (word == spec->words[i]) {
-      value = static_cast<double>(i);
+  for (const NamedValue& named : description.values) {
+    if (word == named.name) {
+      value = named.value;
       return Status::success();
     }
-    listed += (i == 0 ? "" : ", ") + std::string(spec->words[i]);
+    listed += (listed.empty() ? "" : ", ") + named.name;
   }
-  return Status::failure(name + ": must be one of " + listed + ", got \"" + word + "\"");
+  const char* expected = is_choice(description) ? ": must be one of " : ": must be a number or one of ";
+  return Status::failure(description.name + expected + listed + got);
 }
 
 const char* formulation_name(Formulation formulation) {
-  return find_spec("formulation")->words[static_cast<int>(formulation)];
+  return find_spec("formulation")->description.values[static_cast<int>(formulation)].name.c_str();
 }
 
 }  // namespace contactlab

@@ -2,6 +2,7 @@
 // --set). Every value is validated when set; a rejected value leaves Options as it was.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,48 @@ struct Options {
   int compliant_substeps = 0;
 };
 
+// How a control moves over an option's values: linearly, or over log10 of the value.
+enum class OptionScale { Linear, Log };
+
+// A value of an option that has a name: every value of a choice (formulation,
+// autograsp, contact_search, soft_cone, quasistatic_problem), or a special setting of
+// a numeric option (friction_coefficient -1, compliant_substeps 0).
+struct NamedValue {
+  double value = 0;
+  std::string name;   // the word scene files and --set take for it
+  std::string label;  // what a control shows
+};
+
+// Everything a user interface or a document needs to know about one option: the
+// page builds its controls from these, and set_option checks values against them.
+struct OptionDescription {
+  std::string name;                  // the canonical name
+  std::vector<std::string> aliases;  // the seed's short names set_option also takes
+  std::string symbol;                // the seed's symbol (h, mu, ...); "" when it has none
+  std::string label;                 // a few words for a control, without symbol and unit
+  std::string unit;                  // SI unit, "" when dimensionless
+  OptionScale scale = OptionScale::Linear;
+  bool integer = false;
+  // The valid range. Named values are valid too, also outside it; friction_edges
+  // must also be even (the allowed text says so).
+  double min = 0;
+  double max = 0;
+  // The part of the range a slider spans (narrower where the rest is rarely useful:
+  // compliant_substeps 0 .. 200 of 0 .. 10000), and its step, in log10 units on a log
+  // scale.
+  double slider_min = 0;
+  double slider_max = 0;
+  double step = 0;
+  double default_value = 0;  // the value in a default-constructed Options
+  std::vector<NamedValue> values;
+  // The formulation whose parameter this is; none for options every formulation uses.
+  std::optional<Formulation> formulation;
+  std::string allowed;  // what is allowed, as set_option's message says it
+};
+
+// Every option, in the order of option_names().
+const std::vector<OptionDescription>& option_descriptions();
+
 // Sets one option by name. The seed's symbols h, mu, gamma and u are accepted as
 // short names for time_step, friction_coefficient, error_reduction, friction_edges.
 Status set_option(Options& options, const std::string& name, double value);
@@ -88,9 +131,8 @@ Status set_option(Options& options, const std::string& name, double value);
 Status get_option(const Options& options, const std::string& name, double& value);
 // The canonical option names, in a fixed order.
 const std::vector<std::string>& option_names();
-// Options whose values have names (formulation, autograsp, soft_cone,
-// contact_search): the number for `word`. Fails naming the allowed words; an option
-// without named values fails too.
+// Options with named values (OptionDescription::values): the number for `word`.
+// Fails naming the allowed words; an option without named values fails too.
 Status option_value_of_word(const std::string& name, const std::string& word, double& value);
 // The name of a formulation ("lcp", "convex", ...).
 const char* formulation_name(Formulation formulation);

@@ -25,13 +25,18 @@ int link_index(const Articulation& articulation, const std::string& name) {
 }
 
 // -1 at the lower limit, 1 at the upper, 0 in between (within `tolerance`).
-double limit_state(const Joint& joint, double position, double tolerance) {
+int limit_state(const Joint& joint, double position, double tolerance) {
   if (position <= joint.lower + tolerance) return -1;
   if (position >= joint.upper - tolerance) return 1;
   return 0;
 }
 
 }  // namespace
+
+bool operator==(const JointReadout& a, const JointReadout& b) {
+  return a.position == b.position && a.velocity == b.velocity && a.set_point == b.set_point &&
+         a.effort == b.effort && a.limit == b.limit && a.goal == b.goal;
+}
 
 Status Simulation::load_scene(const std::string& json_text) {
   auto model = std::make_shared<Model>();
@@ -129,59 +134,16 @@ std::string Simulation::scene_description() const {
   return describe_scene(*model_, options_);
 }
 
-const std::vector<double>& Simulation::body_poses() {
-  pose_buffer_.clear();
-  if (!model_) return pose_buffer_;
-  for (size_t b = 0; b < model_->bodies.size(); ++b) {
-    const Vec3& p = data_->position[b];
-    const Quat& q = data_->orientation[b];
-    pose_buffer_.insert(pose_buffer_.end(), {p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z()});
-  }
-  return pose_buffer_;
+std::optional<GraspReport> Simulation::grasp() const {
+  if (!model_) return std::nullopt;
+  return evaluate_current_grasp(*model_, options_, *data_);
 }
 
-const std::vector<double>& Simulation::body_velocities() {
-  velocity_buffer_.clear();
-  if (!model_) return velocity_buffer_;
-  for (size_t b = 0; b < model_->bodies.size(); ++b) {
-    const Vec3& v = data_->linear_velocity[b];
-    const Vec3& w = data_->angular_velocity[b];
-    velocity_buffer_.insert(velocity_buffer_.end(), {v.x(), v.y(), v.z(), w.x(), w.y(), w.z()});
-  }
-  return velocity_buffer_;
-}
-
-const std::vector<double>& Simulation::contact_values() {
-  contact_buffer_.clear();
-  if (!model_) return contact_buffer_;
-  for (const ContactRecord& c : data_->contacts) {
-    contact_buffer_.insert(
-        contact_buffer_.end(),
-        {c.position.x(), c.position.y(), c.position.z(), c.normal.x(), c.normal.y(), c.normal.z(),
-         c.distance, c.normal_force, c.friction_force.x(), c.friction_force.y(),
-         c.friction_force.z(), static_cast<double>(c.mode), c.friction_coefficient,
-         static_cast<double>(c.body_a), static_cast<double>(c.body_b), c.normal_velocity,
-         c.tangential_velocity.x(), c.tangential_velocity.y(), c.tangential_velocity.z()});
-  }
-  return contact_buffer_;
-}
-
-const std::vector<double>& Simulation::grasp_values() {
-  grasp_buffer_.clear();
-  if (!model_) return grasp_buffer_;
-  const GraspReport report = evaluate_current_grasp(*model_, options_, *data_);
-  const GraspQuality& quality = report.quality;
-  grasp_buffer_ = {static_cast<double>(report.object), static_cast<double>(report.contact_count),
-                   quality.force_closure ? 1.0 : 0.0, quality.epsilon, quality.volume,
-                   static_cast<double>(quality.wrench_space_dimension)};
-  return grasp_buffer_;
-}
-
-const std::vector<double>& Simulation::joint_state(int articulation_index) {
-  joint_buffer_.clear();
+const std::vector<JointReadout>& Simulation::joint_state(int articulation_index) {
+  joints_.clear();
   if (!model_ || articulation_index < 0 ||
       articulation_index >= static_cast<int>(model_->articulations.size())) {
-    return joint_buffer_;
+    return joints_;
   }
   const Articulation& articulation = model_->articulations[articulation_index];
   const ArticulationState& state = data_->articulations[articulation_index];
@@ -202,11 +164,10 @@ const std::vector<double>& Simulation::joint_state(int articulation_index) {
                in_ramp != robot.ramp_links.end()) {
       goal = sample_position_[in_ramp - robot.ramp_links.begin()];
     }
-    joint_buffer_.insert(joint_buffer_.end(),
-                         {q, joint_velocity(articulation, state, link), state.target_position[link],
-                          state.motor_effort[link], limit_state(joint, q, kLimitTolerance), goal});
+    joints_.push_back({q, joint_velocity(articulation, state, link), state.target_position[link],
+                       state.motor_effort[link], limit_state(joint, q, kLimitTolerance), goal});
   }
-  return joint_buffer_;
+  return joints_;
 }
 
 Status Simulation::jog(const std::string& articulation_name, const std::string& link_name, double dx, double dy,
@@ -220,26 +181,19 @@ Status Simulation::jog(const std::string& articulation_name, const std::string& 
   return start_command(*model_, options_, move, *data_);
 }
 
-const std::vector<double>& Simulation::grasp_wrenches() {
-  wrench_buffer_.clear();
-  if (!model_) return wrench_buffer_;
-  int object = -1;
+std::vector<Vec6> Simulation::grasp_wrenches() const {
   std::vector<Vec6> wrenches;
-  if (!current_grasp_wrenches(*model_, options_, *data_, object, wrenches).ok()) return wrench_buffer_;
-  for (const Vec6& w : wrenches) wrench_buffer_.insert(wrench_buffer_.end(), w.data(), w.data() + kWrenchStride);
-  return wrench_buffer_;
+  int object = -1;
+  if (!model_ || !current_grasp_wrenches(*model_, options_, *data_, object, wrenches).ok()) return {};
+  return wrenches;
 }
 
-const std::vector<double>& Simulation::link_pose(const std::string& articulation_name, const std::string& link_name) {
-  link_pose_buffer_.clear();
+std::optional<Pose> Simulation::link_pose(const std::string& articulation_name, const std::string& link_name) const {
   const int a = articulation_index(articulation_name);
-  if (a < 0) return link_pose_buffer_;
+  if (a < 0) return std::nullopt;
   const int link = link_index(model_->articulations[a], link_name);
-  if (link < 0) return link_pose_buffer_;
-  const Pose& pose = data_->articulations[a].kinematics.link_pose[link];
-  const Quat q(pose.rotation);
-  link_pose_buffer_ = {pose.position.x(), pose.position.y(), pose.position.z(), q.w(), q.x(), q.y(), q.z()};
-  return link_pose_buffer_;
+  if (link < 0) return std::nullopt;
+  return data_->articulations[a].kinematics.link_pose[link];
 }
 
 }  // namespace contactlab

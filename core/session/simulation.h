@@ -4,33 +4,33 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/options.h"
 #include "base/status.h"
 #include "dynamics/model.h"
+#include "grasp/grasp_monitor.h"
 #include "step/data.h"
 #include "step/step_workspace.h"
 
 namespace contactlab {
 
+// One revolute or prismatic joint of an articulation now (Simulation::joint_state).
+struct JointReadout {
+  double position = 0;   // q [rad or m]
+  double velocity = 0;   // v [rad/s or m/s]
+  double set_point = 0;  // q_ref, the PD set point
+  double effort = 0;     // what the motor applied in the last step [N m or N]
+  int limit = 0;         // -1 at the lower limit, 1 at the upper, 0 between (Simulation::kLimitTolerance)
+  double goal = 0;       // where the running command takes q_ref
+};
+bool operator==(const JointReadout& a, const JointReadout& b);
+
 class Simulation {
  public:
-  // Numbers per body in body_poses(): x y z qw qx qy qz; in body_velocities():
-  // vx vy vz wx wy wz; per contact in contact_values(): px py pz nx ny nz phi fn
-  // ftx fty ftz mode mu body_a body_b vn vtx vty vtz; per revolute or prismatic joint in
-  // joint_state(): q v q_ref effort limit goal (see there).
-  static constexpr int kPoseStride = 7;
-  static constexpr int kVelocityStride = 6;
-  static constexpr int kContactStride = 19;
-  static constexpr int kJointStride = 6;
-  static constexpr int kGraspStride = 6;
-  // Numbers per wrench in grasp_wrenches(): fx fy fz tx ty tz; per link_pose():
-  // x y z qw qx qy qz.
-  static constexpr int kWrenchStride = 6;
-  static constexpr int kLinkPoseStride = 7;
-  // A joint within this of a limit [rad or m] is reported at it (joint_state's limit).
+  // A joint within this of a limit [rad or m] is reported at it (JointReadout::limit).
   static constexpr double kLimitTolerance = 1e-3;
 
   Status load_scene(const std::string& json_text);
@@ -65,32 +65,29 @@ class Simulation {
   // The scene as JSON (scene/scene_description.h), with the options in force; "{}"
   // without a scene.
   std::string scene_description() const;
-  const std::vector<double>& body_poses();
-  const std::vector<double>& body_velocities();
-  const std::vector<double>& contact_values();
   // Index in Model::articulations, -1 for an unknown name.
   int articulation_index(const std::string& name) const;
+
+  // Read-outs beside data(), which holds the bodies' poses and velocities and the last
+  // step's contacts.
   // Per revolute or prismatic joint of the articulation, in link order (the link's
-  // "joint_index" in scene_description()): q and v [rad, rad/s or m, m/s]; q_ref, the
-  // PD set point; effort, what the motor applied in the last step [N m or N]; limit,
-  // -1 within kLimitTolerance of the lower limit, 1 of the upper, else 0; goal, where
-  // the running command takes q_ref (the trajectory's target, the auto-grasp's or
-  // open's limit; q_ref when the joint holds). Empty for an unknown index.
-  const std::vector<double>& joint_state(int articulation);
-  // The grasp of the moment (grasp_monitor.h), kGraspStride numbers: the grasped body
-  // (-1: none), the contacts used, force closure (0 or 1), Ferrari-Canny epsilon, the
-  // wrench space's volume and dimension. A 6-D hull: milliseconds, so callers
-  // throttle it.
-  const std::vector<double>& grasp_values();
-  // The primitive wrenches of that analysis, kWrenchStride numbers each, contact by
-  // contact and edge by edge (u per frictional contact, one per frictionless): the
-  // force of a friction cone edge at unit normal force, f = n + mu d_j (seed 002
-  // eq. (4)), then the torque (p - c) x f divided by the object's radius. Empty when
-  // nothing is held.
-  const std::vector<double>& grasp_wrenches();
-  // The frame of an articulation's link in the world now (kLinkPoseStride numbers);
-  // empty for unknown names.
-  const std::vector<double>& link_pose(const std::string& articulation, const std::string& link);
+  // "joint_index" in scene_description()): q, v, the set point q_ref, the motor's
+  // effort, whether it is at a limit, and the goal: where the running command takes
+  // q_ref (the trajectory's target, the auto-grasp's or open's limit; q_ref when the
+  // joint holds). Empty for an unknown index.
+  const std::vector<JointReadout>& joint_state(int articulation);
+  // The grasp of the moment (grasp_monitor.h): the grasped body (-1: none), the
+  // contacts used and the quality (force closure, Ferrari-Canny epsilon, the wrench
+  // space's volume and dimension); none without a scene. A 6-D hull: milliseconds,
+  // so callers throttle it.
+  std::optional<GraspReport> grasp() const;
+  // The primitive wrenches of that analysis, contact by contact and edge by edge (u per
+  // frictional contact, one per frictionless): the force of a friction cone edge at
+  // unit normal force, f = n + mu d_j (seed 002 eq. (4)), then the torque (p - c) x f
+  // divided by the object's radius. Empty when nothing is held.
+  std::vector<Vec6> grasp_wrenches() const;
+  // The frame of an articulation's link in the world now; none for unknown names.
+  std::optional<Pose> link_pose(const std::string& articulation, const std::string& link) const;
 
  private:
   Status commandable_articulation(const std::string& name, int& index) const;
@@ -102,13 +99,7 @@ class Simulation {
   Options options_;
   std::unique_ptr<Data> data_;
   StepWorkspace workspace_;  // the step's scratch
-  std::vector<double> pose_buffer_;
-  std::vector<double> velocity_buffer_;
-  std::vector<double> contact_buffer_;
-  std::vector<double> joint_buffer_;
-  std::vector<double> grasp_buffer_;
-  std::vector<double> wrench_buffer_;
-  std::vector<double> link_pose_buffer_;
+  std::vector<JointReadout> joints_;
   std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };
 

@@ -1,7 +1,10 @@
 #include "base/options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -108,6 +111,116 @@ TEST(OptionValueOfWord, NamesTheValuesOfOptionsThatHaveThem) {
   const Status numeric_only = option_value_of_word("time_step", "fast", value);
   ASSERT_FALSE(numeric_only.ok());
   EXPECT_NE(numeric_only.message().find("must be a number"), std::string::npos);
+}
+
+TEST(OptionValueOfWord, NamesTheSpecialValuesOfNumericOptions) {
+  double value = 0;
+  ASSERT_TRUE(option_value_of_word("mu", "materials", value).ok());
+  EXPECT_EQ(value, -1);
+  ASSERT_TRUE(option_value_of_word("compliant_substeps", "auto", value).ok());
+  EXPECT_EQ(value, 0);
+  const Status unknown_word = option_value_of_word("friction_coefficient", "rubber", value);
+  ASSERT_FALSE(unknown_word.ok());
+  EXPECT_EQ(unknown_word.message(), "friction_coefficient: must be a number or one of materials, got \"rubber\"");
+}
+
+TEST(OptionDescriptions, DescribeEveryOptionOnceInTheOrderOfItsNames) {
+  std::vector<std::string> names;
+  std::set<std::string> accepted;  // names and aliases
+  for (const OptionDescription& option : option_descriptions()) {
+    names.push_back(option.name);
+    EXPECT_TRUE(accepted.insert(option.name).second) << option.name;
+    EXPECT_FALSE(option.label.empty()) << option.name;
+    for (const std::string& alias : option.aliases) {
+      EXPECT_TRUE(accepted.insert(alias).second) << alias;
+      Options options;
+      ASSERT_TRUE(set_option(options, alias, option.max).ok()) << alias;
+      double value = 0;
+      ASSERT_TRUE(get_option(options, option.name, value).ok());
+      EXPECT_EQ(value, option.max) << alias;
+    }
+  }
+  EXPECT_EQ(names, option_names());
+}
+
+// Every option takes both ends of its range; a value just outside either end is
+// refused with the description's allowed text.
+TEST(OptionDescriptions, RangesAreWhatSetOptionAccepts) {
+  for (const OptionDescription& option : option_descriptions()) {
+    Options options;
+    EXPECT_TRUE(set_option(options, option.name, option.min).ok()) << option.name;
+    EXPECT_TRUE(set_option(options, option.name, option.max).ok()) << option.name;
+    const double infinity = std::numeric_limits<double>::infinity();
+    for (double outside : {std::nextafter(option.min, -infinity), std::nextafter(option.max, infinity)}) {
+      const Status status = set_option(options, option.name, outside);
+      ASSERT_FALSE(status.ok()) << option.name << " " << outside;
+      EXPECT_EQ(status.message().rfind(option.name + ": must be " + option.allowed + ", got ", 0), 0u)
+          << status.message();
+    }
+  }
+}
+
+TEST(OptionDescriptions, DefaultsAreTheOptionsOwnAndValid) {
+  const Options defaults;
+  for (const OptionDescription& option : option_descriptions()) {
+    double value = std::nan("");
+    ASSERT_TRUE(get_option(defaults, option.name, value).ok());
+    EXPECT_EQ(option.default_value, value) << option.name;
+    bool named = false;
+    for (const NamedValue& special : option.values) named = named || special.value == option.default_value;
+    EXPECT_TRUE(named || (option.default_value >= option.min && option.default_value <= option.max)) << option.name;
+    Options options;
+    EXPECT_TRUE(set_option(options, option.name, option.default_value).ok()) << option.name;
+  }
+}
+
+TEST(OptionDescriptions, SlidersLieWithinTheRange) {
+  for (const OptionDescription& option : option_descriptions()) {
+    EXPECT_LT(option.min, option.max) << option.name;
+    EXPECT_LE(option.min, option.slider_min) << option.name;
+    EXPECT_LT(option.slider_min, option.slider_max) << option.name;
+    EXPECT_LE(option.slider_max, option.max) << option.name;
+    EXPECT_GT(option.step, 0) << option.name;
+    if (option.scale == OptionScale::Log) {
+      EXPECT_GT(option.min, 0) << option.name;  // log10 of every value exists
+      EXPECT_FALSE(option.integer) << option.name;
+    }
+    if (option.integer) {
+      EXPECT_EQ(option.step, std::floor(option.step)) << option.name;
+    }
+  }
+}
+
+TEST(OptionDescriptions, NamedValuesAreAcceptedByNameAndByNumber) {
+  for (const OptionDescription& option : option_descriptions()) {
+    std::set<std::string> names;
+    for (const NamedValue& named : option.values) {
+      EXPECT_TRUE(names.insert(named.name).second) << option.name << " " << named.name;
+      EXPECT_FALSE(named.label.empty()) << option.name << " " << named.name;
+      double value = std::nan("");
+      ASSERT_TRUE(option_value_of_word(option.name, named.name, value).ok()) << option.name << " " << named.name;
+      EXPECT_EQ(value, named.value);
+      Options options;
+      EXPECT_TRUE(set_option(options, option.name, named.value).ok()) << option.name << " " << named.value;
+    }
+  }
+}
+
+// A formulation's parameters are named after it (soft_cone, compliant_substeps, ...);
+// the options every formulation uses have no owner.
+TEST(OptionDescriptions, FormulationParametersNameTheirFormulation) {
+  const std::vector<OptionDescription>& options = option_descriptions();
+  const auto formulation_option = std::find_if(options.begin(), options.end(),
+                                               [](const OptionDescription& o) { return o.name == "formulation"; });
+  ASSERT_NE(formulation_option, options.end());
+  const OptionDescription& formulation = *formulation_option;
+  for (const OptionDescription& option : options) {
+    std::string prefix_owner;
+    for (const NamedValue& named : formulation.values) {
+      if (option.name.rfind(named.name + "_", 0) == 0) prefix_owner = named.name;
+    }
+    EXPECT_EQ(option.formulation ? formulation_name(*option.formulation) : "", prefix_owner) << option.name;
+  }
 }
 
 }  // namespace

@@ -21,12 +21,30 @@ std::string read_builtin(const std::string& name) {
   return text.str();
 }
 
+// A body's position and orientation (x y z, then the quaternion's x y z w), for
+// comparisons bit for bit.
+std::vector<double> body_pose(const Simulation& simulation, std::size_t body) {
+  const Vec3& position = simulation.data().position[body];
+  const Quat& orientation = simulation.data().orientation[body];
+  return {position.x(), position.y(), position.z(), orientation.x(), orientation.y(), orientation.z(), orientation.w()};
+}
+
+// Every body's pose, one after the other.
+std::vector<double> body_poses(const Simulation& simulation) {
+  std::vector<double> poses;
+  for (std::size_t b = 0; b < simulation.data().position.size(); ++b) {
+    const std::vector<double> pose = body_pose(simulation, b);
+    poses.insert(poses.end(), pose.begin(), pose.end());
+  }
+  return poses;
+}
+
 TEST(Simulation, ABadSceneIsRejectedAndTheRunningSceneKeepsGoing) {
   Simulation simulation;
   ASSERT_TRUE(simulation.load_scene(read_builtin("ball_drop")).ok());
   simulation.step(10);
   const double time = simulation.data().time;
-  const std::vector<double> poses = simulation.body_poses();
+  const std::vector<double> poses = body_poses(simulation);
 
   const Status status = simulation.load_scene(
       R"({"name": "bad", "bodies": [{"name": "b", "mass": -1, "geoms": [{"type": "sphere", "radius": 1}]}]})");
@@ -34,7 +52,7 @@ TEST(Simulation, ABadSceneIsRejectedAndTheRunningSceneKeepsGoing) {
   EXPECT_NE(status.message().find("bodies[0].mass"), std::string::npos) << status.message();
   EXPECT_EQ(simulation.model().name, "ball_drop");
   EXPECT_EQ(simulation.data().time, time);
-  EXPECT_EQ(simulation.body_poses(), poses);
+  EXPECT_EQ(body_poses(simulation), poses);
   EXPECT_EQ(simulation.step(5), 5);
   EXPECT_GT(simulation.data().time, time);
 }
@@ -53,37 +71,36 @@ TEST(Simulation, ARejectedOptionLeavesTheOptionsAsTheyWere) {
 TEST(Simulation, ResetReturnsToTheInitialStateAndKeepsUserOptions) {
   Simulation simulation;
   ASSERT_TRUE(simulation.load_scene(read_builtin("brick_slide")).ok());
-  const std::vector<double> initial = simulation.body_poses();
+  const std::vector<double> initial = body_poses(simulation);
   ASSERT_TRUE(simulation.set_option("mu", 0.9).ok());
   simulation.step(100);
-  EXPECT_NE(simulation.body_poses(), initial);
+  EXPECT_NE(body_poses(simulation), initial);
   simulation.reset();
-  EXPECT_EQ(simulation.body_poses(), initial);
+  EXPECT_EQ(body_poses(simulation), initial);
   EXPECT_EQ(simulation.data().time, 0);
   EXPECT_EQ(simulation.option("mu"), 0.9);
 }
 
-TEST(Simulation, ContactValuesFollowTheDocumentedLayout) {
+// The flat arrays JavaScript reads are checked in tests/wasm/record_layouts.test.mjs.
+TEST(Simulation, TheContactsOfABoxAtRestCarryItsWeight) {
   Simulation simulation;
   ASSERT_TRUE(simulation.load_scene(read_builtin("box_rest")).ok());
   simulation.step(1);
-  const std::vector<double>& values = simulation.contact_values();
-  ASSERT_EQ(values.size(), simulation.data().contacts.size() * Simulation::kContactStride);
-  ASSERT_FALSE(values.empty());
+  const std::vector<ContactRecord>& contacts = simulation.data().contacts;
+  ASSERT_FALSE(contacts.empty());
   double total_normal = 0;
-  for (size_t i = 0; i < values.size(); i += Simulation::kContactStride) {
-    EXPECT_NEAR(values[i + 5], 1.0, 1e-12);  // normal along +z, ground to box
-    total_normal += values[i + 7];
-    EXPECT_EQ(values[i + 11], static_cast<double>(ContactMode::Sticking));
+  for (const ContactRecord& contact : contacts) {
+    EXPECT_NEAR(contact.normal.z(), 1.0, 1e-12);  // normal along +z, ground to box
+    total_normal += contact.normal_force;
+    EXPECT_EQ(contact.mode, ContactMode::Sticking);
   }
   EXPECT_NEAR(total_normal, 9.81, 1e-9);
-  EXPECT_EQ(simulation.body_poses().size(), simulation.model().bodies.size() * Simulation::kPoseStride);
 }
 
 // The gripper of tests/support/gripper_scene.h: link 0 the welded palm, links 1 and 2
 // the prismatic fingers (limits [0, 0.05] m, closing toward 0.05); each finger's inner
 // face meets the box at q = 0.03 m.
-constexpr int kLeft = 0;   // joint rows in joint_state()
+constexpr int kLeft = 0;   // joints in joint_state()
 constexpr int kRight = 1;
 constexpr double kFingerOnBox = 0.03;
 
@@ -94,10 +111,7 @@ Simulation load_gripper() {
   return simulation;
 }
 
-double joint_value(Simulation& simulation, int joint, int field) {
-  return simulation.joint_state(0)[joint * Simulation::kJointStride + field];
-}
-constexpr int kQ = 0, kQRef = 2, kEffort = 3, kLimit = 4, kGoal = 5;
+JointReadout joint(Simulation& simulation, int index) { return simulation.joint_state(0).at(index); }
 
 // Normal force between the box (body 1) and the finger links [N].
 double finger_box_force(const Simulation& simulation) {
@@ -123,7 +137,7 @@ TEST(Simulation, SceneDescriptionListsArticulationsWithTheirJoints) {
   ASSERT_EQ(gripper["links"].size(), 3u);
   const nlohmann::json& palm = gripper["links"][0];
   EXPECT_EQ(palm["name"], "palm");
-  EXPECT_EQ(palm["joint_index"], -1);  // a fixed joint has no row in joint_state()
+  EXPECT_EQ(palm["joint_index"], -1);  // a fixed joint is not in joint_state()
   EXPECT_EQ(palm["joint"]["type"], "fixed");
   EXPECT_TRUE(palm["joint"]["lower"].is_null());  // no limits: infinite
   EXPECT_EQ(palm["joint"]["actuated"], false);
@@ -142,16 +156,16 @@ TEST(Simulation, SceneDescriptionListsArticulationsWithTheirJoints) {
   EXPECT_EQ(scene["options"]["autograsp"], 0.0);
 }
 
-TEST(Simulation, JointStateFollowsTheDocumentedLayout) {
+TEST(Simulation, JointStateListsEveryRevoluteOrPrismaticJoint) {
   Simulation simulation = load_gripper();
-  ASSERT_EQ(simulation.joint_state(0).size(), 2u * Simulation::kJointStride);
+  ASSERT_EQ(simulation.joint_state(0).size(), 2u);
   EXPECT_TRUE(simulation.joint_state(1).empty());
   EXPECT_TRUE(simulation.joint_state(-1).empty());
-  for (int joint : {kLeft, kRight}) {
-    EXPECT_EQ(joint_value(simulation, joint, kQ), 0);     // initial q = 0
-    EXPECT_EQ(joint_value(simulation, joint, kQRef), 0);  // holds still
-    EXPECT_EQ(joint_value(simulation, joint, kLimit), -1);  // the lower limit is 0
-    EXPECT_EQ(joint_value(simulation, joint, kGoal), 0);
+  for (int finger : {kLeft, kRight}) {
+    EXPECT_EQ(joint(simulation, finger).position, 0);   // initial q = 0
+    EXPECT_EQ(joint(simulation, finger).set_point, 0);  // holds still
+    EXPECT_EQ(joint(simulation, finger).limit, -1);     // the lower limit is 0
+    EXPECT_EQ(joint(simulation, finger).goal, 0);
   }
 }
 
@@ -160,15 +174,15 @@ TEST(Simulation, JointStateFollowsTheDocumentedLayout) {
 TEST(Simulation, SetJointTargetMovesTheJointToTheTarget) {
   Simulation simulation = load_gripper();
   ASSERT_TRUE(simulation.set_joint_target("gripper", "left", 0.012).ok());
-  EXPECT_EQ(joint_value(simulation, kLeft, kGoal), 0.012);
+  EXPECT_EQ(joint(simulation, kLeft).goal, 0.012);
   simulation.step(1);
-  EXPECT_GT(joint_value(simulation, kLeft, kQRef), 0);
-  EXPECT_LT(joint_value(simulation, kLeft, kQRef), 0.012);
+  EXPECT_GT(joint(simulation, kLeft).set_point, 0);
+  EXPECT_LT(joint(simulation, kLeft).set_point, 0.012);
   simulation.step(599);  // 1.5 s; the move takes 15 D / (8 v_max) = 0.45 s
-  EXPECT_EQ(joint_value(simulation, kLeft, kQRef), 0.012);
-  EXPECT_NEAR(joint_value(simulation, kLeft, kQ), 0.012, 1e-4);
-  EXPECT_EQ(joint_value(simulation, kLeft, kLimit), 0);
-  EXPECT_EQ(joint_value(simulation, kRight, kQ), 0);  // the other finger is not commanded
+  EXPECT_EQ(joint(simulation, kLeft).set_point, 0.012);
+  EXPECT_NEAR(joint(simulation, kLeft).position, 0.012, 1e-4);
+  EXPECT_EQ(joint(simulation, kLeft).limit, 0);
+  EXPECT_EQ(joint(simulation, kRight).position, 0);  // the other finger is not commanded
 }
 
 TEST(Simulation, RejectedRobotCommandsSayWhyAndChangeNothing) {
@@ -178,7 +192,7 @@ TEST(Simulation, RejectedRobotCommandsSayWhyAndChangeNothing) {
   ASSERT_TRUE(untouched.set_joint_target("gripper", "left", 0.02).ok());
   simulation.step(50);
   untouched.step(50);
-  const std::vector<double> joints = simulation.joint_state(0);
+  const std::vector<JointReadout> joints = simulation.joint_state(0);
 
   const auto expect_failure = [](const Status& status, const std::string& expected) {
     EXPECT_FALSE(status.ok());
@@ -197,7 +211,7 @@ TEST(Simulation, RejectedRobotCommandsSayWhyAndChangeNothing) {
   simulation.step(300);
   untouched.step(300);
   EXPECT_EQ(simulation.joint_state(0), untouched.joint_state(0));  // the same trajectory, bit for bit
-  EXPECT_EQ(simulation.body_poses(), untouched.body_poses());
+  EXPECT_EQ(body_poses(simulation), body_poses(untouched));
 }
 
 TEST(Simulation, RobotCommandsNeedAScene) {
@@ -212,42 +226,44 @@ TEST(Simulation, RobotCommandsNeedAScene) {
 TEST(Simulation, AutograspClosesTheFingersOnTheBox) {
   Simulation simulation = load_gripper();
   ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
-  EXPECT_EQ(joint_value(simulation, kLeft, kGoal), 0.05);  // the closing limit
+  EXPECT_EQ(joint(simulation, kLeft).goal, 0.05);  // the closing limit
   simulation.step(800);
-  for (int joint : {kLeft, kRight}) {
-    EXPECT_NEAR(joint_value(simulation, joint, kQ), kFingerOnBox, 2e-4) << joint;
-    EXPECT_EQ(joint_value(simulation, joint, kLimit), 0);
-    EXPECT_NEAR(joint_value(simulation, joint, kEffort), 10, 1e-9);  // max_effort, saturated
+  for (int finger : {kLeft, kRight}) {
+    EXPECT_NEAR(joint(simulation, finger).position, kFingerOnBox, 2e-4) << finger;
+    EXPECT_EQ(joint(simulation, finger).limit, 0);
+    EXPECT_NEAR(joint(simulation, finger).effort, 10, 1e-9);  // max_effort, saturated
   }
   EXPECT_NEAR(finger_box_force(simulation), 20, 0.1);
 
   ASSERT_TRUE(simulation.command("gripper", "open").ok());
-  EXPECT_EQ(joint_value(simulation, kLeft, kGoal), 0);  // the open limit
+  EXPECT_EQ(joint(simulation, kLeft).goal, 0);  // the open limit
   simulation.step(800);
-  for (int joint : {kLeft, kRight}) {
-    EXPECT_NEAR(joint_value(simulation, joint, kQ), 0, 1e-4) << joint;
-    EXPECT_EQ(joint_value(simulation, joint, kLimit), -1);
+  for (int finger : {kLeft, kRight}) {
+    EXPECT_NEAR(joint(simulation, finger).position, 0, 1e-4) << finger;
+    EXPECT_EQ(joint(simulation, finger).limit, -1);
   }
   EXPECT_EQ(finger_box_force(simulation), 0);
 }
 
-// grasp_values: kGraspStride numbers; nothing held before the fingers touch, then the
-// box (body 1) in force closure with epsilon > 0 (grasp_monitor_test has the analysis).
-TEST(Simulation, GraspValuesReportTheGraspedObject) {
+// grasp(): none without a scene; nothing held before the fingers touch, then the box
+// (body 1) in force closure with epsilon > 0 (grasp_monitor_test has the analysis).
+TEST(Simulation, GraspReportsTheGraspedObject) {
+  EXPECT_FALSE(Simulation().grasp().has_value());
   Simulation simulation = load_gripper();
-  std::vector<double> values = simulation.grasp_values();
-  ASSERT_EQ(values.size(), static_cast<size_t>(Simulation::kGraspStride));
-  EXPECT_EQ(values[0], -1);
-  EXPECT_EQ(values[2], 0);
+  std::optional<GraspReport> report = simulation.grasp();
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(report->object, -1);
+  EXPECT_FALSE(report->quality.force_closure);
   ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
   simulation.step(800);
-  values = simulation.grasp_values();
-  EXPECT_EQ(values[0], 1);     // the box
-  EXPECT_GE(values[1], 2);     // contacts used
-  EXPECT_EQ(values[2], 1);     // force closure
-  EXPECT_GT(values[3], 0);     // epsilon
-  EXPECT_GT(values[4], 0);     // volume
-  EXPECT_EQ(values[5], 6);     // a full-dimensional wrench space
+  report = simulation.grasp();
+  ASSERT_TRUE(report.has_value());
+  EXPECT_EQ(report->object, 1);                              // the box
+  EXPECT_GE(report->contact_count, 2);                       // contacts used
+  EXPECT_TRUE(report->quality.force_closure);
+  EXPECT_GT(report->quality.epsilon, 0);
+  EXPECT_GT(report->quality.volume, 0);
+  EXPECT_EQ(report->quality.wrench_space_dimension, 6);     // a full-dimensional wrench space
 }
 
 // Static auto-grasp, chosen through the option: fingers stop at the box's faces
@@ -256,7 +272,7 @@ TEST(Simulation, GraspValuesReportTheGraspedObject) {
 TEST(Simulation, StaticAutograspFollowsTheOption) {
   Simulation simulation = load_gripper();
   ASSERT_TRUE(simulation.set_option("autograsp", 1).ok());
-  const std::vector<double> box_before(simulation.body_poses().begin() + 7, simulation.body_poses().begin() + 14);
+  const std::vector<double> box_before = body_pose(simulation, 1);
   ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
   simulation.step(10);
   const Status busy = simulation.set_joint_target("gripper", "left", 0.01);
@@ -264,13 +280,12 @@ TEST(Simulation, StaticAutograspFollowsTheOption) {
   for (int s = 0; s < 400 && static_grasp_active(simulation.data()); ++s) simulation.step(1);
   ASSERT_FALSE(static_grasp_active(simulation.data()));  // 0.03 m at 0.05 m/s: 240 steps
   const double closing_step = 0.05 * simulation.options().time_step;
-  for (int joint : {kLeft, kRight}) {
-    const double q = joint_value(simulation, joint, kQ);
-    EXPECT_GE(q, kFingerOnBox - simulation.options().contact_threshold) << joint;
-    EXPECT_LE(q, kFingerOnBox + closing_step) << joint;
+  for (int finger : {kLeft, kRight}) {
+    const double q = joint(simulation, finger).position;
+    EXPECT_GE(q, kFingerOnBox - simulation.options().contact_threshold) << finger;
+    EXPECT_LE(q, kFingerOnBox + closing_step) << finger;
   }
-  const std::vector<double> box_after(simulation.body_poses().begin() + 7, simulation.body_poses().begin() + 14);
-  EXPECT_EQ(box_after, box_before);
+  EXPECT_EQ(body_pose(simulation, 1), box_before);
   EXPECT_TRUE(simulation.set_joint_target("gripper", "left", 0.01).ok());
 }
 
@@ -286,19 +301,24 @@ Simulation load_arm_over_handset() {
   return simulation;
 }
 
-Vec3 link_origin(Simulation& simulation, const std::string& link) {
-  const std::vector<double>& pose = simulation.link_pose("arm", link);
-  return Vec3(pose[0], pose[1], pose[2]);
+Vec3 link_origin(const Simulation& simulation, const std::string& link) {
+  return simulation.link_pose("arm", link).value().position;
 }
 
-Quat link_orientation(Simulation& simulation, const std::string& link) {
-  const std::vector<double>& pose = simulation.link_pose("arm", link);
-  return Quat(pose[3], pose[4], pose[5], pose[6]);
+Quat link_orientation(const Simulation& simulation, const std::string& link) {
+  return Quat(simulation.link_pose("arm", link).value().rotation);
 }
 
 bool all_finite(const std::vector<double>& values) {
   for (double value : values) {
     if (!std::isfinite(value)) return false;
+  }
+  return true;
+}
+
+bool all_finite(const std::vector<JointReadout>& joints) {
+  for (const JointReadout& j : joints) {
+    if (!all_finite({j.position, j.velocity, j.set_point, j.effort, j.goal})) return false;
   }
   return true;
 }
@@ -324,7 +344,7 @@ TEST(Simulation, JogMovesTheWristFiveCentimetresUpWithItsOrientationKept) {
   EXPECT_NEAR(moved.z(), 0.05, 1e-3);
   EXPECT_LT(off_line, 2e-3);
   EXPECT_LT(link_orientation(simulation, "puma_link6").angularDistance(orientation), 1e-3);
-  EXPECT_TRUE(all_finite(simulation.body_poses()));
+  EXPECT_TRUE(all_finite(body_poses(simulation)));
 }
 
 // Jogs of the same link add up: a second one pressed while the first runs starts from
@@ -364,7 +384,7 @@ TEST(Simulation, RejectedJogsSayWhyAndChangeNothing) {
   simulation.step(400);
   untouched.step(400);
   EXPECT_EQ(simulation.joint_state(0), untouched.joint_state(0));
-  EXPECT_EQ(simulation.body_poses(), untouched.body_poses());
+  EXPECT_EQ(body_poses(simulation), body_poses(untouched));
 
   Simulation gripper = load_gripper();
   const Status short_chain = gripper.jog("gripper", "palm", 0, 0, 0.01);
@@ -390,7 +410,7 @@ TEST(Simulation, AnUnreachableJogIsRefusedAndTheArmStaysFinite) {
   EXPECT_NE(refused.message().find("cannot reach"), std::string::npos) << refused.message();
   EXPECT_NE(refused.message().find("nothing moved"), std::string::npos) << refused.message();
   simulation.step(2400);
-  EXPECT_TRUE(all_finite(simulation.body_poses()));
+  EXPECT_TRUE(all_finite(body_poses(simulation)));
   EXPECT_TRUE(all_finite(simulation.joint_state(0)));
   const Vec3 moved = link_origin(simulation, "palm") - start;
   EXPECT_NEAR(moved.x(), 0.2 * accepted, 2e-3);
@@ -405,11 +425,11 @@ TEST(Simulation, GraspWrenchesAreTheContactsFrictionConeEdges) {
   EXPECT_TRUE(simulation.grasp_wrenches().empty());  // nothing held yet
   ASSERT_TRUE(simulation.command("gripper", "autograsp").ok());
   simulation.step(800);
-  const std::vector<double> wrenches = simulation.grasp_wrenches();
+  const std::vector<Vec6> wrenches = simulation.grasp_wrenches();
   const int edges = static_cast<int>(simulation.options().friction_edges);
-  const int contacts = static_cast<int>(simulation.grasp_values()[1]);
+  const int contacts = simulation.grasp().value().contact_count;
   ASSERT_GE(contacts, 2);
-  ASSERT_EQ(wrenches.size(), static_cast<size_t>(contacts * edges * Simulation::kWrenchStride));
+  ASSERT_EQ(wrenches.size(), static_cast<size_t>(contacts * edges));
 
   const Model& model = simulation.model();
   const Vec3 center = simulation.data().position[1];
@@ -422,10 +442,10 @@ TEST(Simulation, GraspWrenchesAreTheContactsFrictionConeEdges) {
     const Vec3 inward = contact.body_b == 1 ? contact.normal : Vec3(-contact.normal);
     const double mu = model.friction(model.geoms[contact.geom_a].material, model.geoms[contact.geom_b].material)
                           .static_coefficient;
-    for (int j = 0; j < edges; ++j, w += Simulation::kWrenchStride) {
+    for (int j = 0; j < edges; ++j, ++w) {
       ASSERT_LT(w, wrenches.size());
-      const Vec3 force(wrenches[w], wrenches[w + 1], wrenches[w + 2]);
-      const Vec3 torque(wrenches[w + 3], wrenches[w + 4], wrenches[w + 5]);
+      const Vec3 force = wrenches[w].head<3>();
+      const Vec3 torque = wrenches[w].tail<3>();
       EXPECT_NEAR(force.dot(inward), 1.0, 1e-9);
       EXPECT_NEAR((force - force.dot(inward) * inward).norm(), mu, 1e-9);
       EXPECT_LT((torque - (contact.position - center).cross(force) / radius).norm(), 1e-12);

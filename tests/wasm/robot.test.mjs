@@ -8,6 +8,7 @@ import { readFile, readdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gripperScene } from '../support/gripper_scene.mjs';
 
 const root = new URL('../../', import.meta.url);
 // The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
@@ -18,19 +19,12 @@ const [Q, V, Q_REF, EFFORT, LIMIT, GOAL] = [0, 1, 2, 3, 4, 5];
 const FINGER_ON_BOX = 0.03; // tests/support/gripper_scene.h: a finger's face meets the box here
 
 let Module;
-let gripperParts;
 before(async () => {
   globalThis.window ??= globalThis;
   const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
   const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
   Module = await createContactlab({ wasmBinary });
-  // The native tests' gripper scene: two raw strings around the timeline.
-  const header = await readFile(new URL('tests/support/gripper_scene.h', root), 'utf8');
-  gripperParts = [...header.matchAll(/R"\(([\s\S]*?)\)"/g)].map((match) => match[1]);
-  assert.equal(gripperParts.length, 2, 'gripper_scene.h holds the scene as two raw strings');
 });
-
-const gripperScene = (timeline) => gripperParts[0] + JSON.stringify(timeline) + gripperParts[1];
 
 function withSimulation(run) {
   return async () => {
