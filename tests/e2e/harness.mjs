@@ -2,13 +2,14 @@
 // with Vite into a temporary directory, serves it with `vite preview` on a free
 // 127.0.0.1 port, and drives Debian's Chromium (headless, software WebGL) through
 // playwright-core. Needs the WebAssembly module in web/src/wasm (see docs/page.md).
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { gripperScene } from '../support/gripper_scene.mjs';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const artifactsDirectory = join(repositoryRoot, 'test-artifacts');
@@ -111,9 +112,6 @@ export function guiController(page, name) {
 
 // The native tests' gripper (tests/support/gripper_scene.h: a palm with two prismatic
 // fingers around a 5 cm box) as scene JSON text, with `timeline` as its commands.
-export async function gripperSceneJson(timeline = []) {
-  const header = await readFile(join(repositoryRoot, 'tests/support/gripper_scene.h'), 'utf8');
-  const parts = [...header.matchAll(/R"\(([\s\S]*?)\)"/g)].map((match) => match[1]);
-  if (parts.length !== 2) throw new Error('tests/support/gripper_scene.h: expected the scene as two raw strings');
-  return parts[0] + JSON.stringify(timeline) + parts[1];
+export function gripperSceneJson(timeline = []) {
+  return gripperScene(timeline);
 }

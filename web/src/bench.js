@@ -11,7 +11,7 @@
 // Results go to the table and, as plain data, to
 // window.contactlabBench = { done, error, steps, warmupSeconds, results: [...] }.
 import { builtinScenes } from './scenes.js';
-import { Simulation } from './simulation.js';
+import { Simulation, readCoreSchema } from './simulation.js';
 
 const BENCH_SCENES = ['box_rest', 'box_stack', 'brick_slide'];
 const FRICTION_EDGES = 8;
@@ -44,18 +44,17 @@ function addRow(result) {
   document.getElementById('bench-rows').appendChild(row);
 }
 
-const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
-
 // An entry is a scene's name, optionally with a formulation and further options:
 // "box_stack", "box_stack@soft", "box_stack@soft+soft_cone=1" (the native
 // benchmark's names).
 function setUp(simulation, entry) {
   const [sceneAndFormulation, ...settings] = entry.split('+');
-  const [scene, formulation = 'lcp'] = sceneAndFormulation.split('@');
+  const formulations = simulation.optionSchema.formulations;
+  const [scene, formulation = formulations[0]] = sceneAndFormulation.split('@');
   const text = builtinScenes[scene];
   if (text === undefined) return `unknown scene ${scene}`;
-  const formulationIndex = FORMULATIONS.indexOf(formulation);
-  if (formulationIndex < 0) return `unknown formulation ${formulation} (known: ${FORMULATIONS.join(', ')})`;
+  const formulationIndex = simulation.optionSchema.valueOf('formulation', formulation);
+  if (formulationIndex === undefined) return `unknown formulation ${formulation} (known: ${formulations.join(', ')})`;
   const error =
     simulation.loadScene(text) ||
     simulation.setOption('friction_edges', FRICTION_EDGES) ||
@@ -131,7 +130,8 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function main() {
   const { default: createContactlab } = await import('./wasm/contactlab.mjs');
-  const simulation = new Simulation(await createContactlab());
+  const module = await createContactlab();
+  const simulation = new Simulation(module, readCoreSchema(module));
   document.getElementById('bench-state').textContent = 'warming up…';
   await nextFrame();
   warmUp(simulation);

@@ -111,8 +111,11 @@ const GHOST_OPACITY = 0.35;
 export class BodyMeshes {
   // A ghost (compare mode's twin) draws only the non-static bodies, translucent and
   // without shadows, over the page's own.
-  constructor(parent, { ghost = false } = {}) {
+  // `poseLayout`: the body pose record's layout (record_layouts.js).
+  constructor(parent, poseLayout, { ghost = false } = {}) {
     this.parent = parent;
+    this.poseStride = poseLayout.stride;
+    this.pose = poseLayout.offsets(['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz']);
     this.ghost = ghost;
     this.bodies = []; // one Group per body, in scene order (empty for a ghost's static bodies)
   }
@@ -152,14 +155,16 @@ export class BodyMeshes {
     }
   }
 
-  // Poses every body from the simulation's 7-per-body pose view.
+  // Poses every body from the simulation's pose view.
   update(poses) {
-    const count = Math.min(this.bodies.length, poses.length / 7);
+    const p = this.pose;
+    const count = Math.min(this.bodies.length, poses.length / this.poseStride);
     for (let i = 0; i < count; i += 1) {
-      const base = 7 * i;
+      const base = this.poseStride * i;
       const group = this.bodies[i];
-      group.position.set(poses[base], poses[base + 1], poses[base + 2]);
-      setQuaternionWxyz(group.quaternion, poses[base + 3], poses[base + 4], poses[base + 5], poses[base + 6]);
+      group.position.set(poses[base + p.x], poses[base + p.y], poses[base + p.z]);
+      const quaternion = group.quaternion;
+      setQuaternionWxyz(quaternion, poses[base + p.qw], poses[base + p.qx], poses[base + p.qy], poses[base + p.qz]);
     }
   }
 

@@ -26,14 +26,17 @@ import {
   SphereGeometry,
   Vector3,
 } from 'three';
-import { CONTACT_STRIDE, CONTACT_FIELD } from './simulation.js';
 
 export const MODE_COLORS = Object.freeze({
   sticking: '#1f9d55',
   sliding: '#e8590c',
   separating: '#868e96',
 });
-const MODE_ORDER = ['sticking', 'sliding', 'separating'];
+
+// The contact record's fields the overlay reads (record_layouts.js).
+const CONTACT_FIELDS = Object.freeze([
+  'px', 'py', 'pz', 'nx', 'ny', 'nz', 'fn', 'ftx', 'fty', 'ftz', 'mode', 'mu', 'body_a', 'body_b',
+]);
 
 const CONE_ORDER = 10; // render order: after the bodies, cones below arrows
 const ARROW_ORDER = 11;
@@ -83,11 +86,15 @@ function overlayMaterials(color) {
 }
 
 export class ContactOverlay {
-  constructor(parent) {
+  // `contactLayout`: the contact record's layout; its modes (`contactModes`, by
+  // number) pick the colours.
+  constructor(parent, contactLayout, contactModes) {
     this.root = new Group();
     this.root.name = 'contact-overlay';
     parent.add(this.root);
-    this.materials = MODE_ORDER.map((mode) => overlayMaterials(MODE_COLORS[mode]));
+    this.stride = contactLayout.stride;
+    this.field = contactLayout.offsets(CONTACT_FIELDS);
+    this.materials = contactModes.map((mode) => overlayMaterials(MODE_COLORS[mode]));
     this.shaftGeometry = new CylinderGeometry(1, 1, 1, 12).rotateX(Math.PI / 2).translate(0, 0, 0.5);
     this.headGeometry = new ConeGeometry(1, 1, 16).rotateX(Math.PI / 2).translate(0, 0, 0.5);
     this.edges = 0;
@@ -196,15 +203,14 @@ export class ContactOverlay {
   // Poses one pooled cone and arrow per contact from the contact view.
   update(contacts, count, nowMs) {
     if (count > this.cones.length) this.grow(Math.max(count, 2 * this.cones.length));
+    const f = this.field;
     let maxForce = 0;
     for (let i = 0; i < count; i += 1) {
-      const base = i * CONTACT_STRIDE;
-      const fn = contacts[base + CONTACT_FIELD.normalForce];
-      const n = base + CONTACT_FIELD.normal;
-      const t = base + CONTACT_FIELD.frictionForce;
-      const fx = fn * contacts[n] + contacts[t];
-      const fy = fn * contacts[n + 1] + contacts[t + 1];
-      const fz = fn * contacts[n + 2] + contacts[t + 2];
+      const base = i * this.stride;
+      const fn = contacts[base + f.fn];
+      const fx = fn * contacts[base + f.nx] + contacts[base + f.ftx];
+      const fy = fn * contacts[base + f.ny] + contacts[base + f.fty];
+      const fz = fn * contacts[base + f.nz] + contacts[base + f.ftz];
       maxForce = Math.max(maxForce, Math.hypot(fx, fy, fz));
     }
     this.updateForceScale(maxForce, nowMs);
@@ -212,45 +218,46 @@ export class ContactOverlay {
     const coneHeight = 0.5 * this.lengthScale;
     const arrowRadius = 0.025 * this.lengthScale;
     const metresPerNewton = this.referenceForce > 0 ? this.lengthScale / this.referenceForce : 0;
+    const lastMode = this.materials.length - 1;
     for (let i = 0; i < count; i += 1) {
-      const base = i * CONTACT_STRIDE;
-      const p = base + CONTACT_FIELD.position;
-      const n = base + CONTACT_FIELD.normal;
-      const t = base + CONTACT_FIELD.frictionForce;
-      const mode = Math.min(2, Math.max(0, Math.round(contacts[base + CONTACT_FIELD.mode])));
+      const base = i * this.stride;
+      const px = contacts[base + f.px];
+      const py = contacts[base + f.py];
+      const pz = contacts[base + f.pz];
+      const nx = contacts[base + f.nx];
+      const ny = contacts[base + f.ny];
+      const nz = contacts[base + f.nz];
+      const mode = Math.min(lastMode, Math.max(0, Math.round(contacts[base + f.mode])));
       const materials = this.materials[mode];
-      const mu = Math.max(contacts[base + CONTACT_FIELD.mu], 1e-3);
-      const sign =
-        this.bodyIsStatic[contacts[base + CONTACT_FIELD.bodyB]] && !this.bodyIsStatic[contacts[base + CONTACT_FIELD.bodyA]]
-          ? -1
-          : 1;
+      const mu = Math.max(contacts[base + f.mu], 1e-3);
+      const bodyA = contacts[base + f.body_a];
+      const bodyB = contacts[base + f.body_b];
+      const sign = this.bodyIsStatic[bodyB] && !this.bodyIsStatic[bodyA] ? -1 : 1;
 
       const highlight = this.highlights[i];
-      highlight.visible =
-        this.highlightedBody >= 0 &&
-        (contacts[base + CONTACT_FIELD.bodyA] === this.highlightedBody ||
-          contacts[base + CONTACT_FIELD.bodyB] === this.highlightedBody);
+      const marked = this.highlightedBody;
+      highlight.visible = marked >= 0 && (bodyA === marked || bodyB === marked);
       if (highlight.visible) {
-        highlight.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
+        highlight.position.set(px, py, pz);
         highlight.scale.setScalar(2 * arrowRadius);
       }
 
       const cone = this.cones[i];
       cone.visible = this.showCones;
       if (cone.visible) {
-        cone.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
-        this.direction.set(sign * contacts[n], sign * contacts[n + 1], sign * contacts[n + 2]);
+        cone.position.set(px, py, pz);
+        this.direction.set(sign * nx, sign * ny, sign * nz);
         cone.quaternion.setFromUnitVectors(Z_AXIS, this.direction);
         cone.scale.set(mu * coneHeight, mu * coneHeight, coneHeight);
         cone.children[0].material = materials.coneSurface;
         cone.children[1].material = materials.coneOutline;
       }
 
-      const fn = contacts[base + CONTACT_FIELD.normalForce];
+      const fn = contacts[base + f.fn];
       this.direction.set(
-        sign * (fn * contacts[n] + contacts[t]),
-        sign * (fn * contacts[n + 1] + contacts[t + 1]),
-        sign * (fn * contacts[n + 2] + contacts[t + 2]),
+        sign * (fn * nx + contacts[base + f.ftx]),
+        sign * (fn * ny + contacts[base + f.fty]),
+        sign * (fn * nz + contacts[base + f.ftz]),
       );
       const length = Math.min(this.direction.length() * metresPerNewton, 4 * this.lengthScale);
       const arrow = this.arrows[i];
@@ -259,7 +266,7 @@ export class ContactOverlay {
         this.direction.normalize();
         const headLength = Math.min(0.35 * length, 6 * arrowRadius);
         const [shaft, head] = arrow.children;
-        arrow.position.set(contacts[p], contacts[p + 1], contacts[p + 2]);
+        arrow.position.set(px, py, pz);
         arrow.quaternion.setFromUnitVectors(Z_AXIS, this.direction);
         shaft.scale.set(arrowRadius, arrowRadius, length - headLength);
         head.position.z = length - headLength;

@@ -4,8 +4,6 @@
 // forces seed 003 adds up). Forces are those on the choice's subject: for a pair the
 // free body (not static, not a robot link) when there is one, else the second body;
 // for a group its free body.
-import { CONTACT_FIELD, CONTACT_STRIDE } from './simulation.js';
-
 const KEY_BASE = 1 << 16; // body indices are far below this
 
 function pairKey(a, b) {
@@ -27,7 +25,10 @@ export function contactSign(choice, bodyA, bodyB) {
 }
 
 export class ContactPairs {
-  constructor() {
+  // `contactLayout`: the contact record's layout (record_layouts.js).
+  constructor(contactLayout) {
+    this.stride = contactLayout.stride;
+    this.field = contactLayout.offsets(['body_a', 'body_b']);
     this.names = [];
     this.staticBody = [];
     this.linkBody = [];
@@ -65,9 +66,9 @@ export class ContactPairs {
   discover(view, count) {
     let added = false;
     for (let i = 0; i < count; i += 1) {
-      const base = i * CONTACT_STRIDE;
-      const a = view[base + CONTACT_FIELD.bodyA];
-      const b = view[base + CONTACT_FIELD.bodyB];
+      const base = i * this.stride;
+      const a = view[base + this.field.body_a];
+      const b = view[base + this.field.body_b];
       const key = pairKey(a, b);
       if (this.seen.has(key)) continue;
       this.seen.set(key, true);

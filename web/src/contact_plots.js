@@ -5,7 +5,7 @@
 // the twin's curves are drawn dashed and its bands fill the lower half of each plot,
 // the page's the upper half.
 //
-// Sampling happens after every step (afterStep); drawing at most every
+// Sampling happens after every step of the session (afterStep); drawing at most every
 // REDRAW_INTERVAL_MS, from the same arrays (contact_series.js), so the plots cost
 // nothing per frame in between.
 import uPlot from 'uplot';
@@ -77,12 +77,11 @@ function bandColor(mode) {
 }
 
 export class ContactPlots {
-  // `gui`: the lil-gui root for the plots folder; `lockStep`: whose simulations are
-  // sampled (lock_step.js).
-  constructor(gui, lockStep) {
-    this.lockStep = lockStep;
-    this.pairs = new ContactPairs();
-    this.series = new ContactSeries();
+  // `gui`: the lil-gui root for the plots folder; `records`: the layouts of the
+  // simulation's views (record_layouts.js).
+  constructor(gui, records) {
+    this.pairs = new ContactPairs(records.contact);
+    this.series = new ContactSeries(records.contact, records.contactModes);
     this.knownPairsVersion = -1; // the pairs' version the choice was last checked against
     this.shownPairsVersion = -1; // the pairs' version the dropdown shows
     this.drawnVersion = -1; // the series' version last drawn
@@ -252,9 +251,8 @@ export class ContactPlots {
     return '';
   }
 
-  // After every step of the lock-step.
-  afterStep() {
-    const { simulation, twin } = this.lockStep;
+  // After every step: `simulation` is the page's, `twin` compare mode's or null.
+  afterStep(simulation, twin) {
     this.pairs.discover(simulation.contactView(), simulation.contactCount);
     if (twin) this.pairs.discover(twin.contactView(), twin.contactCount);
     if (this.pairs.version !== this.knownPairsVersion) this.pairsChanged();
@@ -287,12 +285,12 @@ export class ContactPlots {
   }
 
   // Per frame: redraws at most every REDRAW_INTERVAL_MS, and only when there is
-  // something new.
-  update(nowMs) {
+  // something new. `simulation`, `twin`: as afterStep's.
+  update(nowMs, simulation, twin) {
     if (this.shownPairsVersion !== this.pairs.version) this.refreshChoices();
     if (this.panel.hidden || nowMs - this.lastRedrawMs < REDRAW_INTERVAL_MS) return;
-    const comparing = this.lockStep.twin !== null;
-    const formulations = `${this.lockStep.simulation.formulation}|${comparing ? this.lockStep.twin.formulation : ''}`;
+    const comparing = twin !== null;
+    const formulations = `${simulation.formulation}|${comparing ? twin.formulation : ''}`;
     const unchanged =
       this.series.version === this.drawnVersion &&
       comparing === this.comparing &&
@@ -301,8 +299,8 @@ export class ContactPlots {
     this.lastRedrawMs = nowMs;
     this.drawnVersion = this.series.version;
     this.drawnFormulations = formulations;
-    this.primaryKey.textContent = this.lockStep.simulation.formulation;
-    this.twinKey.textContent = comparing ? `${this.lockStep.twin.formulation} (ghost)` : '';
+    this.primaryKey.textContent = simulation.formulation;
+    this.twinKey.textContent = comparing ? `${twin.formulation} (ghost)` : '';
     this.twinKey.hidden = !comparing;
     const time = this.series.time;
     const last = time.length ? time[time.length - 1] : 0;
@@ -319,10 +317,32 @@ export class ContactPlots {
     this.redraws += 1;
   }
 
-  // The y ranges drawn, [min, max] per plot (normal force, friction, velocity, gap),
-  // in the stored units.
-  drawnRanges() {
-    return this.plots.map(({ plot }) => [plot.scales.y.min, plot.scales.y.max]);
+  // What the plots show: {shown, redraws (so far), ranges (the y ranges drawn,
+  // [min, max] per plot: normal force, friction, velocity, gap; stored units)}.
+  summary() {
+    return {
+      shown: this.shown,
+      redraws: this.redraws,
+      ranges: this.plots.map(({ plot }) => [plot.scales.y.min, plot.scales.y.max]),
+    };
+  }
+
+  // The contact choices so far: [{key, label}].
+  pairChoices() {
+    return this.pairs.choices.map(({ key, label }) => ({ key, label }));
+  }
+
+  // The latest sample of the page's simulation ('primary') or the twin's ('twin'):
+  // {normalForce, frictionForce, slipSpeed, gap}, null where there is none.
+  latest(side) {
+    const columns = this.series[side];
+    const last = (column) => (column.length ? column[column.length - 1] : null);
+    return {
+      normalForce: last(columns.normalForce),
+      frictionForce: last(columns.frictionForce),
+      slipSpeed: last(columns.slipSpeed),
+      gap: last(columns.gap),
+    };
   }
 
   // The plotted arrays (copies) and the choice, for the automation API.

@@ -11,19 +11,28 @@
 // arrays shared with the plots: they grow by push and are trimmed in place to the
 // last window when they reach twice its size, so sampling allocates nothing per step.
 import { contactSign } from './contact_pairs.js';
-import { CONTACT_FIELD, CONTACT_STRIDE } from './simulation.js';
 
 export const WINDOW_SECONDS = 5;
 const MAX_WINDOW_SAMPLES = 5000; // every step down to h = 1 ms (seed 003's)
 export const PAIR_MODE = Object.freeze({ sticking: 0, sliding: 1, none: 2 });
 const COLUMN_NAMES = Object.freeze(['normalForce', 'frictionForce', 'normalVelocity', 'slipSpeed', 'gap', 'mode']);
+// The contact record's fields a sample reads (record_layouts.js).
+const CONTACT_FIELDS = Object.freeze([
+  'body_a', 'body_b', 'fn', 'ftx', 'fty', 'ftz', 'vn', 'vtx', 'vty', 'vtz', 'phi', 'mode',
+]);
 
 function emptyColumns() {
   return Object.fromEntries(COLUMN_NAMES.map((name) => [name, []]));
 }
 
 export class ContactSeries {
-  constructor() {
+  // `contactLayout`: the contact record's layout; `contactModes`: the names of its
+  // `mode` numbers (record_layouts.js).
+  constructor(contactLayout, contactModes) {
+    this.stride = contactLayout.stride;
+    this.field = contactLayout.offsets(CONTACT_FIELDS);
+    this.stickingMode = contactModes.indexOf('sticking');
+    this.slidingMode = contactModes.indexOf('sliding');
     this.choice = null;
     this.time = [];
     this.primary = emptyColumns();
@@ -82,24 +91,24 @@ export class ContactSeries {
     let sliding = false;
     let sticking = false;
     if (simulation) {
+      const f = this.field;
       const count = simulation.contactCount;
       const view = simulation.contactView();
       for (let i = 0; i < count; i += 1) {
-        const base = i * CONTACT_STRIDE;
-        const sign = contactSign(this.choice, view[base + CONTACT_FIELD.bodyA], view[base + CONTACT_FIELD.bodyB]);
+        const base = i * this.stride;
+        const sign = contactSign(this.choice, view[base + f.body_a], view[base + f.body_b]);
         if (sign === 0) continue;
         matched += 1;
-        normalForce += view[base + CONTACT_FIELD.normalForce];
-        fx += sign * view[base + CONTACT_FIELD.frictionForce];
-        fy += sign * view[base + CONTACT_FIELD.frictionForce + 1];
-        fz += sign * view[base + CONTACT_FIELD.frictionForce + 2];
-        normalVelocity += view[base + CONTACT_FIELD.normalVelocity];
-        const t = base + CONTACT_FIELD.tangentialVelocity;
-        slipSpeed = Math.max(slipSpeed, Math.hypot(view[t], view[t + 1], view[t + 2]));
-        gap = Math.min(gap, view[base + CONTACT_FIELD.phi]);
-        const mode = view[base + CONTACT_FIELD.mode];
-        if (mode === PAIR_MODE.sliding) sliding = true;
-        else if (mode === PAIR_MODE.sticking) sticking = true;
+        normalForce += view[base + f.fn];
+        fx += sign * view[base + f.ftx];
+        fy += sign * view[base + f.fty];
+        fz += sign * view[base + f.ftz];
+        normalVelocity += view[base + f.vn];
+        slipSpeed = Math.max(slipSpeed, Math.hypot(view[base + f.vtx], view[base + f.vty], view[base + f.vtz]));
+        gap = Math.min(gap, view[base + f.phi]);
+        const mode = view[base + f.mode];
+        if (mode === this.slidingMode) sliding = true;
+        else if (mode === this.stickingMode) sticking = true;
       }
     }
     const some = matched > 0;

@@ -1,42 +1,40 @@
-// The control panel (lil-gui): the solver options, playback, the scene picker and
-// what the overlay shows (the formulation, plots and compare folders have their own
-// modules). Every change goes through the actions given by main.js, which report a
-// rejected value in the page and then call refresh() with the options in force, so
-// the panel always shows what the simulation uses.
+// The control panel (lil-gui): the scene picker, playback, the options every
+// formulation shares and what the overlay shows (the formulation, robot, plots and
+// compare folders have their own modules). The option controls are built from the
+// core's option schema (option_control.js); this module only says which options the
+// solver folder shows, in which order. Every change goes through the actions given
+// by main.js, and refresh() then shows the options in force.
 import GUI from 'lil-gui';
+import { addOptionControl } from './option_control.js';
+import { symbolText } from './option_label.js';
 
-const LOG_TIME_STEP_MIN = -1; // log10 of h in ms: 0.1 ms
-const LOG_TIME_STEP_MAX = 2; // 100 ms
-// Seed 002 step 3: which contacts enter a step (core/options.h contact_search).
-const CONTACT_SEARCH = Object.freeze({ 'within margin': 0, 'shorten step': 1 });
+// The solver folder's options, then those of its sub-folder "more".
+const SOLVER_OPTIONS = Object.freeze(['time_step', 'friction_coefficient', 'error_reduction', 'friction_edges']);
+const MORE_OPTIONS = Object.freeze([
+  'contact_margin',
+  'contact_threshold',
+  'kinetic_threshold_speed',
+  'gravity_z',
+  'contact_search',
+]);
+// Shown in milliseconds: the step is a few ms.
+const TIME_STEP = 'time_step';
 
-// h in ms from its slider position, rounded to two significant digits.
-function timeStepMsFromLog(logValue) {
-  return Number((10 ** logValue).toPrecision(2));
-}
-
-function formatMs(ms) {
-  return `${Number(ms.toPrecision(3))} ms`;
+function outsideRange(entry, named) {
+  return named.value < entry.min || named.value > entry.max;
 }
 
 export class Controls {
-  // actions: { setOption(name, value), play(), pause(), step(), reset(),
-  //            loadBuiltinScene(name), setOverlay({cones, arrows}) }
-  constructor(container, sceneNames, actions) {
+  // `optionSchema`: the core's option table (option_schema.js). actions: {
+  // setOption(name, value), play(), pause(), step(), reset(), loadBuiltinScene(name),
+  // setOverlay({cones, arrows}) }.
+  constructor(container, sceneNames, optionSchema, actions) {
     this.actions = actions;
     this.gui = new GUI({ container, title: 'contactlab', width: 300 });
+    this.optionRows = [];
+    this.toggles = []; // {entry, named, state, controller}: a named value outside the range, as a checkbox
     this.state = {
       scene: sceneNames[0] || '',
-      logTimeStep: Math.log10(2.5),
-      frictionCoefficient: 0.5,
-      sceneMaterials: true,
-      errorReduction: 0.2,
-      frictionEdges: 8,
-      contactMargin: 0.002,
-      contactThreshold: 1e-4,
-      kineticThresholdSpeed: 1e-3,
-      gravityZ: -9.81,
-      contactSearch: 0,
       cones: true,
       arrows: true,
       playPause: () => (this.playing ? actions.pause() : actions.play()),
@@ -44,78 +42,22 @@ export class Controls {
       reset: () => actions.reset(),
     };
     const state = this.state;
-    this.updating = false; // true while the panel is refreshed from the simulation
 
     this.sceneController = this.gui
       .add(state, 'scene', sceneNames)
       .name('scene')
-      .onChange((name) => this.ifUser(() => actions.loadBuiltinScene(name)));
+      .onChange((name) => actions.loadBuiltinScene(name));
 
     const playback = this.gui.addFolder('playback');
     this.playController = playback.add(state, 'playPause').name('pause');
     playback.add(state, 'step').name('single step');
     playback.add(state, 'reset').name('reset');
 
-    const solver = this.gui.addFolder('solver');
-    this.solverFolder = solver;
-    this.timeStepController = solver
-      .add(state, 'logTimeStep', LOG_TIME_STEP_MIN, LOG_TIME_STEP_MAX, 0.01)
-      .name('time step h')
-      .onChange((logValue) => this.ifUser(() => this.setOption('time_step', timeStepMsFromLog(logValue) / 1000)));
-    this.showTimeStepInMs(this.timeStepController);
-
-    // Any value entered here overrides the scene's materials, also the value the
-    // panel already shows when it is confirmed with Enter (lil-gui reports changes only).
-    const overrideFriction = (mu) =>
-      this.ifUser(() => {
-        state.sceneMaterials = false;
-        this.materialsController.updateDisplay();
-        this.setOption('friction_coefficient', mu);
-      });
-    this.frictionController = solver
-      .add(state, 'frictionCoefficient', 0, 2, 0.01)
-      .name('friction μ')
-      .onChange(overrideFriction);
-    this.frictionController.$input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') overrideFriction(state.frictionCoefficient);
-    });
-    this.materialsController = solver
-      .add(state, 'sceneMaterials')
-      .name('μ from scene materials')
-      .onChange((useMaterials) =>
-        this.ifUser(() => this.setOption('friction_coefficient', useMaterials ? -1 : state.frictionCoefficient)),
-      );
-    solver
-      .add(state, 'errorReduction', 0, 1, 0.01)
-      .name('error reduction γ')
-      .onChange((gamma) => this.ifUser(() => this.setOption('error_reduction', gamma)));
-    solver
-      .add(state, 'frictionEdges', 4, 32, 2)
-      .name('friction edges u')
-      .onChange((edges) => this.ifUser(() => this.setOption('friction_edges', edges)));
-
-    const advanced = solver.addFolder('more');
-    advanced
-      .add(state, 'contactMargin', 0, 0.05, 0.0005)
-      .name('contact margin [m]')
-      .onChange((value) => this.ifUser(() => this.setOption('contact_margin', value)));
-    advanced
-      .add(state, 'contactThreshold', 0, 0.01, 0.00005)
-      .name('contact threshold [m]')
-      .onChange((value) => this.ifUser(() => this.setOption('contact_threshold', value)));
-    advanced
-      .add(state, 'kineticThresholdSpeed', 0, 0.1, 0.0005)
-      .name('kinetic threshold s_t [m/s]')
-      .onChange((value) => this.ifUser(() => this.setOption('kinetic_threshold_speed', value)));
-    advanced
-      .add(state, 'gravityZ', -20, 0, 0.01)
-      .name('gravity g_z [m/s²]')
-      .onChange((value) => this.ifUser(() => this.setOption('gravity_z', value)));
-    advanced
-      .add(state, 'contactSearch', CONTACT_SEARCH)
-      .name('contact search')
-      .onChange((value) => this.ifUser(() => this.setOption('contact_search', value)));
-    advanced.close();
+    this.solverFolder = this.gui.addFolder('solver');
+    for (const name of SOLVER_OPTIONS) this.addOption(this.solverFolder, optionSchema.option(name));
+    const more = this.solverFolder.addFolder('more');
+    for (const name of MORE_OPTIONS) this.addOption(more, optionSchema.option(name));
+    more.close();
 
     const overlay = this.gui.addFolder('show');
     overlay
@@ -130,44 +72,39 @@ export class Controls {
     this.playing = true;
   }
 
-  // The h slider moves over log10(h / 1 ms); its box shows h itself, in ms.
-  showTimeStepInMs(controller) {
-    controller.$input.readOnly = true;
-    controller.$input.tabIndex = -1;
-    const updateDisplay = controller.updateDisplay.bind(controller);
-    controller.updateDisplay = () => {
-      updateDisplay();
-      controller.$input.value = formatMs(10 ** controller.getValue());
-      return controller;
-    };
-    controller.updateDisplay();
+  // The option's control, and a checkbox for each of its named values outside the
+  // range (the scene's materials instead of one μ): ticked, the option takes that
+  // value; unticked, the slider's.
+  addOption(folder, entry) {
+    const set = (value) => this.actions.setOption(entry.name, value);
+    const control = addOptionControl(folder, entry, set, { inMilliseconds: entry.name === TIME_STEP });
+    this.optionRows.push(control);
+    for (const named of entry.values.filter((value) => outsideRange(entry, value))) {
+      const state = { on: false };
+      const controller = folder
+        .add(state, 'on')
+        .name(`${symbolText(entry.symbol) || entry.label} from ${named.label}`)
+        .onChange((on) => set(on ? named.value : control.value));
+      this.toggles.push({ entry, named, state, controller });
+    }
   }
 
-  ifUser(change) {
-    if (!this.updating) change();
-  }
-
-  setOption(name, value) {
-    this.actions.setOption(name, value);
-  }
-
-  // Shows the options in force (after a scene load, a reset or a rejected value).
+  // Shows the options in force (after a scene load, a change or a refused value).
   refresh(options, sceneName) {
-    this.updating = true;
-    const state = this.state;
-    state.logTimeStep = Math.log10(1000 * options.time_step);
-    state.sceneMaterials = options.friction_coefficient < 0;
-    if (!state.sceneMaterials) state.frictionCoefficient = options.friction_coefficient;
-    state.errorReduction = options.error_reduction;
-    state.frictionEdges = options.friction_edges;
-    state.contactMargin = options.contact_margin;
-    state.contactThreshold = options.contact_threshold;
-    state.kineticThresholdSpeed = options.kinetic_threshold_speed;
-    state.gravityZ = options.gravity_z;
-    state.contactSearch = options.contact_search;
-    if (sceneName !== undefined && this.sceneController._values.includes(sceneName)) state.scene = sceneName;
-    for (const controller of this.gui.controllersRecursive()) controller.updateDisplay();
-    this.updating = false;
+    for (const control of this.optionRows) control.show(options[control.entry.name]);
+    for (const { entry, named, state, controller } of this.toggles) {
+      state.on = options[entry.name] === named.value;
+      controller.updateDisplay();
+    }
+    if (sceneName !== undefined && this.sceneController._values.includes(sceneName)) {
+      this.state.scene = sceneName;
+      this.sceneController.updateDisplay();
+    }
+  }
+
+  // The option controls: [{option, label}], in panel order.
+  optionControls() {
+    return this.optionRows.map((control) => control.describe());
   }
 
   setPlaying(playing) {

@@ -2,21 +2,26 @@
 // accumulated and the simulation stepped by h until it has caught up, but never for
 // longer than the stepping budget of one frame. When the budget runs out, the
 // leftover real time is dropped, so the simulation runs slower than real time
-// instead of freezing the page; the measured real-time factor says so.
+// instead of freezing the page; the measured real-time factor says so. Emits
+// `playing` (true or false) when it is played or paused.
+import { Emitter } from './emitter.js';
 
 const STEP_BUDGET_MS = 12; // stepping time allowed per frame
 const MAX_FRAME_GAP_MS = 250; // a longer gap (hidden tab, breakpoint) counts as this
 const FACTOR_WINDOW_MS = 500; // the real-time factor is measured over this window
 const MIN_MEASURABLE_MS = 1; // browsers' timers are coarse (0.1 ms)
 
-export class Loop {
-  // `simulation` steps, `onFrame(nowMs)` draws after stepping.
-  constructor(renderer, simulation, onFrame) {
+export class Loop extends Emitter {
+  #playing = true;
+
+  // `session` steps (session.js: the page's simulation and compare mode's twin in
+  // lock-step); `onFrame(nowMs)` draws after stepping.
+  constructor(renderer, session, onFrame) {
+    super();
     this.renderer = renderer;
-    this.simulation = simulation;
+    this.session = session;
     this.onFrame = onFrame;
-    this.playing = true;
-    this.timeStepMs = 1000 * simulation.getOption('time_step'); // h, kept in step with the options
+    this.timeStepMs = 1000 * session.simulation.getOption('time_step'); // h, kept in step with the options
     this.accumulatedMs = 0; // real time not yet simulated
     this.lastFrameMs = -1;
     this.behind = false; // true when the last frame ran out of budget
@@ -34,16 +39,23 @@ export class Loop {
     this.renderer.setAnimationLoop(null);
   }
 
+  // Whether the loop is stepping.
+  get playing() {
+    return this.#playing;
+  }
+
   play() {
-    this.playing = true;
+    this.#playing = true;
     this.lastFrameMs = -1;
     this.restartWindow();
+    this.emit('playing', true);
   }
 
   pause() {
-    this.playing = false;
+    this.#playing = false;
     this.accumulatedMs = 0;
     this.behind = false;
+    this.emit('playing', false);
   }
 
   setTimeStep(seconds) {
@@ -58,7 +70,7 @@ export class Loop {
   }
 
   frame(nowMs) {
-    if (this.playing) this.advance(nowMs);
+    if (this.#playing) this.advance(nowMs);
     this.lastFrameMs = nowMs;
     this.onFrame(nowMs);
   }
@@ -80,7 +92,7 @@ export class Loop {
       if (elapsed >= MIN_MEASURABLE_MS) {
         batch = Math.min(batch, Math.max(1, Math.floor(((STEP_BUDGET_MS - elapsed) * taken) / elapsed)));
       }
-      taken += this.simulation.step(batch);
+      taken += this.session.step(batch);
       elapsed = performance.now() - start;
       due -= batch;
       this.accumulatedMs -= batch * timeStepMs;
@@ -93,13 +105,13 @@ export class Loop {
   measureRealTimeFactor(nowMs) {
     if (this.windowStartMs < 0) {
       this.windowStartMs = nowMs;
-      this.windowStartSimTime = this.simulation.time;
+      this.windowStartSimTime = this.session.simulation.time;
       return;
     }
     const windowMs = nowMs - this.windowStartMs;
     if (windowMs < FACTOR_WINDOW_MS) return;
-    this.realTimeFactor = (1000 * (this.simulation.time - this.windowStartSimTime)) / windowMs;
+    this.realTimeFactor = (1000 * (this.session.simulation.time - this.windowStartSimTime)) / windowMs;
     this.windowStartMs = nowMs;
-    this.windowStartSimTime = this.simulation.time;
+    this.windowStartSimTime = this.session.simulation.time;
   }
 }

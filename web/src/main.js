@@ -1,197 +1,137 @@
-// The page: loads the WebAssembly module and the first scene, then wires the
-// simulation, the view, the loop, the control panel, the robot panel, the formulation
-// folder, the contact plots, compare mode, the status text and the automation API
-// together. Each of those lives in its own module.
+// The page: loads the WebAssembly module and what the core says about itself (its
+// option table and record layouts), constructs the session (the page's simulation and
+// compare mode's twin) and the modules that show it and act on it, subscribes them to
+// the session's events, and loads the first scene. Each module lives in its own file;
+// this one only connects them.
 import { createAutomationApi } from './automation.js';
-import { CompareMode } from './compare_mode.js';
+import { ComparePanel } from './compare_panel.js';
 import { ContactPlots } from './contact_plots.js';
 import { Controls } from './controls.js';
 import { FormulationPanel } from './formulation_panel.js';
-import { LockStep } from './lock_step.js';
-import { Loop } from './loop.js';
 import { GraspBadge } from './grasp_badge.js';
+import { Loop } from './loop.js';
+import { RecordReader } from './record_reader.js';
 import { RobotPanel } from './robot_panel.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './scenes.js';
-import { Simulation } from './simulation.js';
+import { Session } from './session.js';
+import { readCoreSchema } from './simulation.js';
 import { StatusPanel } from './status.js';
 import { View } from './view.js';
 import { WrenchSpaceView } from './wrench_space_view.js';
 
-const app = { simulation: null, loop: null, view: null, actions: null };
 const status = new StatusPanel();
-let markGraspedContacts = () => {};
-const graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => markGraspedContacts(report));
 const loadingNotice = document.getElementById('loading');
-// The formulation folder, the contact plots, compare mode and the lock-step that steps
-// the simulation (and compare mode's twin): set in start().
-const formulations = { panel: null, plots: null, compare: null, lockStep: null };
+const app = {}; // the parts the automation API reads, once started
 
-function sceneShown(simulation, view, loop, controls, robotPanel, sceneKey) {
-  const description = simulation.description;
-  view.showScene(description, simulation.poseView());
-  const options = simulation.options();
-  loop.setTimeStep(options.time_step);
-  view.contacts.setFrictionEdges(options.friction_edges);
-  controls.refresh(options, sceneKey ?? undefined);
-  formulations.panel.refresh(options);
-  formulations.plots.setScene(description, options.time_step);
-  robotPanel.build(simulation);
-  graspBadge.build(simulation);
-  status.showScene(description);
+async function loadModule() {
+  try {
+    const { default: createContactlab } = await import('./wasm/contactlab.mjs');
+    return await createContactlab();
+  } catch (error) {
+    throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
+  }
 }
 
-function createActions(simulation, view, loop, controls, robotPanel) {
-  const actions = {
-    setOption(name, value) {
-      const error = simulation.setOption(name, value);
-      if (error) status.showError('option not changed', error);
-      else formulations.compare.mirrorOption(name, value);
-      const options = simulation.options();
-      formulations.panel.refresh(options);
-      formulations.plots.setTimeStep(options.time_step);
-      view.contacts.setFrictionEdges(options.friction_edges);
-      if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
-      controls.refresh(options);
-      robotPanel.refresh(options);
-      return error;
+// The view, the panels, the plots and the loop, acting through the session.
+function createParts(session) {
+  const { options: optionSchema, records } = session.schema;
+  const view = new View(document.getElementById('viewport'), records);
+  view.onForceScaleChange((force, length) => status.showForceScale(force, length));
+  const wrenchSpace = new WrenchSpaceView(document.body, records.wrench, {
+    leftOf: document.getElementById('gui'),
+    above: document.getElementById('status-line'),
+  });
+  const parts = { view, wrenchSpace };
+  parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
+    setOption: (name, value) => session.setOption(name, value),
+    play: () => parts.loop.play(),
+    pause: () => parts.loop.pause(),
+    step: () => {
+      parts.loop.pause();
+      session.step(1);
     },
-    // position [rad or m]; the robot panel's slider follows at its next refresh.
-    setJointTarget(articulation, link, position) {
-      const error = simulation.setJointTarget(articulation, link, position);
-      if (error) status.showError('joint not moved', error);
-      else formulations.compare.mirror((twin) => twin.setJointTarget(articulation, link, position));
-      robotPanel.update(simulation, performance.now(), true);
-      return error;
-    },
-    // Moves a joggable link's frame by (dx, dy, dz) [m], orientation kept.
-    jog(articulation, link, dx, dy, dz) {
-      const error = simulation.jog(articulation, link, dx, dy, dz);
-      if (error) status.showError('jog refused', error);
-      else formulations.compare.mirror((twin) => twin.jog(articulation, link, dx, dy, dz));
-      robotPanel.update(simulation, performance.now(), true);
-      return error;
-    },
-    // kind: 'autograsp' or 'open'.
-    command(articulation, kind) {
-      const error = simulation.command(articulation, kind);
-      if (error) status.showError(`${kind} not started`, error);
-      else formulations.compare.mirror((twin) => twin.command(articulation, kind));
-      robotPanel.update(simulation, performance.now(), true);
-      return error;
-    },
-    // `sceneKey` is the built-in scene's name, or null for a scene from elsewhere.
-    loadScene(jsonText, sceneKey) {
-      const error = simulation.loadScene(jsonText);
-      if (error) {
-        status.showError('scene not loaded (the previous scene keeps running)', error);
-        return error;
-      }
-      status.clearError();
-      loop.restartWindow();
-      sceneShown(simulation, view, loop, controls, robotPanel, sceneKey);
-      const twinError = formulations.compare.setScene(jsonText, simulation.description);
-      if (twinError) status.showError('compare mode: the ghost did not load the scene', twinError);
-      return '';
-    },
-    loadBuiltinScene(name) {
-      return actions.loadScene(builtinScenes[name], name);
-    },
-    reset() {
-      simulation.reset();
-      formulations.compare.reset();
-      formulations.plots.clear();
-      loop.restartWindow();
-      view.contacts.resetForceScale();
-      robotPanel.update(simulation, performance.now(), true);
-    },
-    play() {
-      loop.play();
-      controls.setPlaying(true);
-    },
-    pause() {
-      loop.pause();
-      controls.setPlaying(false);
-    },
-    step() {
-      actions.pause();
-      formulations.lockStep.step(1);
-    },
-    setOverlay({ cones, arrows }) {
-      view.contacts.showCones = cones;
-      view.contacts.showArrows = arrows;
-    },
-  };
-  return actions;
+    reset: () => session.reset(),
+    loadBuiltinScene: (name) => session.loadBuiltinScene(name),
+    setOverlay: (shown) => view.setOverlay(shown),
+  });
+  const gui = parts.controls.gui;
+  parts.robotPanel = new RobotPanel(gui, records.joint, optionSchema, session);
+  parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, session);
+  parts.plots = new ContactPlots(gui, records);
+  parts.compare = new ComparePanel(gui, session, parts.plots);
+  parts.graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => {
+    view.setHighlightedBody(report ? report.objectBody : -1);
+    wrenchSpace.show(report ? session.simulation.graspWrenches() : null);
+  });
+  parts.loop = new Loop(view.renderer, session, (nowMs) => {
+    const { simulation, twin } = session;
+    view.update(simulation, twin, nowMs);
+    parts.compare.update(nowMs);
+    view.render();
+    status.update(simulation, parts.loop, nowMs);
+    parts.robotPanel.update(simulation, nowMs);
+    parts.graspBadge.update(simulation, nowMs);
+    parts.plots.update(nowMs, simulation, twin);
+  });
+  return parts;
+}
+
+// Every part follows the session's events.
+function subscribe(session, { view, loop, controls, formulationPanel, robotPanel, plots, compare, graspBadge }) {
+  session.on('loaded', ({ sceneKey, description, options }) => {
+    status.clearError();
+    status.showScene(description);
+    loop.setTimeStep(options.time_step);
+    view.showScene(description, session.simulation.poseView());
+    view.setFrictionEdges(options.friction_edges);
+    view.showGhost(session.twin?.description ?? null);
+    controls.refresh(options, sceneKey ?? undefined);
+    formulationPanel.refresh(options);
+    plots.setScene(description, options.time_step);
+    robotPanel.build(session.simulation);
+    graspBadge.build(session.simulation);
+    compare.setScene(description);
+  });
+  session.on('optionsChanged', ({ options }) => {
+    if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
+    view.setFrictionEdges(options.friction_edges);
+    controls.refresh(options);
+    formulationPanel.refresh(options);
+    plots.setTimeStep(options.time_step);
+    robotPanel.refresh(options);
+  });
+  session.on('reset', () => {
+    loop.restartWindow();
+    view.resetForceScale();
+    plots.clear();
+    robotPanel.update(session.simulation, performance.now(), true);
+  });
+  session.on('stepped', () => plots.afterStep(session.simulation, session.twin));
+  session.on('commanded', () => robotPanel.update(session.simulation, performance.now(), true));
+  session.on('compareChanged', () => {
+    view.showGhost(session.twin?.description ?? null);
+    compare.showState();
+  });
+  session.on('error', ({ context, message }) => status.showError(context, message));
+  loop.on('playing', (playing) => controls.setPlaying(playing));
 }
 
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
-  let Module;
-  try {
-    const { default: createContactlab } = await import('./wasm/contactlab.mjs');
-    Module = await createContactlab();
-  } catch (error) {
-    throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
-  }
-  const simulation = new Simulation(Module);
+  const module = await loadModule();
+  const session = new Session(module, readCoreSchema(module));
+  const parts = createParts(session);
+  subscribe(session, parts);
 
-  let sceneKey = requestedSceneName();
-  if (!(sceneKey in builtinScenes)) {
-    status.showError('unknown scene', `"${sceneKey}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
-    sceneKey = DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
-  }
-  const error = simulation.loadScene(builtinScenes[sceneKey]);
+  const requested = requestedSceneName();
+  const known = requested in builtinScenes;
+  const sceneKey = known ? requested : DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
+  const error = session.loadBuiltinScene(sceneKey);
   if (error) throw new Error(`scene ${sceneKey} did not load: ${error}`);
+  if (!known) status.showError('unknown scene', `"${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
 
-  const view = new View(document.getElementById('viewport'));
-  view.contacts.onScaleChange = (force, length) => status.showForceScale(force, length);
-  const wrenchSpace = new WrenchSpaceView(document.body, {
-    leftOf: document.getElementById('gui'),
-    above: document.getElementById('status-line'),
-  });
-  markGraspedContacts = (report) => {
-    view.contacts.setHighlightedBody(report ? report.objectBody : -1);
-    wrenchSpace.show(report ? simulation.graspWrenches() : null);
-  };
-  let actions = null;
-  const controls = new Controls(document.getElementById('gui'), builtinSceneNames, {
-    setOption: (name, value) => actions.setOption(name, value),
-    play: () => actions.play(),
-    pause: () => actions.pause(),
-    step: () => actions.step(),
-    reset: () => actions.reset(),
-    loadBuiltinScene: (name) => actions.loadBuiltinScene(name),
-    setOverlay: (shown) => actions.setOverlay(shown),
-  });
-  const robotPanel = new RobotPanel(controls.gui, {
-    setJointTarget: (articulation, link, position) => actions.setJointTarget(articulation, link, position),
-    command: (articulation, kind) => actions.command(articulation, kind),
-    setOption: (name, value) => actions.setOption(name, value),
-    jog: (articulation, link, dx, dy, dz) => actions.jog(articulation, link, dx, dy, dz),
-  });
-  const lockStep = new LockStep(simulation);
-  const formulationPanel = new FormulationPanel(controls.gui, controls.solverFolder, {
-    setOption: (name, value) => actions.setOption(name, value),
-  });
-  const plots = new ContactPlots(controls.gui, lockStep);
-  lockStep.afterStep = () => plots.afterStep();
-  const compare = new CompareMode(Module, lockStep, view, plots, controls.gui, { reset: () => actions.reset() });
-  Object.assign(formulations, { panel: formulationPanel, plots, compare, lockStep });
-  const loop = new Loop(view.renderer, lockStep, (nowMs) => {
-    view.update(simulation, nowMs);
-    compare.update(nowMs);
-    view.render();
-    status.update(simulation, loop, nowMs);
-    robotPanel.update(simulation, nowMs);
-    graspBadge.update(simulation, nowMs);
-    plots.update(nowMs);
-  });
-  actions = createActions(simulation, view, loop, controls, robotPanel);
-  sceneShown(simulation, view, loop, controls, robotPanel, sceneKey);
-  compare.setScene(builtinScenes[sceneKey], simulation.description);
-
-  Object.assign(app, { simulation, loop, view, actions, wrenchSpace, lockStep, formulationPanel, plots, compare });
-  loop.start();
+  Object.assign(app, { session, reader: new RecordReader(session.schema.records), ...parts });
+  parts.loop.start();
   loadingNotice.hidden = true;
 }
 

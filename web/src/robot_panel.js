@@ -3,17 +3,17 @@
 // (degrees or millimetres; moving it starts a smooth move of that joint), and Open /
 // Auto-grasp buttons when it has finger joints; for all of them the auto-grasp kind
 // (the option autograsp) and a read-out of the last moved joint's motor effort and
-// limit state. Sliders show where each set point is heading (JOINT_FIELD.goal), so
-// they follow auto-grasp, open and rejected moves; they and the read-out are
-// refreshed a few times a second, not every frame. An articulation with an arm also
+// limit state. Sliders show where each set point is heading (the joint record's
+// goal), so they follow auto-grasp, open and rejected moves; they and the read-out
+// are refreshed a few times a second, not every frame. An articulation with an arm also
 // gets Cartesian jog buttons (cartesian_jog.js).
 import { CartesianJog, joggableLinks } from './cartesian_jog.js';
-import { JOINT_FIELD, JOINT_STRIDE } from './simulation.js';
+import { addOptionControl } from './option_control.js';
 
 const REFRESH_INTERVAL_MS = 200;
 const STEPS_PER_UNIT = 10; // slider steps per degree or millimetre
 const SLIDER_STEP = 1 / STEPS_PER_UNIT;
-const AUTOGRASP_KINDS = Object.freeze({ Dynamic: 0, Static: 1 });
+const AUTOGRASP = 'autograsp'; // the option of the auto-grasp kind
 
 // How each joint type is shown: display = scale * SI value; `range` is the slider's
 // when the joint has no limits.
@@ -33,14 +33,19 @@ function formatEffort(value) {
 }
 
 export class RobotPanel {
-  // `gui`: the lil-gui root the folder is added to. actions: { setJointTarget(
-  // articulation, link, position), command(articulation, kind), setOption(name, value),
-  // jog(articulation, link, dx, dy, dz) }, each returning "" or an error the page shows.
-  constructor(gui, actions) {
+  // `gui`: the lil-gui root the folder is added to; `jointLayout`: the joint record's
+  // layout (record_layouts.js); `optionSchema`: the core's option table. actions: {
+  // setJointTarget(articulation, link, position), command(articulation, kind),
+  // setOption(name, value), jog(articulation, link, dx, dy, dz) }, each returning ""
+  // or an error the page shows.
+  constructor(gui, jointLayout, optionSchema, actions) {
     this.gui = gui;
+    this.jointStride = jointLayout.stride;
+    this.jointField = jointLayout.offsets(['goal', 'effort', 'limit']);
+    this.autograspEntry = optionSchema.option(AUTOGRASP);
     this.actions = actions;
     this.folder = null;
-    this.state = { autograsp: 0 };
+    this.autograsp = null; // the auto-grasp kind's control
     this.joints = []; // {articulation, index, link, joint, units, value, controller}
     this.jogs = []; // a CartesianJog per articulation with an arm
     this.selected = null; // the joint the read-out describes
@@ -57,6 +62,7 @@ export class RobotPanel {
   build(simulation) {
     if (this.folder) this.folder.destroy();
     this.folder = null;
+    this.autograsp = null;
     this.joints = [];
     this.jogs = [];
     this.selected = null;
@@ -87,10 +93,9 @@ export class RobotPanel {
       }
     });
     if (articulations.some(hasFingers)) {
-      this.folder
-        .add(this.state, 'autograsp', AUTOGRASP_KINDS)
-        .name('auto-grasp kind')
-        .onChange((kind) => this.ifUser(() => this.actions.setOption('autograsp', kind)));
+      this.autograsp = addOptionControl(this.folder, this.autograspEntry, (kind) =>
+        this.actions.setOption(AUTOGRASP, kind),
+      );
     }
     this.readout = document.createElement('div');
     this.readout.className = 'robot-readout';
@@ -127,13 +132,14 @@ export class RobotPanel {
     if (!this.updating) change();
   }
 
+  // The option controls: the auto-grasp kind's, when shown.
+  optionControls() {
+    return this.autograsp ? [this.autograsp.describe()] : [];
+  }
+
   // Shows the options in force (the auto-grasp kind).
   refresh(options) {
-    if (!this.folder) return;
-    this.updating = true;
-    this.state.autograsp = options.autograsp;
-    for (const controller of this.folder.controllersRecursive()) controller.updateDisplay();
-    this.updating = false;
+    if (this.autograsp) this.autograsp.show(options[AUTOGRASP]);
   }
 
   // Sliders to the set points' goals and the read-out, every REFRESH_INTERVAL_MS (or
@@ -149,7 +155,7 @@ export class RobotPanel {
         view = simulation.jointView(entry.index);
         viewIndex = entry.index;
       }
-      const goal = view[entry.link.joint_index * JOINT_STRIDE + JOINT_FIELD.goal];
+      const goal = view[entry.link.joint_index * this.jointStride + this.jointField.goal];
       // Rounded to the slider's step, without a negative zero.
       const shown = Math.round(entry.units.scale * goal * STEPS_PER_UNIT) / STEPS_PER_UNIT + 0;
       if (shown !== entry.value) {
@@ -169,9 +175,9 @@ export class RobotPanel {
       return;
     }
     const view = simulation.jointView(entry.index);
-    const base = entry.link.joint_index * JOINT_STRIDE;
-    const effort = view[base + JOINT_FIELD.effort];
-    const limit = LIMIT_TEXT[view[base + JOINT_FIELD.limit]] ?? '';
+    const base = entry.link.joint_index * this.jointStride;
+    const effort = view[base + this.jointField.effort];
+    const limit = LIMIT_TEXT[view[base + this.jointField.limit]] ?? '';
     const { effort: effortName, effortUnit } = entry.units;
     this.readout.textContent = `${entry.link.name}: ${effortName} ${formatEffort(effort)} ${effortUnit}, ${limit}`;
   }

@@ -1,76 +1,28 @@
 // A thin JS class over the WebAssembly Simulation: idiomatic names, errors as
-// returned strings ("" = success), typed-array views for the hot arrays, and
-// ownership of the Embind handle (dispose() calls delete()).
+// returned strings ("" = success), typed-array views for the hot arrays (laid out as
+// the core's record layouts say, record_layouts.js), and ownership of the Embind
+// handle (dispose() calls delete()).
+import { OptionSchema } from './option_schema.js';
+import { parseRecordLayouts } from './record_layouts.js';
 
-export const POSE_STRIDE = 7; // x, y, z, qw, qx, qy, qz
-export const VELOCITY_STRIDE = 6; // vx, vy, vz [m/s], wx, wy, wz [rad/s]
-export const CONTACT_STRIDE = 19;
-
-// Offsets inside one contact record of Simulation.contactView().
-export const CONTACT_FIELD = Object.freeze({
-  position: 0, // px, py, pz [m]
-  normal: 3, // nx, ny, nz, unit, from body_a to body_b
-  phi: 6, // signed gap [m]
-  normalForce: 7, // fn [N]
-  frictionForce: 8, // ftx, fty, ftz on body_b [N]
-  mode: 11, // 0 sticking, 1 sliding, 2 separating
-  mu: 12,
-  bodyA: 13,
-  bodyB: 14,
-  normalVelocity: 15, // relative velocity along the normal after the step [m/s]
-  tangentialVelocity: 16, // vtx, vty, vtz: relative tangential velocity after the step [m/s]
-});
-
-export const CONTACT_MODES = Object.freeze(['sticking', 'sliding', 'separating']);
-
-// Per revolute or prismatic joint of an articulation in Simulation.jointView(), in
-// link order (a link's joint_index in the scene description).
-export const JOINT_STRIDE = 6;
-export const JOINT_FIELD = Object.freeze({
-  position: 0, // q [rad or m]
-  velocity: 1, // v [rad/s or m/s]
-  target: 2, // q_ref, the PD set point
-  effort: 3, // what the motor applied in the last step [N m or N]
-  limit: 4, // -1 at the lower limit, 1 at the upper (within 1e-3), 0 between
-  goal: 5, // where the running command takes q_ref
-});
-
-// Per primitive wrench of the grasp in Simulation.graspWrenches(): the force of a
-// friction cone edge at unit normal force, then its torque over the object's radius.
-export const WRENCH_STRIDE = 6; // fx, fy, fz, tx, ty, tz
-
-export const OPTION_NAMES = Object.freeze([
-  'time_step',
-  'friction_coefficient',
-  'error_reduction',
-  'friction_edges',
-  'contact_margin',
-  'contact_threshold',
-  'kinetic_threshold_speed',
-  'gravity_x',
-  'gravity_y',
-  'gravity_z',
-  'autograsp',
-  'contact_search',
-  'formulation',
-  'soft_regularisation',
-  'soft_time_constant',
-  'soft_damping',
-  'soft_cone',
-  'quasistatic_mass_scale',
-  'quasistatic_problem',
-  'compliant_stiffness',
-  'compliant_damping_ratio',
-  'compliant_stiction_speed',
-  'compliant_substeps',
-]);
-
-// The values of the option `formulation`, in order (core/options.h Formulation).
-export const FORMULATIONS = Object.freeze(['lcp', 'convex', 'soft', 'quasistatic', 'compliant']);
+// What the core says about itself, read once per module: the option table
+// (option_schema.js) and the layouts of the flat views (record_layouts.js).
+export function readCoreSchema(module) {
+  return Object.freeze({
+    options: new OptionSchema(module.optionSchema()),
+    records: parseRecordLayouts(module.recordLayouts()),
+  });
+}
 
 export class Simulation {
-  constructor(module) {
+  // `schema`: readCoreSchema(module).
+  constructor(module, schema) {
     this.handle = new module.Simulation();
+    this.optionSchema = schema.options;
+    this.graspStride = schema.records.grasp.stride;
+    this.graspFields = schema.records.grasp.offsets([
+      'object', 'contacts', 'force_closure', 'epsilon', 'volume', 'dimension',
+    ]);
     this.description = null; // parsed sceneDescription() of the loaded scene
   }
 
@@ -91,7 +43,7 @@ export class Simulation {
 
   options() {
     const values = {};
-    for (const name of OPTION_NAMES) values[name] = this.handle.getOption(name);
+    for (const name of this.optionSchema.names) values[name] = this.handle.getOption(name);
     return values;
   }
 
@@ -113,25 +65,21 @@ export class Simulation {
     return this.handle.stepCount();
   }
 
-  get bodyCount() {
-    return this.description ? this.description.bodies.length : 0;
-  }
-
   // Views into wasm memory: valid until the next call into the module that may grow
   // memory. Take them again every frame.
   poseView() {
     return this.handle.bodyPoses();
   }
 
-  // VELOCITY_STRIDE numbers per body (linear velocity of the centre of mass, then
+  // A body_velocity record per body (linear velocity of the centre of mass, then
   // angular velocity, world frame); a view like poseView().
   velocityView() {
     return this.handle.bodyVelocities();
   }
 
-  // The formulation in force, by name (FORMULATIONS).
+  // The formulation in force, by name.
   get formulation() {
-    return FORMULATIONS[this.handle.getOption('formulation')];
+    return this.optionSchema.namedValue('formulation', this.handle.getOption('formulation')).name;
   }
 
   get contactCount() {
@@ -159,8 +107,8 @@ export class Simulation {
     return this.description?.articulations ?? [];
   }
 
-  // JOINT_STRIDE numbers per joint of articulation `index` (see JOINT_FIELD); a view
-  // into wasm memory like poseView().
+  // A joint record per joint of articulation `index`; a view into wasm memory like
+  // poseView().
   jointView(index) {
     return this.handle.jointState(index);
   }
@@ -170,16 +118,17 @@ export class Simulation {
   // a few times a second at most.
   graspReport() {
     const values = this.handle.grasp();
-    if (values.length < 6) return null;
-    const object = values[0] >= 0 ? this.description.bodies[values[0]]?.name ?? null : null;
+    if (values.length < this.graspStride) return null;
+    const field = this.graspFields;
+    const objectBody = values[field.object];
     return {
-      object,
-      objectBody: values[0],
-      contacts: values[1],
-      forceClosure: values[2] === 1,
-      epsilon: values[3],
-      volume: values[4],
-      dimension: values[5],
+      object: objectBody >= 0 ? this.description.bodies[objectBody]?.name ?? null : null,
+      objectBody,
+      contacts: values[field.contacts],
+      forceClosure: values[field.force_closure] === 1,
+      epsilon: values[field.epsilon],
+      volume: values[field.volume],
+      dimension: values[field.dimension],
     };
   }
 
@@ -198,13 +147,13 @@ export class Simulation {
     return this.handle.jog(String(articulation), String(link), Number(dx), Number(dy), Number(dz));
   }
 
-  // WRENCH_STRIDE numbers per primitive wrench of the grasp now (empty when nothing
+  // A wrench record per primitive wrench of the grasp now (empty when nothing
   // is held); a view into wasm memory like poseView().
   graspWrenches() {
     return this.handle.graspWrenches();
   }
 
-  // x, y, z, qw, qx, qy, qz of a link's frame now (empty for unknown names); a view.
+  // The link_pose record of a link's frame now (empty for unknown names); a view.
   linkPose(articulation, link) {
     return this.handle.linkPose(String(articulation), String(link));
   }

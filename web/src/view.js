@@ -1,5 +1,6 @@
-// The three.js view: renderer, camera with orbit controls, lights, the bodies and the
-// contact overlay. It reads the simulation's pose and contact views once per frame.
+// The three.js view: renderer, camera with orbit controls, lights, the bodies, compare
+// mode's ghost and the contact overlay. It reads the simulations' pose and contact
+// views once per frame.
 import {
   Box3,
   Color,
@@ -22,7 +23,8 @@ const BACKGROUND = '#eef1f5';
 const VIEW_DIRECTION = [0.55, -1.0, 0.45]; // from the scene's centre to the camera, physics frame
 
 export class View {
-  constructor(container) {
+  // `records`: the layouts of the simulation's views (record_layouts.js).
+  constructor(container, records) {
     this.container = container;
     this.renderer = new WebGLRenderer({ antialias: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -45,9 +47,12 @@ export class View {
 
     this.physicsFrame = createPhysicsFrame();
     this.scene.add(this.physicsFrame);
-    this.bodies = new BodyMeshes(this.physicsFrame);
-    this.ghost = new BodyMeshes(this.physicsFrame, { ghost: true }); // compare mode's twin
-    this.contacts = new ContactOverlay(this.physicsFrame);
+    this.poseStride = records.bodyPose.stride;
+    this.position = records.bodyPose.offsets(['x', 'y', 'z']);
+    this.bodies = new BodyMeshes(this.physicsFrame, records.bodyPose);
+    this.ghost = new BodyMeshes(this.physicsFrame, records.bodyPose, { ghost: true }); // compare mode's twin
+    this.ghostDescription = null; // the scene description the ghost was built from
+    this.contacts = new ContactOverlay(this.physicsFrame, records.contact, records.contactModes);
 
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
@@ -74,7 +79,7 @@ export class View {
     const planeHeights = [];
     description.bodies.forEach((body, i) => {
       for (const geom of body.geoms) {
-        if (geom.type === 'plane') planeHeights.push(poses[7 * i + 2] + geom.position[2]);
+        if (geom.type === 'plane') planeHeights.push(poses[this.poseStride * i + this.position.z] + geom.position[2]);
       }
     });
     const bounds = new Box3();
@@ -86,7 +91,8 @@ export class View {
     };
     description.bodies.forEach((body, i) => {
       if (reaches[i] === 0) return;
-      const [x, y, z] = [poses[7 * i], poses[7 * i + 1], poses[7 * i + 2]];
+      const base = this.poseStride * i;
+      const [x, y, z] = [poses[base + this.position.x], poses[base + this.position.y], poses[base + this.position.z]];
       include(x, y, z, reaches[i]);
       if (body.static) return;
       for (const height of planeHeights) if (height < z) include(x, y, height + reaches[i], reaches[i]);
@@ -130,11 +136,65 @@ export class View {
     shadow.updateProjectionMatrix();
   }
 
-  // Per frame: body poses and contacts from the simulation's views (taken afresh).
-  update(simulation, nowMs) {
+  // Compare mode's ghost: the moving bodies of the twin's scene `description`,
+  // translucent over the page's; null removes it.
+  showGhost(description) {
+    if (description === this.ghostDescription) return;
+    this.ghostDescription = description;
+    if (description) this.ghost.build(description);
+    else this.ghost.clear();
+  }
+
+  // Per frame: body poses and contacts from the simulation's views, and the ghost's
+  // poses from the twin's (null outside compare mode); views are taken afresh.
+  update(simulation, twin, nowMs) {
     this.bodies.update(simulation.poseView());
-    const count = simulation.contactCount;
-    this.contacts.update(simulation.contactView(), count, nowMs);
+    this.contacts.update(simulation.contactView(), simulation.contactCount, nowMs);
+    if (twin) this.ghost.update(twin.poseView());
+  }
+
+  // u, seed 002 eq. (4): the sides of the drawn friction pyramids.
+  setFrictionEdges(edges) {
+    this.contacts.setFrictionEdges(edges);
+  }
+
+  // Which of the contact overlay's parts are drawn: {cones, arrows}.
+  setOverlay({ cones, arrows }) {
+    this.contacts.showCones = cones;
+    this.contacts.showArrows = arrows;
+  }
+
+  // After a reset: the force scale is chosen afresh.
+  resetForceScale() {
+    this.contacts.resetForceScale();
+  }
+
+  // `onChange(referenceForce, lengthScale)` is told every new force scale.
+  onForceScaleChange(onChange) {
+    this.contacts.onScaleChange = onChange;
+  }
+
+  // Marks the contacts of this body (the grasped object), -1 for none.
+  setHighlightedBody(body) {
+    this.contacts.setHighlightedBody(body);
+  }
+
+  // What the last frame drew: friction cones, force arrows, grasp contact markers
+  // and the ghost's bodies.
+  visibleCones() {
+    return this.contacts.visibleConeCount();
+  }
+
+  visibleArrows() {
+    return this.contacts.visibleArrowCount();
+  }
+
+  markedGraspContacts() {
+    return this.contacts.visibleHighlightCount();
+  }
+
+  ghostBodies() {
+    return this.ghost.drawnCount();
   }
 
   render() {

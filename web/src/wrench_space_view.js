@@ -41,11 +41,10 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { createPhysicsFrame, physicsToThree } from './axes.js';
-import { WRENCH_STRIDE } from './simulation.js';
 
 export const PROJECTIONS = Object.freeze({
-  force: { offset: 0, label: 'forces (fx, fy, fz)' },
-  torque: { offset: 3, label: 'torques (tx, ty, tz) / radius' },
+  force: { fields: ['fx', 'fy', 'fz'], label: 'forces (fx, fy, fz)' },
+  torque: { fields: ['tx', 'ty', 'tz'], label: 'torques (tx, ty, tz) / radius' },
 });
 
 const SIZE_PX = 210;
@@ -109,7 +108,7 @@ export function planarHull(coordinates) {
   return [...chain(order), ...chain([...order].reverse())];
 }
 
-// What view.wrenchSpace() reports before the hull is known.
+// What summary() reports before the hull is known.
 function emptySummary(projection, wrenches) {
   return { shown: wrenches > 0, projection, wrenches, dimension: -1, hullVertices: 0, originInside: false };
 }
@@ -129,12 +128,17 @@ function button(label) {
 export class WrenchSpaceView {
   // `container`: where the inset's element goes; `leftOf`, `above`: the elements it
   // keeps clear of (the control panel, the status line), or null.
-  constructor(container, { leftOf = null, above = null } = {}) {
+  // `wrenchLayout`: the wrench record's layout (record_layouts.js).
+  constructor(container, wrenchLayout, { leftOf = null, above = null } = {}) {
     this.leftOf = leftOf;
     this.above = above;
     this.projection = 'force';
     this.wrenches = new Float64Array(0); // a copy of the last Simulation.graspWrenches()
-    this.summary = emptySummary(this.projection, 0);
+    this.wrenchStride = wrenchLayout.stride;
+    this.projectionOffsets = Object.fromEntries(
+      Object.entries(PROJECTIONS).map(([name, { fields }]) => [name, Object.values(wrenchLayout.offsets(fields))]),
+    );
+    this.drawn = emptySummary(this.projection, 0);
     this.buildPanel(container);
 
     this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -225,19 +229,19 @@ export class WrenchSpaceView {
 
   redraw() {
     this.clear();
-    const count = Math.floor(this.wrenches.length / WRENCH_STRIDE);
+    const count = Math.floor(this.wrenches.length / this.wrenchStride);
     this.element.hidden = count === 0;
-    this.summary = emptySummary(this.projection, count);
+    this.drawn = emptySummary(this.projection, count);
     if (count === 0) return;
-    const offset = PROJECTIONS[this.projection].offset;
+    const [x, y, z] = this.projectionOffsets[this.projection];
     const points = [];
     for (let i = 0; i < count; i += 1) {
-      const base = i * WRENCH_STRIDE + offset;
-      points.push(new Vector3(this.wrenches[base], this.wrenches[base + 1], this.wrenches[base + 2]));
+      const base = i * this.wrenchStride;
+      points.push(new Vector3(this.wrenches[base + x], this.wrenches[base + y], this.wrenches[base + z]));
     }
     const extent = Math.max(1e-9, ...points.map((point) => point.length()));
     const shape = affineShape(points, FLATNESS * extent);
-    this.summary.dimension = shape.dimension;
+    this.drawn.dimension = shape.dimension;
     let hullVertices = 1;
     let originInside = false;
     if (shape.dimension === 3) {
@@ -267,8 +271,8 @@ export class WrenchSpaceView {
       hullVertices = 2;
       this.content.add(new Line(new BufferGeometry().setFromPoints(ends), edgeMaterial()));
     }
-    this.summary.hullVertices = hullVertices;
-    this.summary.originInside = originInside;
+    this.drawn.hullVertices = hullVertices;
+    this.drawn.originInside = originInside;
     this.addPoints(points, extent, originInside);
     this.place();
     this.caption.textContent =
@@ -357,5 +361,11 @@ export class WrenchSpaceView {
 
   render() {
     if (!this.element.hidden) this.renderer.render(this.scene, this.camera);
+  }
+
+  // The inset as last drawn: {shown, projection, wrenches, dimension (of the projected
+  // points), hullVertices, originInside}.
+  summary() {
+    return { ...this.drawn };
   }
 }

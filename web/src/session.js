@@ -1,0 +1,227 @@
+// The page's session: owns the page's Simulation and, in compare mode, its twin (the
+// same scene under another formulation, with the same options and robot commands),
+// applies every action to both in one place, steps both in lock-step, and tells the
+// page what happened through events (Emitter):
+// - loaded {sceneKey, description, options}: a scene was loaded (sceneKey: the
+//   built-in scene's name, or null); the twin, if any, loaded it too;
+// - stepped (the session): after every step of both, so the plots can sample each;
+// - optionsChanged {name, error, options}: after every setOption, accepted or not,
+//   with the options in force;
+// - reset: both are back at the scene's initial state;
+// - commanded {error}: after a joint target, a command or a jog, accepted or not;
+// - compareChanged {on, formulation}: after every compare action, accepted or not,
+//   with compare mode's state in force;
+// - error {context, message}: an action was refused; the message names the field and
+//   the allowed range, and nothing changed.
+// Actions return "" or the error. Read the simulations through `simulation` and
+// `twin`; change them only through the session.
+import { Emitter } from './emitter.js';
+import { builtinScenes } from './scenes.js';
+import { Simulation } from './simulation.js';
+
+const FORMULATION = 'formulation'; // the option compare mode varies between the two
+
+export class Session extends Emitter {
+  #module;
+  #schema;
+  #simulation;
+  #twin = null;
+  #twinFormulation = ''; // set when a scene is loaded
+  #sceneText = '';
+
+  // `schema`: readCoreSchema(module).
+  constructor(module, schema) {
+    super();
+    this.#module = module;
+    this.#schema = schema;
+    this.#simulation = new Simulation(module, schema);
+  }
+
+  // {options: OptionSchema, records: the record layouts}.
+  get schema() {
+    return this.#schema;
+  }
+
+  // The page's Simulation.
+  get simulation() {
+    return this.#simulation;
+  }
+
+  // Compare mode's Simulation, or null when compare mode is off.
+  get twin() {
+    return this.#twin;
+  }
+
+  // The formulation compare mode runs (or will run) the twin under, by name.
+  get twinFormulation() {
+    return this.#twinFormulation;
+  }
+
+  // `sceneKey`: the built-in scene's name, or null for a scene from elsewhere.
+  loadScene(jsonText, sceneKey = null) {
+    const error = this.#simulation.loadScene(jsonText);
+    if (error) return this.#refuse('scene not loaded (the previous scene keeps running)', error);
+    this.#sceneText = jsonText;
+    const twinError = this.#twin ? this.#loadTwin() : '';
+    if (twinError) this.#closeTwin();
+    if (!this.#twin) this.#twinFormulation = this.#otherFormulation();
+    this.emit('loaded', { sceneKey, description: this.#simulation.description, options: this.#simulation.options() });
+    if (twinError) {
+      this.#refuse('compare mode: the ghost did not load the scene', twinError);
+      this.emit('compareChanged', this.#compareState());
+    }
+    return '';
+  }
+
+  loadBuiltinScene(name) {
+    return this.loadScene(builtinScenes[name], name);
+  }
+
+  // Sets one option of both simulations, except the formulation, which is the page's
+  // alone (the twin's is what compare mode varies).
+  setOption(name, value) {
+    const error = this.#applyToBoth('option not changed', (simulation) => simulation.setOption(name, value), {
+      twinToo: this.#schema.options.option(name)?.name !== FORMULATION,
+    });
+    this.emit('optionsChanged', { name, error, options: this.#simulation.options() });
+    return error;
+  }
+
+  // Switches the page's formulation live, by name: the state carries over.
+  setFormulation(name) {
+    const number = this.#schema.options.valueOf(FORMULATION, name);
+    if (number === undefined) {
+      return this.#refuse('option not changed', this.#schema.options.unknownValueMessage(FORMULATION, name));
+    }
+    return this.setOption(FORMULATION, number);
+  }
+
+  reset() {
+    this.#simulation.reset();
+    if (this.#twin) this.#twin.reset();
+    this.emit('reset');
+  }
+
+  // Takes `count` steps of both, one at a time; returns the steps the page's
+  // simulation took (all of them once a scene is loaded).
+  step(count) {
+    let taken = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (this.#simulation.step(1) !== 1) break;
+      taken += 1;
+      if (this.#twin) this.#twin.step(1);
+      this.emit('stepped', this);
+    }
+    return taken;
+  }
+
+  // Starts a smooth move of one actuated joint's set point to `position` [rad or m].
+  setJointTarget(articulation, link, position) {
+    return this.#command('joint not moved', (simulation) => simulation.setJointTarget(articulation, link, position));
+  }
+
+  // kind: 'autograsp' or 'open'.
+  command(articulation, kind) {
+    return this.#command(`${kind} not started`, (simulation) => simulation.command(articulation, kind));
+  }
+
+  // Moves a joggable link's frame by (dx, dy, dz) [m, world axes], orientation kept.
+  jog(articulation, link, dx, dy, dz) {
+    return this.#command('jog refused', (simulation) => simulation.jog(articulation, link, dx, dy, dz));
+  }
+
+  // Compare mode on, with the twin under `formulation` (by name; by default another
+  // one than the page's), or off (the twin is deleted). Turning it on restarts both.
+  setCompare(on, formulation = undefined) {
+    const error = this.#changeCompare(on, formulation ?? (on ? this.#otherFormulation() : this.#twinFormulation));
+    this.emit('compareChanged', this.#compareState());
+    return error;
+  }
+
+  // Another formulation for the twin, by name: its state carries over, as in the page.
+  setTwinFormulation(name) {
+    const error = this.#formulationError(name) || this.#changeTwinFormulation(name);
+    if (error) this.emit('error', { context: 'compare mode not changed', message: error });
+    this.emit('compareChanged', this.#compareState());
+    return error;
+  }
+
+  #changeCompare(on, formulation) {
+    const nameError = this.#formulationError(formulation);
+    if (nameError) return this.#refuse('compare mode not changed', nameError);
+    if (!on) {
+      this.#closeTwin();
+      return '';
+    }
+    if (this.#twin) {
+      this.#changeTwinFormulation(formulation);
+    } else {
+      this.#twinFormulation = formulation;
+      this.#twin = new Simulation(this.#module, this.#schema);
+      const error = this.#loadTwin();
+      if (error) {
+        this.#closeTwin();
+        return this.#refuse('compare mode not turned on', error);
+      }
+    }
+    this.reset();
+    return '';
+  }
+
+  #changeTwinFormulation(name) {
+    this.#twinFormulation = name;
+    return this.#twin ? this.#twin.setOption(FORMULATION, this.#schema.options.valueOf(FORMULATION, name)) : '';
+  }
+
+  // Applies `action` to the page's simulation and, once accepted there, to the twin
+  // (unless `twinToo` is false); a refusal is reported as an error event.
+  #applyToBoth(context, action, { twinToo = true } = {}) {
+    const error = action(this.#simulation);
+    if (error) this.emit('error', { context, message: error });
+    else if (this.#twin && twinToo) action(this.#twin);
+    return error;
+  }
+
+  #command(context, action) {
+    const error = this.#applyToBoth(context, action);
+    this.emit('commanded', { error });
+    return error;
+  }
+
+  #refuse(context, message) {
+    this.emit('error', { context, message });
+    return message;
+  }
+
+  // Loads the page's scene into the twin with the page's options and the twin's
+  // formulation; returns "" or the error.
+  #loadTwin() {
+    const error = this.#twin.loadScene(this.#sceneText);
+    if (error) return error;
+    for (const name of this.#schema.options.names) {
+      if (name !== FORMULATION) this.#twin.setOption(name, this.#simulation.getOption(name));
+    }
+    return this.#changeTwinFormulation(this.#twinFormulation);
+  }
+
+  #closeTwin() {
+    if (this.#twin) this.#twin.dispose();
+    this.#twin = null;
+  }
+
+  #compareState() {
+    return { on: this.#twin !== null, formulation: this.#twinFormulation };
+  }
+
+  #formulationError(name) {
+    return this.#schema.options.formulations.includes(name)
+      ? ''
+      : this.#schema.options.unknownValueMessage(FORMULATION, name);
+  }
+
+  // The twin's formulation at first: another one than the page's.
+  #otherFormulation() {
+    const [first, second] = this.#schema.options.formulations;
+    return this.#simulation.formulation === first ? second : first;
+  }
+}
