@@ -10,6 +10,7 @@
 namespace contactlab {
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_link_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace contactlab

@@ -1,4 +1,4 @@
-// contactlab: run a scene headless, validate a scene, or solve one LCP.
+// contactlab: run a scene or a link headless, make a link, validate a scene, or solve one LCP.
 #include <iostream>
 #include <string>
 #include <vector>
@@ -10,8 +10,11 @@ namespace {
 
 const char kUsage[] =
     "usage: contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]\n"
+    "       contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]\n"
+    "       contactlab link SCENE [--set KEY=VALUE]... [--time T]\n"
     "       contactlab check SCENE\n"
     "       contactlab lcp FILE\n"
+    "SCENE: a scene file (for link, also a built-in scene's name); LINK: #v1.... or a URL ending in one\n"
     "KEY: time_step (h), friction_coefficient (mu), error_reduction (gamma), friction_edges (u),\n"
     "     contact_margin, contact_threshold, kinetic_threshold_speed, gravity_x, gravity_y, gravity_z\n";
 
@@ -25,8 +28,9 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "run") return contactlab::run_run_command(rest, std::cout, std::cerr);
+  if (args[0] == "link") return contactlab::run_link_command(rest, std::cout, std::cerr);
   if (args[0] == "check") return contactlab::run_check_command(rest, std::cout, std::cerr);
   if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
-  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, check, lcp)\n" << kUsage;
+  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, lcp)\n" << kUsage;
   return 2;
 }

@@ -1,15 +1,18 @@
 // contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]
+// contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]
 #include <cmath>
 #include <fstream>
 #include <memory>
 
 #include "arguments.h"
+#include "builtin_scenes.h"
 #include "commands.h"
 #include "formulation/solver_report.h"
+#include "link_codec.h"
 #include "scene/scene_loader.h"
+#include "session/link_replay.h"
+#include "session/simulation.h"
 #include "state_csv.h"
-#include "step/step.h"
-#include "step/step_workspace.h"
 
 namespace contactlab {
 namespace {
@@ -19,6 +22,7 @@ constexpr double kGraspInterval = 0.05;  // [s] of simulated time
 
 struct RunArguments {
   std::string scene_path;
+  std::string link;
   double duration = -1;
   long steps = -1;
   std::vector<std::pair<std::string, double>> settings;
@@ -31,7 +35,7 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
     const std::string& arg = args[i];
     const bool has_value = i + 1 < args.size();
     if (arg == "--duration" || arg == "--steps" || arg == "--set" || arg == "--csv" ||
-        arg == "--contacts") {
+        arg == "--contacts" || arg == "--link") {
       if (!has_value) return Status::failure(arg + ": missing value");
       const std::string& value = args[++i];
       if (arg == "--duration") {
@@ -51,18 +55,25 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
         parsed.settings.emplace_back(key, number);
       } else if (arg == "--csv") {
         parsed.csv_path = value;
+      } else if (arg == "--link") {
+        parsed.link = value;
       } else {
         parsed.contacts_path = value;
       }
     } else if (!arg.empty() && arg[0] == '-') {
-      return Status::failure(arg + ": unknown flag (allowed: --duration, --steps, --set, --csv, --contacts)");
+      return Status::failure(arg + ": unknown flag (allowed: --link, --duration, --steps, --set, --csv, --contacts)");
     } else if (parsed.scene_path.empty()) {
       parsed.scene_path = arg;
     } else {
       return Status::failure(arg + ": unexpected argument (one SCENE only)");
     }
   }
-  if (parsed.scene_path.empty()) return Status::failure("SCENE: missing scene file");
+  if (!parsed.link.empty()) {
+    if (!parsed.scene_path.empty()) return Status::failure(parsed.scene_path + ": not allowed with --link (the link holds the scene)");
+    if (!parsed.settings.empty()) return Status::failure("--set: not allowed with --link (the link holds the options)");
+  } else if (parsed.scene_path.empty()) {
+    return Status::failure("SCENE: missing scene file (or give --link LINK)");
+  }
   if (parsed.duration > 0 && parsed.steps > 0) {
     return Status::failure("--duration, --steps: give one or the other");
   }
@@ -90,18 +101,48 @@ bool outputs_written(const RunArguments& parsed, const std::ofstream& csv, const
   return true;
 }
 
+// The scene file with the --set options.
+Status start_from_scene(const RunArguments& parsed, Simulation& simulation) {
+  std::string text;
+  CONTACTLAB_RETURN_IF_ERROR(read_scene_file(parsed.scene_path, text));
+  CONTACTLAB_RETURN_IF_ERROR(simulation.load_scene(text));
+  for (const auto& [key, value] : parsed.settings) {
+    const Status status = simulation.set_option(key, value);
+    if (!status.ok()) return Status::failure("--set " + status.message());
+  }
+  return Status::success();
+}
+
+// The run a link describes (docs/links.md), at its first step; `payload` keeps the
+// journal the run replays.
+Status start_from_link(const std::string& link, Simulation& simulation, LinkPayload& payload) {
+  std::string text;
+  CONTACTLAB_RETURN_IF_ERROR(decode_link(link, text));
+  CONTACTLAB_RETURN_IF_ERROR(read_link_payload(text, payload));
+  std::string builtin_text;
+  if (!payload.scene.builtin.empty()) {
+    const BuiltinScene* builtin = find_builtin_scene(payload.scene.builtin);
+    if (builtin == nullptr) {
+      return Status::failure("link: scene.builtin: unknown built-in scene \"" + payload.scene.builtin +
+                             "\" (allowed: " + builtin_scene_names() + ")");
+    }
+    builtin_text = builtin->text;
+  }
+  std::string scene_text;
+  CONTACTLAB_RETURN_IF_ERROR(link_scene_text(payload.scene, builtin_text, scene_text));
+  return start_link(simulation, payload, scene_text);
+}
+
 }  // namespace
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   RunArguments parsed;
-  Model model;
+  Simulation simulation;
+  LinkPayload payload;  // the link's journal, when run from a link
   Status status = parse_run_arguments(args, parsed);
-  if (status.ok()) status = load_scene_file(parsed.scene_path, model);
-  Options options = model.options;
-  for (const auto& [key, value] : parsed.settings) {
-    if (!status.ok()) break;
-    status = set_option(options, key, value);
-    if (!status.ok()) status = Status::failure("--set " + status.message());
+  if (status.ok()) {
+    status = parsed.link.empty() ? start_from_scene(parsed, simulation)
+                                 : start_from_link(parsed.link, simulation, payload);
   }
   std::ofstream csv, contacts_csv;
   if (status.ok() && !parsed.csv_path.empty()) status = open_output("--csv", parsed.csv_path, csv);
@@ -113,6 +154,8 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     return 2;
   }
 
+  const Model& model = simulation.model();
+  const Options& options = simulation.options();  // as the link's journal changes them
   const double duration = parsed.duration > 0 ? parsed.duration : model.duration;
   const long steps = parsed.steps > 0
                          ? parsed.steps
@@ -122,8 +165,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     return 2;
   }
 
-  auto data = std::make_unique<Data>(make_data(model));
-  StepWorkspace workspace;
+  const Data* data = &simulation.data();
   // The grasp analysis (a 6-D convex hull, milliseconds) is refreshed every
   // kGraspInterval of simulated time; rows in between repeat the last one.
   GraspReport grasp;
@@ -143,8 +185,14 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   long failed_steps = 0, total_pivots = 0, total_iterations = 0, warm_starts = 0;
   int largest_lcp = 0;
   std::string first_failure;
+  long steps_taken = 0;
+  std::size_t next_action = 0;
   for (long s = 0; s < steps; ++s) {
-    step(model, options, *data, workspace);
+    const Status stepped = replay_link(simulation, payload, steps_taken, s + 1, next_action);
+    if (!stepped.ok()) {
+      err << "contactlab run: " << stepped.message() << '\n';
+      return 2;
+    }
     const SolverStats& solver = data->solver;
     total_pivots += solver.pivots;
     total_iterations += solver.iterations;

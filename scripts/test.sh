@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: native (GoogleTest through ctest), the external LCP validation set
-# (when ../shared is beside the clone), the wasm module in Node, and the page in
-# headless Chromium.
+# (when ../shared is beside the clone), the page's modules and the wasm module in Node,
+# and the page in headless Chromium.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -23,6 +23,7 @@ if [[ -d "$validation" ]]; then
 else
   echo "== siconos LCP validation skipped: $validation not found"
 fi
+suite "page module tests" node --test tests/web/
 suite "wasm tests" node --test tests/wasm/
 suite "end-to-end tests" node --test --test-concurrency=1 tests/e2e/
 

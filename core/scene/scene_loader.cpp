@@ -587,7 +587,7 @@ Status load_scene(const std::string& json_text, Model& model) {
   return Status::success();
 }
 
-Status load_scene_file(const std::string& path, Model& model) {
+Status read_scene_file(const std::string& path, std::string& text) {
   std::ifstream file(path, std::ios::binary);
   if (!file) return Status::failure(path + ": cannot open the file");
   file.seekg(0, std::ios::end);
@@ -598,9 +598,16 @@ Status load_scene_file(const std::string& path, Model& model) {
                            std::to_string(kMaxSceneBytes) + " bytes (1 MiB), got " +
                            std::to_string(size));
   }
-  std::string text(static_cast<std::size_t>(size), '\0');
+  std::string read(static_cast<std::size_t>(size), '\0');
   file.seekg(0, std::ios::beg);
-  if (!file.read(&text[0], size)) return Status::failure(path + ": cannot read the file");
+  if (!file.read(&read[0], size)) return Status::failure(path + ": cannot read the file");
+  text = std::move(read);
+  return Status::success();
+}
+
+Status load_scene_file(const std::string& path, Model& model) {
+  std::string text;
+  CONTACTLAB_RETURN_IF_ERROR(read_scene_file(path, text));
   return load_scene(text, model);
 }
 

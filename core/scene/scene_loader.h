@@ -13,5 +13,7 @@ namespace contactlab {
 // left untouched.
 Status load_scene(const std::string& json_text, Model& model);
 Status load_scene_file(const std::string& path, Model& model);
+// A scene file's text (at most 1 MiB), not yet validated.
+Status read_scene_file(const std::string& path, std::string& text);
 
 }  // namespace contactlab

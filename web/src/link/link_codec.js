@@ -1,0 +1,138 @@
+// A link's transport (docs/links.md): `#v1.` followed by base64url (RFC 4648 §5, no
+// padding) of the raw DEFLATE (RFC 1951) of the payload's JSON text in UTF-8.
+//
+// Decoding never trusts the link: its length is checked before anything is decoded,
+// the inflated size while inflating (a decompression bomb stops within one chunk of
+// the limit), and the text must be UTF-8 holding one JSON object. What the object
+// means is link_payload.js's business. Every failure is an error naming what was
+// wrong and what is allowed; nothing from the link is ever evaluated.
+import { Inflate, deflateSync } from 'fflate';
+
+export const LINK_VERSION = 1;
+export const MAX_COMPRESSED_BYTES = 64 * 1024;
+export const MAX_INFLATED_BYTES = 1024 * 1024;
+// Input is fed to the inflater in pieces this long, so at most this many bytes'
+// worth of output (DEFLATE expands by at most 1032:1) is made past the limit.
+const INFLATE_PIECE_BYTES = 256;
+const PREFIX = `v${LINK_VERSION}.`;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+export class LinkError extends Error {
+  constructor(message) {
+    super(`link: ${message}`);
+    this.name = 'LinkError';
+  }
+}
+
+// payload (a plain object) => "#v1.…". Throws LinkError when the compressed payload
+// is over MAX_COMPRESSED_BYTES or its text over MAX_INFLATED_BYTES.
+export function encodeLink(payload) {
+  const text = new TextEncoder().encode(JSON.stringify(payload));
+  if (text.length > MAX_INFLATED_BYTES) {
+    throw new LinkError(`the state is ${text.length} bytes of JSON; at most ${MAX_INFLATED_BYTES} are allowed`);
+  }
+  const compressed = deflateSync(text, { level: 9 });
+  if (compressed.length > MAX_COMPRESSED_BYTES) {
+    throw new LinkError(
+      `the state compresses to ${compressed.length} bytes; at most ${MAX_COMPRESSED_BYTES} are allowed`,
+    );
+  }
+  return `#${PREFIX}${toBase64url(compressed)}`;
+}
+
+// A fragment ("#v1.…" or "v1.…") or a whole URL holding one => the payload object.
+// Throws LinkError.
+export function decodeLink(link) {
+  if (typeof link !== 'string') throw new LinkError('expected text');
+  const hash = link.indexOf('#');
+  const fragment = hash >= 0 ? link.slice(hash + 1) : link;
+  const dot = fragment.indexOf('.');
+  const version = dot > 0 ? fragment.slice(0, dot) : '';
+  if (!/^v[0-9]+$/.test(version)) {
+    throw new LinkError(`the fragment must start with "${PREFIX}" (found "${preview(fragment)}")`);
+  }
+  if (version !== `v${LINK_VERSION}`) {
+    throw new LinkError(`version ${version} is not known; this lab reads ${PREFIX} links`);
+  }
+  const data = fragment.slice(dot + 1);
+  const compressed = fromBase64url(data);
+  const text = inflateBounded(compressed);
+  let json;
+  try {
+    json = new TextDecoder('utf-8', { fatal: true }).decode(text);
+  } catch {
+    throw new LinkError('the inflated data is not UTF-8 text');
+  }
+  let payload;
+  try {
+    payload = JSON.parse(json);
+  } catch (error) {
+    throw new LinkError(`the inflated text is not JSON (${error.message})`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new LinkError('the inflated JSON must be an object');
+  }
+  return payload;
+}
+
+function toBase64url(bytes) {
+  let binary = '';
+  const piece = 0x8000;
+  for (let i = 0; i < bytes.length; i += piece) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + piece));
+  }
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64url(data) {
+  const longest = Math.ceil((MAX_COMPRESSED_BYTES * 4) / 3);
+  if (data.length > longest) {
+    throw new LinkError(
+      `the data is ${data.length} characters; at most ${longest} (${MAX_COMPRESSED_BYTES} bytes) are allowed`,
+    );
+  }
+  if (data.length === 0) throw new LinkError(`no data after "${PREFIX}"`);
+  if (!BASE64URL.test(data)) {
+    const bad = data.match(/[^A-Za-z0-9_-]/)[0];
+    throw new LinkError(`the data may hold only A-Z, a-z, 0-9, "-" and "_" (found ${JSON.stringify(bad)})`);
+  }
+  if (data.length % 4 === 1) throw new LinkError('the data is cut short (its length is not that of base64url)');
+  const binary = atob(data.replaceAll('-', '+').replaceAll('_', '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function inflateBounded(compressed) {
+  const pieces = [];
+  let size = 0;
+  let ended = false;
+  const inflater = new Inflate((chunk, final) => {
+    size += chunk.length;
+    if (size <= MAX_INFLATED_BYTES) pieces.push(chunk);
+    if (final) ended = true;
+  });
+  try {
+    for (let at = 0; at < compressed.length && size <= MAX_INFLATED_BYTES; at += INFLATE_PIECE_BYTES) {
+      const end = Math.min(at + INFLATE_PIECE_BYTES, compressed.length);
+      inflater.push(compressed.subarray(at, end), end === compressed.length);
+    }
+  } catch (error) {
+    throw new LinkError(`the data is not valid DEFLATE (${error.message})`);
+  }
+  if (size > MAX_INFLATED_BYTES) {
+    throw new LinkError(`the data inflates to more than ${MAX_INFLATED_BYTES} bytes, the most allowed`);
+  }
+  if (!ended) throw new LinkError('the data is cut short (the DEFLATE stream does not end)');
+  const text = new Uint8Array(size);
+  let offset = 0;
+  for (const piece of pieces) {
+    text.set(piece, offset);
+    offset += piece.length;
+  }
+  return text;
+}
+
+function preview(text) {
+  return text.length > 12 ? `${text.slice(0, 12)}…` : text;
+}
