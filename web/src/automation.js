@@ -101,6 +101,19 @@ export function createAutomationApi(app, ready) {
     reset() {
       if (app.session) app.session.reset();
     },
+    // The link to what is on screen ("#v1.…", docs/links.md); the address bar holds it too.
+    link() {
+      return app.addressBar ? app.addressBar.update() : '';
+    },
+    // Opens a link (a fragment or a whole URL); returns "" or the error. The link's run
+    // then plays back in the loop: await replayed().
+    openLink(link) {
+      return app.openLink ? app.openLink(link) : NOT_READY;
+    },
+    // Steps still to play back of the link last opened.
+    get replayRemaining() {
+      return app.session ? app.session.replayRemaining : 0;
+    },
     pause() {
       if (app.loop) app.loop.pause();
     },

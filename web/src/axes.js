@@ -22,6 +22,11 @@ export function physicsToThree(x, y, z, out = new Vector3()) {
   return out.set(x, z, -y);
 }
 
+// A three.js point or direction in physics coordinates, as [x, y, z].
+export function threeToPhysics(point) {
+  return [point.x, -point.z, point.y];
+}
+
 // Sets a three.js quaternion from the simulation's (w, x, y, z) order.
 export function setQuaternionWxyz(target, w, x, y, z) {
   return target.set(x, y, z, w);

@@ -26,7 +26,7 @@ function outsideRange(entry, named) {
 
 export class Controls {
   // `optionSchema`: the core's option table (option_schema.js). actions: {
-  // setOption(name, value), play(), pause(), step(), reset(), loadBuiltinScene(name),
+  // setOption(name, value), play(), pause(), step(), reset(), copyLink(), loadBuiltinScene(name),
   // setOverlay({cones, arrows}) }.
   constructor(container, sceneNames, optionSchema, actions) {
     this.actions = actions;
@@ -40,6 +40,7 @@ export class Controls {
       playPause: () => (this.playing ? actions.pause() : actions.play()),
       step: () => actions.step(),
       reset: () => actions.reset(),
+      copyLink: () => actions.copyLink(),
     };
     const state = this.state;
 
@@ -52,6 +53,7 @@ export class Controls {
     this.playController = playback.add(state, 'playPause').name('pause');
     playback.add(state, 'step').name('single step');
     playback.add(state, 'reset').name('reset');
+    playback.add(state, 'copyLink').name('copy link (c)');
 
     this.solverFolder = this.gui.addFolder('solver');
     for (const name of SOLVER_OPTIONS) this.addOption(this.solverFolder, optionSchema.option(name));

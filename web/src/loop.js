@@ -4,6 +4,10 @@
 // leftover real time is dropped, so the simulation runs slower than real time
 // instead of freezing the page; the measured real-time factor says so. Emits
 // `playing` (true or false) when it is played or paused.
+//
+// While the session plays a link back (session.replay), each frame spends the budget
+// on the playback instead, as fast as the budget allows, and the page stays live;
+// `replayed` is emitted when it is done.
 import { Emitter } from './emitter.js';
 
 const STEP_BUDGET_MS = 12; // stepping time allowed per frame
@@ -70,7 +74,8 @@ export class Loop extends Emitter {
   }
 
   frame(nowMs) {
-    if (this.#playing) this.advance(nowMs);
+    if (this.session.replayRemaining > 0) this.replay();
+    else if (this.#playing) this.advance(nowMs);
     this.lastFrameMs = nowMs;
     this.onFrame(nowMs);
   }
@@ -100,6 +105,20 @@ export class Loop extends Emitter {
     this.behind = due > 0;
     if (this.behind) this.accumulatedMs = 0;
     this.measureRealTimeFactor(nowMs);
+  }
+
+  replay() {
+    const start = performance.now();
+    let batch = 1;
+    while (this.session.replayRemaining > 0 && performance.now() - start < STEP_BUDGET_MS) {
+      if (this.session.replay(batch)) break; // the session reported why
+      batch = Math.min(2 * batch, 256);
+    }
+    if (this.session.replayRemaining === 0) {
+      this.lastFrameMs = -1;
+      this.restartWindow();
+      this.emit('replayed');
+    }
   }
 
   measureRealTimeFactor(nowMs) {

@@ -9,6 +9,8 @@ import { ContactPlots } from './contact_plots.js';
 import { Controls } from './controls.js';
 import { FormulationPanel } from './formulation_panel.js';
 import { GraspBadge } from './grasp_badge.js';
+import { AddressBar } from './link/address_bar.js';
+import { readPageLink, writePageLink } from './link/page_link.js';
 import { Loop } from './loop.js';
 import { RecordReader } from './record_reader.js';
 import { RobotPanel } from './robot_panel.js';
@@ -51,6 +53,7 @@ function createParts(session) {
       session.step(1);
     },
     reset: () => session.reset(),
+    copyLink: () => copyLink(parts.addressBar),
     loadBuiltinScene: (name) => session.loadBuiltinScene(name),
     setOverlay: (shown) => view.setOverlay(shown),
   });
@@ -74,6 +77,43 @@ function createParts(session) {
     parts.plots.update(nowMs, simulation, twin);
   });
   return parts;
+}
+
+// The link to what is on screen: the session's run, whether it plays, the camera.
+function pagePayload(session, { loop, view }) {
+  const payload = session.linkPayload();
+  if (loop.playing) payload.playing = true;
+  const camera = view.cameraPlacement();
+  if (camera) payload.view = { camera };
+  return payload;
+}
+
+async function copyLink(addressBar) {
+  const link = addressBar.update();
+  if (!link) return;
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    status.showNotice('link copied');
+  } catch {
+    status.showError('link not copied', 'the browser did not allow the clipboard; the address bar holds the link');
+  }
+}
+
+// Opens the link in the address bar: "" when one opened (it then plays back in the
+// loop), null when there is none, else why not (the caller loads a scene instead).
+function openAddressLink(module, session, { view, loop }) {
+  if (window.location.hash.length <= 1) return null;
+  const read = readPageLink(module, window.location.hash);
+  const error = read.error || session.openLink(read);
+  if (error) return error;
+  if (read.payload.view?.camera) view.placeCamera(read.payload.view.camera);
+  const playing = Boolean(read.payload.playing);
+  loop.pause();
+  const stop = loop.on('replayed', () => {
+    stop();
+    if (playing) loop.play();
+  });
+  return '';
 }
 
 // Every part follows the session's events.
@@ -116,21 +156,63 @@ function subscribe(session, { view, loop, controls, formulationPanel, robotPanel
   loop.on('playing', (playing) => controls.setPlaying(playing));
 }
 
+// The address bar follows every change (while a link plays back, once it is done).
+function followInAddressBar(session, { loop, view, addressBar }) {
+  const request = () => {
+    if (session.replayRemaining === 0) addressBar.request();
+  };
+  for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped']) session.on(name, request);
+  loop.on('playing', request);
+  loop.on('replayed', request);
+  view.controls.addEventListener('end', request);
+}
+
+// c copies the link, unless a text field has the keyboard.
+function listenForKeys(parts) {
+  window.addEventListener('keydown', (event) => {
+    const target = event.target;
+    const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'c') {
+      event.preventDefault();
+      copyLink(parts.addressBar);
+    }
+  });
+}
+
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const module = await loadModule();
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(session);
   subscribe(session, parts);
+  parts.addressBar = new AddressBar(
+    () => writePageLink(module, pagePayload(session, parts)),
+    (message) => status.showError('link not written', message),
+  );
 
-  const requested = requestedSceneName();
-  const known = requested in builtinScenes;
-  const sceneKey = known ? requested : DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
-  const error = session.loadBuiltinScene(sceneKey);
-  if (error) throw new Error(`scene ${sceneKey} did not load: ${error}`);
-  if (!known) status.showError('unknown scene', `"${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
+  const linkError = openAddressLink(module, session, parts);
+  if (linkError !== '') {
+    const requested = requestedSceneName();
+    const known = requested in builtinScenes;
+    const sceneKey = known ? requested : DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
+    const error = session.loadBuiltinScene(sceneKey);
+    if (error) throw new Error(`scene ${sceneKey} did not load: ${error}`);
+    if (!known) status.showError('unknown scene', `"${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
+    if (linkError) status.showError('link not opened, the default scene instead', linkError);
+  }
+  followInAddressBar(session, parts);
+  listenForKeys(parts);
 
-  Object.assign(app, { session, reader: new RecordReader(session.schema.records), ...parts });
+  Object.assign(app, {
+    session,
+    reader: new RecordReader(session.schema.records),
+    openLink: (link) => {
+      const read = readPageLink(module, link);
+      return read.error || session.openLink(read);
+    },
+    ...parts,
+  });
   parts.loop.start();
   loadingNotice.hidden = true;
 }

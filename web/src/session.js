@@ -15,6 +15,13 @@
 //   the allowed range, and nothing changed.
 // Actions return "" or the error. Read the simulations through `simulation` and
 // `twin`; change them only through the session.
+//
+// The session also keeps what a link needs to reproduce the run (docs/links.md): where
+// the scene came from, the options at the start, compare mode at the start, and a
+// journal of every accepted action with the step it came after. A restart (reset)
+// starts a new journal from the options in force; loading a scene starts one with
+// none. openLink plays a link's journal back through the same actions, so the
+// journal it leaves is the link's own.
 import { Emitter } from './emitter.js';
 import { builtinScenes } from './scenes.js';
 import { Simulation } from './simulation.js';
@@ -28,6 +35,12 @@ export class Session extends Emitter {
   #twin = null;
   #twinFormulation = ''; // set when a scene is loaded
   #sceneText = '';
+  #sceneSource = null; // the link's `scene`: {builtin[, changes]} or {json}
+  #sceneOptions = {}; // the options the scene itself sets
+  #startOptions = {}; // the options in force when the journal started
+  #startCompare = null; // compare mode's ghost formulation when it started, or null
+  #journal = []; // [step, kind, ...arguments], as docs/links.md writes them
+  #replay = null; // {journal, next, target} while a link plays back
 
   // `schema`: readCoreSchema(module).
   constructor(module, schema) {
@@ -57,11 +70,22 @@ export class Session extends Emitter {
     return this.#twinFormulation;
   }
 
-  // `sceneKey`: the built-in scene's name, or null for a scene from elsewhere.
-  loadScene(jsonText, sceneKey = null) {
+  // `sceneKey`: the built-in scene's name, or null for a scene from elsewhere;
+  // `source`: where a link says the scene came from (by default the built-in by name,
+  // or the whole scene).
+  loadScene(jsonText, sceneKey = null, source = undefined) {
+    let json = null;
+    try {
+      json = JSON.parse(jsonText);
+    } catch {
+      // the core's message below names the error
+    }
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse('scene not loaded (the previous scene keeps running)', error);
     this.#sceneText = jsonText;
+    this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json });
+    this.#sceneOptions = this.#simulation.options();
+    this.#startJournal();
     const twinError = this.#twin ? this.#loadTwin() : '';
     if (twinError) this.#closeTwin();
     if (!this.#twin) this.#twinFormulation = this.#otherFormulation();
@@ -80,9 +104,11 @@ export class Session extends Emitter {
   // Sets one option of both simulations, except the formulation, which is the page's
   // alone (the twin's is what compare mode varies).
   setOption(name, value) {
+    const entry = this.#schema.options.option(name);
     const error = this.#applyToBoth('option not changed', (simulation) => simulation.setOption(name, value), {
-      twinToo: this.#schema.options.option(name)?.name !== FORMULATION,
+      twinToo: entry?.name !== FORMULATION,
     });
+    if (!error) this.#record('option', entry.name, this.#optionValue(entry.name, this.#simulation.getOption(entry.name)));
     this.emit('optionsChanged', { name, error, options: this.#simulation.options() });
     return error;
   }
@@ -96,9 +122,11 @@ export class Session extends Emitter {
     return this.setOption(FORMULATION, number);
   }
 
+  // Restart: both back at the scene's initial state, the options kept; a new journal.
   reset() {
     this.#simulation.reset();
     if (this.#twin) this.#twin.reset();
+    this.#startJournal();
     this.emit('reset');
   }
 
@@ -117,17 +145,86 @@ export class Session extends Emitter {
 
   // Starts a smooth move of one actuated joint's set point to `position` [rad or m].
   setJointTarget(articulation, link, position) {
-    return this.#command('joint not moved', (simulation) => simulation.setJointTarget(articulation, link, position));
+    return this.#command('joint not moved', (simulation) => simulation.setJointTarget(articulation, link, position), [
+      'target',
+      articulation,
+      link,
+      position,
+    ]);
   }
 
   // kind: 'autograsp' or 'open'.
   command(articulation, kind) {
-    return this.#command(`${kind} not started`, (simulation) => simulation.command(articulation, kind));
+    return this.#command(`${kind} not started`, (simulation) => simulation.command(articulation, kind), [
+      'command',
+      articulation,
+      kind,
+    ]);
   }
 
   // Moves a joggable link's frame by (dx, dy, dz) [m, world axes], orientation kept.
   jog(articulation, link, dx, dy, dz) {
-    return this.#command('jog refused', (simulation) => simulation.jog(articulation, link, dx, dy, dz));
+    return this.#command('jog refused', (simulation) => simulation.jog(articulation, link, dx, dy, dz), [
+      'jog',
+      articulation,
+      link,
+      dx,
+      dy,
+      dz,
+    ]);
+  }
+
+  // What a link needs to reproduce the run (docs/links.md's payload, without the
+  // page's `playing` and `view`).
+  linkPayload() {
+    const payload = { scene: this.#sceneSource };
+    if (Object.keys(this.#startOptions).length) payload.options = { ...this.#startOptions };
+    if (this.#startCompare) payload.compare = this.#startCompare;
+    if (this.#journal.length) payload.journal = this.#journal.map((action) => [...action]);
+    const step = this.#simulation.stepCount;
+    if (step) payload.step = step;
+    return payload;
+  }
+
+  // Opens a link read by page_link.js ({payload, sceneText, sceneKey}): loads its
+  // scene, sets its options and compare mode, and makes its journal the one to play
+  // back; replay() then takes the steps. Returns "" or the error: a scene that does not
+  // load leaves the session as it was (the link's options and compare mode were
+  // checked by the core when the link was read).
+  openLink({ payload, sceneText, sceneKey }) {
+    const error = this.#startLink(payload, sceneText, sceneKey);
+    if (error) return this.#refuse('link not opened', error);
+    return '';
+  }
+
+  // While a link plays back: the steps still to take (0 when done).
+  get replayRemaining() {
+    return this.#replay ? this.#replay.target - this.#simulation.stepCount : 0;
+  }
+
+  // Takes up to `maxSteps` steps of the link being played back, applying its journal's
+  // actions after their steps; returns "" or the error of an action the simulation
+  // refused (the playback then stops where it is).
+  replay(maxSteps) {
+    const replay = this.#replay;
+    if (!replay) return '';
+    for (let taken = 0; ; taken += 1) {
+      const step = this.#simulation.stepCount;
+      while (replay.next < replay.journal.length && replay.journal[replay.next][0] === step) {
+        const error = this.#applyAction(replay.journal[replay.next]);
+        if (error) {
+          this.#replay = null;
+          return this.#refuse('link stopped', `link: journal[${replay.next}]: ${error}`);
+        }
+        replay.next += 1;
+      }
+      if (step >= replay.target) {
+        this.#replay = null;
+        return '';
+      }
+      if (taken >= maxSteps) return '';
+      this.step(1);
+    }
   }
 
   // Compare mode on, with the twin under `formulation` (by name; by default another
@@ -142,6 +239,7 @@ export class Session extends Emitter {
   setTwinFormulation(name) {
     const error = this.#formulationError(name) || this.#changeTwinFormulation(name);
     if (error) this.emit('error', { context: 'compare mode not changed', message: error });
+    else if (this.#twin) this.#record('ghost', name);
     this.emit('compareChanged', this.#compareState());
     return error;
   }
@@ -182,10 +280,63 @@ export class Session extends Emitter {
     return error;
   }
 
-  #command(context, action) {
+  #command(context, action, journalEntry) {
     const error = this.#applyToBoth(context, action);
+    if (!error) this.#record(...journalEntry);
     this.emit('commanded', { error });
     return error;
+  }
+
+  #record(...action) {
+    this.#journal.push([this.#simulation.stepCount, ...action]);
+  }
+
+  // A new journal, from the options and compare mode in force.
+  #startJournal() {
+    this.#journal = [];
+    this.#replay = null;
+    const options = this.#simulation.options();
+    this.#startOptions = {};
+    for (const name of this.#schema.options.names) {
+      if (!Object.is(options[name], this.#sceneOptions[name])) {
+        this.#startOptions[name] = this.#optionValue(name, options[name]);
+      }
+    }
+    this.#startCompare = this.#twin ? this.#twinFormulation : null;
+  }
+
+  // A value as a link writes it: a choice's word, else the number.
+  #optionValue(name, value) {
+    const named = this.#schema.options.namedValue(name, value);
+    return named ? named.name : value;
+  }
+
+  #optionNumber(name, value) {
+    return typeof value === 'string' ? this.#schema.options.valueOf(name, value) : value;
+  }
+
+  #startLink(payload, sceneText, sceneKey) {
+    const loadError = this.loadScene(sceneText, sceneKey, payload.scene);
+    if (loadError) return loadError;
+    for (const [name, value] of Object.entries(payload.options ?? {})) {
+      const error = this.setOption(name, this.#optionNumber(name, value));
+      if (error) return `link: options.${name}: ${error}`;
+    }
+    if (payload.compare || this.#twin) {
+      const error = this.setCompare(Boolean(payload.compare), payload.compare ?? this.#twinFormulation);
+      if (error) return `link: compare: ${error}`;
+    }
+    this.#startJournal();
+    this.#replay = { journal: payload.journal ?? [], next: 0, target: payload.step ?? 0 };
+    return '';
+  }
+
+  #applyAction([, kind, ...args]) {
+    if (kind === 'option') return this.setOption(args[0], this.#optionNumber(args[0], args[1]));
+    if (kind === 'target') return this.setJointTarget(...args);
+    if (kind === 'command') return this.command(...args);
+    if (kind === 'jog') return this.jog(...args);
+    return this.setTwinFormulation(args[0]);
   }
 
   #refuse(context, message) {

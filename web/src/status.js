@@ -4,6 +4,7 @@
 import { MODE_COLORS } from './contact_overlay.js';
 
 const STATUS_INTERVAL_MS = 200;
+const NOTICE_MS = 2000; // how long a notice stays
 const SLOW_FACTOR = 0.95; // a real-time factor below this is shown as a warning
 
 function element(id) {
@@ -26,6 +27,8 @@ export class StatusPanel {
     this.sceneDescription = element('scene-description');
     this.errorPanel = element('error-panel');
     this.errorText = element('error-text');
+    this.notice = element('notice');
+    this.noticeTimer = null;
     this.forceScale = element('legend-force-scale');
     this.fields = {
       time: element('status-time'),
@@ -51,6 +54,16 @@ export class StatusPanel {
   showError(context, message) {
     this.errorText.textContent = `${context}: ${message}`;
     this.errorPanel.hidden = false;
+  }
+
+  // A short confirmation ("link copied") that goes away by itself.
+  showNotice(text) {
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      this.notice.hidden = true;
+    }, NOTICE_MS);
   }
 
   clearError() {

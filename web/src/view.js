@@ -14,13 +14,14 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { createPhysicsFrame, physicsToThree } from './axes.js';
+import { createPhysicsFrame, physicsToThree, threeToPhysics } from './axes.js';
 import { BodyMeshes, bodyReaches } from './body_meshes.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
 
 const FIELD_OF_VIEW = 40; // degrees, vertical
 const BACKGROUND = '#eef1f5';
 const VIEW_DIRECTION = [0.55, -1.0, 0.45]; // from the scene's centre to the camera, physics frame
+const CAMERA_DIGITS = 4; // significant digits of the camera in a link
 
 export class View {
   // `records`: the layouts of the simulation's views (record_layouts.js).
@@ -38,6 +39,10 @@ export class View {
     this.camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.001, 1000);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = true;
+    this.cameraMoved = false; // by the user since the scene was framed
+    this.controls.addEventListener('start', () => {
+      this.cameraMoved = true;
+    });
 
     this.scene.add(new HemisphereLight('#ffffff', '#6b7280', 1.6));
     this.sun = new DirectionalLight('#ffffff', 2.2);
@@ -57,6 +62,26 @@ export class View {
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
     this.resize();
+  }
+
+  // The camera as a link keeps it (docs/links.md): [position, target] in the physics
+  // frame, to CAMERA_DIGITS significant digits; null while the scene's own framing holds.
+  cameraPlacement() {
+    if (!this.cameraMoved) return null;
+    const round = (value) => Number(value.toPrecision(CAMERA_DIGITS));
+    return [...threeToPhysics(this.camera.position), ...threeToPhysics(this.controls.target)].map(round);
+  }
+
+  // Puts the camera where a link's `view.camera` says.
+  placeCamera([px, py, pz, tx, ty, tz]) {
+    physicsToThree(px, py, pz, this.camera.position);
+    physicsToThree(tx, ty, tz, this.controls.target);
+    const distance = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
+    this.camera.near = distance / 200;
+    this.camera.far = distance * 200;
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+    this.cameraMoved = true;
   }
 
   resize() {
@@ -123,6 +148,7 @@ export class View {
     this.camera.updateProjectionMatrix();
     this.controls.target.copy(centre);
     this.controls.update();
+    this.cameraMoved = false;
 
     // The sun shines from above and to the side; its shadow box covers the scene.
     const sunDirection = physicsToThree(0.4, -0.3, 1).normalize();

@@ -27,7 +27,12 @@ export class LinkError extends Error {
 // payload (a plain object) => "#v1.…". Throws LinkError when the compressed payload
 // is over MAX_COMPRESSED_BYTES or its text over MAX_INFLATED_BYTES.
 export function encodeLink(payload) {
-  const text = new TextEncoder().encode(JSON.stringify(payload));
+  return encodeLinkText(JSON.stringify(payload));
+}
+
+// The same from the payload's JSON text.
+export function encodeLinkText(jsonText) {
+  const text = new TextEncoder().encode(jsonText);
   if (text.length > MAX_INFLATED_BYTES) {
     throw new LinkError(`the state is ${text.length} bytes of JSON; at most ${MAX_INFLATED_BYTES} are allowed`);
   }
@@ -43,6 +48,21 @@ export function encodeLink(payload) {
 // A fragment ("#v1.…" or "v1.…") or a whole URL holding one => the payload object.
 // Throws LinkError.
 export function decodeLink(link) {
+  const json = decodeLinkText(link);
+  let payload;
+  try {
+    payload = JSON.parse(json);
+  } catch (error) {
+    throw new LinkError(`the inflated text is not JSON (${error.message})`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new LinkError('the inflated JSON must be an object');
+  }
+  return payload;
+}
+
+// The same, up to the payload's JSON text (not yet parsed). Throws LinkError.
+export function decodeLinkText(link) {
   if (typeof link !== 'string') throw new LinkError('expected text');
   const hash = link.indexOf('#');
   const fragment = hash >= 0 ? link.slice(hash + 1) : link;
@@ -57,22 +77,11 @@ export function decodeLink(link) {
   const data = fragment.slice(dot + 1);
   const compressed = fromBase64url(data);
   const text = inflateBounded(compressed);
-  let json;
   try {
-    json = new TextDecoder('utf-8', { fatal: true }).decode(text);
+    return new TextDecoder('utf-8', { fatal: true }).decode(text);
   } catch {
     throw new LinkError('the inflated data is not UTF-8 text');
   }
-  let payload;
-  try {
-    payload = JSON.parse(json);
-  } catch (error) {
-    throw new LinkError(`the inflated text is not JSON (${error.message})`);
-  }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw new LinkError('the inflated JSON must be an object');
-  }
-  return payload;
 }
 
 function toBase64url(bytes) {

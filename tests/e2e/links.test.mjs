@@ -1,0 +1,197 @@
+// Links in the page (docs/links.md): every built-in scene round-trips through the
+// address bar; a link made by the page runs natively to the same poses bit for bit and
+// one made natively runs in the page to the same poses, at every step, also with a
+// journal of actions, robots and compare mode; a bad or oversized link opens the
+// default scene and says why, as text.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { decodeLink } from '../../web/src/link/link_codec.js';
+import { launchBrowser, openLab, repositoryRoot, startServer } from './harness.mjs';
+
+const CLI = join(repositoryRoot, 'build/native/contactlab');
+const scratch = mkdtempSync(join(tmpdir(), 'contactlab-links-'));
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function cli(...args) {
+  return execFileSync(CLI, args, { encoding: 'utf8' });
+}
+
+// Per step (row) of a `contactlab run --csv`: {body: [x, y, z, qw, qx, qy, qz]}.
+function csvPoses(path) {
+  const [header, ...rows] = readFileSync(path, 'utf8').trim().split('\n');
+  const columns = header.split(',');
+  return rows.map((row) => {
+    const cells = row.split(',');
+    const poses = {};
+    columns.forEach((column, i) => {
+      const match = /^(.+)\.(x|y|z|qw|qx|qy|qz)$/.exec(column);
+      if (!match) return;
+      (poses[match[1]] ??= []).push(Number(cells[i]));
+    });
+    return poses;
+  });
+}
+
+// Steps the page `count` times, one at a time, recording every non-static body's pose.
+function pagePoses(page, count) {
+  return page.evaluate((steps) => {
+    const lab = window.contactlab;
+    const record = () =>
+      Object.fromEntries(lab.bodies().filter((b) => !b.static).map((b) => [b.name, [...b.position, ...b.orientation]]));
+    const rows = [record()];
+    for (let i = 0; i < steps; i += 1) {
+      lab.step(1);
+      rows.push(record());
+    }
+    return rows;
+  }, count);
+}
+
+async function openLinked(link, size = { width: 640, height: 480 }) {
+  const page = await openLab(browser, server.url, link, size);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.waitForFunction(() => window.contactlab.replayRemaining === 0);
+  return page;
+}
+
+function assertSamePoses(native, inPage, what) {
+  assert.equal(inPage.length, native.length, `${what}: rows`);
+  native.forEach((row, step) => {
+    for (const [body, pose] of Object.entries(row)) {
+      assert.deepEqual(inPage[step][body], pose, `${what}: ${body} at step ${step}`);
+    }
+  });
+}
+
+test('every built-in scene round-trips through the address bar', async () => {
+  const page = await openLab(browser, server.url, '?scene=box_rest', { width: 640, height: 480 });
+  for (const name of await page.evaluate(() => window.contactlab.sceneNames)) {
+    await page.goto(`${server.url}?scene=${name}`);
+    await page.evaluate(() => window.contactlab.ready);
+    const made = await page.evaluate(() => {
+      window.contactlab.pause();
+      window.contactlab.reset();
+      return window.contactlab.link();
+    });
+    assert.ok(made.length < 200, `${name}: ${made.length} characters`);
+    assert.deepEqual(decodeLink(made), { scene: { builtin: name } });
+    assert.equal(await page.evaluate(() => window.location.hash), made);
+    assert.ok(!(await page.evaluate(() => window.location.search.includes('scene='))), 'the fragment replaces ?scene=');
+    const reopened = await openLinked(made);
+    assert.equal(await reopened.evaluate(() => window.contactlab.sceneName), name);
+    assert.equal(await reopened.evaluate(() => window.contactlab.stepCount), 0);
+    assert.deepEqual(reopened.errors, []);
+    await reopened.close();
+  }
+  await page.close();
+});
+
+test('a link made natively runs in the page to the same poses at every step', async () => {
+  const cases = [
+    ['brick_slide', '--set', 'mu=0.25', '--set', 'formulation=convex'],
+    ['barrett_phone', '--set', 'formulation=lcp'],
+    ['pang_gripper', '--set', 'formulation=quasistatic'],
+    ['box_stack', '--set', 'formulation=soft', '--set', 'h=0.004'],
+  ];
+  for (const [scene, ...settings] of cases) {
+    const link = cli('link', scene, ...settings).trim();
+    const csv = join(scratch, `${scene}.csv`);
+    cli('run', '--link', link, '--steps', '120', '--csv', csv);
+    const page = await openLinked(link);
+    assertSamePoses(csvPoses(csv), await pagePoses(page, 120), `${scene} ${settings.join(' ')}`);
+    await page.close();
+  }
+});
+
+test('a link the page made, with a journal of actions and compare mode, runs natively to the same poses', async () => {
+  const page = await openLab(browser, server.url, '?scene=barrett_phone', { width: 640, height: 480 });
+  await page.evaluate(() => {
+    const lab = window.contactlab;
+    lab.pause();
+    lab.compare(true, 'soft');
+    lab.step(15);
+    lab.setOption('friction_coefficient', 0.6);
+    lab.step(10);
+    lab.command('autograsp');
+    lab.step(25);
+  });
+  const link = await page.evaluate(() => window.contactlab.link());
+  const payload = decodeLink(link);
+  assert.equal(payload.compare, 'soft');
+  assert.deepEqual(payload.journal, [
+    [15, 'option', 'friction_coefficient', 0.6],
+    [25, 'command', payload.journal[1][2], 'autograsp'],
+  ]);
+  assert.equal(payload.step, 50);
+  const pageRun = await pagePoses(page, 150); // steps 50 .. 200
+  const csv = join(scratch, 'journal.csv');
+  cli('run', '--link', link, '--steps', '200', '--csv', csv);
+  assertSamePoses(csvPoses(csv).slice(50), pageRun, 'barrett_phone with a journal');
+
+  // The page opening the same link replays to step 50 and goes on identically.
+  const reopened = await openLinked(link);
+  assert.equal(await reopened.evaluate(() => window.contactlab.stepCount), 50);
+  assertSamePoses(pageRun, await pagePoses(reopened, 150), 'reopened');
+  assert.deepEqual(decodeLink(await reopened.evaluate(() => window.contactlab.link())).journal, payload.journal);
+  await reopened.close();
+  await page.close();
+});
+
+test('the address bar follows changes without adding history entries', async () => {
+  const page = await openLab(browser, server.url, '?scene=incline', { width: 640, height: 480 });
+  const before = await page.evaluate(() => {
+    window.contactlab.pause();
+    window.firstHash = window.contactlab.link();
+    return window.history.length;
+  });
+  await page.evaluate(() => window.contactlab.setOption('friction_coefficient', 0.25));
+  await page.waitForFunction(() => window.location.hash !== window.firstHash, null, { timeout: 3000 });
+  const hash = await page.evaluate(() => window.location.hash);
+  assert.equal(decodeLink(hash).journal.at(-1)[2], 'friction_coefficient');
+  assert.equal(decodeLink(hash).journal.at(-1)[3], 0.25);
+  await page.evaluate(() => {
+    window.changedHash = window.location.hash;
+    window.contactlab.reset();
+  });
+  await page.waitForFunction(() => window.location.hash !== window.changedHash, null, { timeout: 3000 });
+  assert.deepEqual(decodeLink(await page.evaluate(() => window.location.hash)).options, { friction_coefficient: 0.25 });
+  assert.equal(await page.evaluate(() => window.history.length), before);
+  await page.close();
+});
+
+test('a bad, hostile or oversized link opens the default scene and says why, as text', async () => {
+  const hostile = `#v1.${Buffer.from('not deflate <img src=x onerror="window.pwned=1">').toString('base64url')}`;
+  const cases = [
+    ['#v1.!!', 'only A-Z, a-z, 0-9'],
+    ['#v7.AAAA', 'version v7 is not known'],
+    [`#v1.${'A'.repeat(90000)}`, 'at most 87382'],
+    [hostile, 'not valid DEFLATE'],
+    [cli('link', 'box_rest').trim().slice(0, -3), 'link:'],
+  ];
+  for (const [link, says] of cases) {
+    const page = await openLab(browser, server.url, link, { width: 640, height: 480 });
+    assert.equal(await page.evaluate(() => window.contactlab.sceneName), 'stick_slip');
+    const shown = await page.evaluate(() => document.getElementById('error-text').textContent);
+    assert.match(shown, /^link not opened, the default scene instead: link: /);
+    assert.ok(shown.includes(says), shown);
+    assert.equal(await page.evaluate(() => document.querySelector('#error-text img')), null);
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+    await page.close();
+  }
+});
