@@ -33,6 +33,31 @@ Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
   return block;
 }
 
+// Appends joint row `limit` and its Gram entries.
+void add_joint_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
+  const int k = rows.contact_count;
+  rows.limits.push_back(limit);
+  const IslandMember& member = island.members()[limit.member];
+
+  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1.
+  Eigen::VectorXd mobility(member.size);
+  for (int j = 0; j < member.size; ++j) {
+    mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
+  }
+  rows.limit_mobility.push_back(mobility);
+
+  // l~^T M^-1 J_e^T: the contact's mobility rows at the joint, where it is on the member.
+  for (int e = 0; e < k; ++e) {
+    Vec3 entry = Vec3::Zero();
+    for (int q = 2 * e; q < 2 * e + 2; ++q) {
+      const MemberJacobian& side = rows.frame_jacobians[q];
+      if (side.member != limit.member) continue;
+      entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
+    }
+    rows.limit_contact.push_back(entry);
+  }
+}
+
 }  // namespace
 
 Vec3 IslandRows::frame_velocity(int c, const Eigen::VectorXd& velocity) const {
@@ -97,7 +122,9 @@ bool IslandRows::is_finite() const {
                        return all_finite(mobility.data(), static_cast<std::size_t>(mobility.size()));
                      }) &&
          all_finite(target_velocity.data(), target_velocity.size()) &&
-         all_finite(friction_coefficient.data(), friction_coefficient.size());
+         all_finite(friction_coefficient.data(), friction_coefficient.size()) &&
+         std::all_of(joint_friction.begin(), joint_friction.end(),
+                     [](const JointFrictionRow& row) { return all_finite(&row.bound, 1); });
 }
 
 double contact_target_velocity(double distance, const Options& options) {
@@ -120,6 +147,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
   const int u = edges.edge_count();
   rows.contact_count = k;
   rows.limit_count = 0;
+  rows.joint_friction_count = 0;
   rows.friction_edges = u;
   rows.contacts = island_contacts;
   rows.target_velocity.resize(k);
@@ -130,6 +158,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.limits.clear();
   rows.limit_contact.clear();
   rows.limit_mobility.clear();
+  rows.joint_friction.clear();
   std::vector<MemberJacobian>& sides = rows.frame_jacobians;
   sides.resize(2 * k);
 
@@ -178,28 +207,23 @@ void assemble_contact_rows(const Model& model, const Options& options,
 }
 
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
-  const int k = rows.contact_count;
-  rows.limits.push_back(limit);
-  const IslandMember& member = island.members()[limit.member];
-
-  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1.
-  Eigen::VectorXd mobility(member.size);
-  for (int j = 0; j < member.size; ++j) {
-    mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
-  }
-  rows.limit_mobility.push_back(mobility);
-
-  // l~^T M^-1 J_e^T: the contact's mobility rows at the joint, where it is on the member.
-  for (int e = 0; e < k; ++e) {
-    Vec3 entry = Vec3::Zero();
-    for (int q = 2 * e; q < 2 * e + 2; ++q) {
-      const MemberJacobian& side = rows.frame_jacobians[q];
-      if (side.member != limit.member) continue;
-      entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
-    }
-    rows.limit_contact.push_back(entry);
-  }
+  add_joint_row(island, limit, rows);
   ++rows.limit_count;
+}
+
+void add_joint_friction_row(const IslandDynamics& island, const JointFrictionRow& friction,
+                            IslandRows& rows) {
+  LimitRow row;
+  row.articulation = friction.articulation;
+  row.link = friction.link;
+  row.sign = 1;
+  row.member = friction.member;
+  row.offset = friction.offset;
+  row.coordinate = friction.coordinate;
+  row.target_velocity = 0;
+  add_joint_row(island, row, rows);
+  rows.joint_friction.push_back(friction);
+  ++rows.joint_friction_count;
 }
 
 }  // namespace contactlab

@@ -12,7 +12,18 @@
 // A limit row is the joint coordinate itself, sign q_j >= ..., so its entries are
 // those of the mobility of the contacts on its articulation, and of M_c^-1.
 //
+// A joint friction row (seed 002 eq. 14's Coulomb term c as a bound) is the same kind
+// of column, e_j on one joint coordinate: the row qdot_j^{l+1} = 0 with an impulse
+// tau in [-c h, c h], the joint's analogue of the friction cone: zero slip while
+// |tau| < c h, and at the bound tau opposes the joint's motion. Its constant bound
+// needs no normal force, so no formulation relaxes it. Joint rows share one storage:
+// `limits`, `limit_contact` and `limit_mobility` hold the L limits, then the F joint
+// friction rows (joint row L + f), so the Gram entries of both come from the same
+// code; limit_count counts only the first L.
+//
 // Columns of H, in order: k normals, L limits, then u friction directions per contact.
+// The F joint friction columns are not among them: each formulation places their
+// bounded unknowns after its own (contact_lcp.h, cone_edge_problem.h).
 #pragma once
 
 #include <vector>
@@ -38,9 +49,22 @@ struct LimitRow {
   double target_velocity = 0;
 };
 
+// A joint held by Coulomb friction, seed 002 eq. (14): the row qdot_j^{l+1} = 0 with
+// impulse tau in [-bound, bound], bound = c h. Stored as a joint row of sign +1 and
+// target 0 (a LimitRow), with its bound here.
+struct JointFrictionRow {
+  int articulation = -1;
+  int link = -1;          // whose joint has friction
+  int member = -1;        // island member of the articulation
+  int offset = 0;         // the member's first island velocity index
+  int coordinate = 0;     // island velocity index of the joint
+  double bound = 0;       // c h [N m s] or [N s]
+};
+
 struct IslandRows {
   int contact_count = 0;   // k
   int limit_count = 0;     // L
+  int joint_friction_count = 0;  // F
   int friction_edges = 0;  // u
   std::vector<int> contacts;                  // indices into the step's detected contacts
   std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
@@ -51,22 +75,24 @@ struct IslandRows {
   std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major
   std::vector<char> contacts_coupled;         // k x k: the two contacts share a member
   std::vector<MemberJacobian> frame_jacobians;  // per contact: body A's side, then B's
-  std::vector<LimitRow> limits;
-  std::vector<Vec3> limit_contact;            // L x k: l~_l^T M^-1 J_e^T in e's frame
-  std::vector<Eigen::VectorXd> limit_mobility;  // per limit: M_c^-1 l~_l on its member
+  std::vector<LimitRow> limits;               // per joint row (L limits, then F friction rows)
+  std::vector<Vec3> limit_contact;            // (L + F) x k: l~_l^T M^-1 J_e^T in e's frame
+  std::vector<Eigen::VectorXd> limit_mobility;  // per joint row: M_c^-1 l~_l on its member
+  std::vector<JointFrictionRow> joint_friction;  // per joint friction row
 
   // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
   Vec3 frame_velocity(int c, const Eigen::VectorXd& velocity) const;
   // velocity += M^-1 J_c^T impulse, for an impulse in contact c's frame.
   void apply_frame_impulse(int c, const Vec3& impulse, Eigen::VectorXd& velocity) const;
-  // The limited joint's rate along the row, sign * qdot_j.
+  // Joint row l (a limit, l < L, or friction row l - L): the joint's rate along the
+  // row, sign * qdot_j.
   double limit_velocity(int l, const Eigen::VectorXd& velocity) const {
     return limits[l].sign * velocity[limits[l].coordinate];
   }
   // velocity += M^-1 l~_l impulse.
   void apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const;
-  // l~_l^T M^-1 l~_m: limit m's rate after a unit impulse on limit l (zero across
-  // articulations).
+  // l~_l^T M^-1 l~_m: joint row m's rate after a unit impulse on joint row l (zero
+  // across articulations).
   double limit_limit(int l, int m) const {
     if (limits[l].member != limits[m].member) return 0;
     return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
@@ -84,6 +110,12 @@ struct IslandRows {
   // No infinity or NaN in the Gram entries, targets or friction coefficients: the
   // LCP built from them is then finite wherever v_free is.
   bool is_finite() const;
+
+  int joint_row_count() const { return limit_count + joint_friction_count; }  // L + F
+  // Joint friction row f's index among the joint rows.
+  int friction_row(int f) const { return limit_count + f; }
+  // Whether the island has any row to solve: a contact, a limit or a joint friction row.
+  bool has_rows() const { return contact_count + joint_row_count() > 0; }
 
   int normal_count() const { return contact_count + limit_count; }  // c_n and c_l
   int limit_column(int l) const { return contact_count + l; }
@@ -112,7 +144,13 @@ void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<Vec3>& position, const IslandDynamics& island,
                            const FrictionEdgeTable& edges, IslandRows& rows);
 
-// Appends a joint-limit row (after assemble_contact_rows) and its Gram entries.
+// Appends a joint-limit row (after assemble_contact_rows, before any joint friction
+// row) and its Gram entries.
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows);
+
+// Appends a joint friction row (after the limits) and its Gram entries: those of a
+// joint row of sign +1 and target 0 on the same coordinate.
+void add_joint_friction_row(const IslandDynamics& island, const JointFrictionRow& friction,
+                            IslandRows& rows);
 
 }  // namespace contactlab

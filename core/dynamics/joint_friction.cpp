@@ -14,10 +14,4 @@ Status validate_joint_friction(const JointFriction& friction) {
   return Status::success();
 }
 
-double joint_friction_torque(const JointFriction& friction, double joint_velocity) {
-  // sgn(qd), with sgn(0) = 0.
-  const double sign = joint_velocity > 0 ? 1.0 : (joint_velocity < 0 ? -1.0 : 0.0);
-  return -(friction.coulomb * sign + friction.viscous * joint_velocity);  // eq. (14)
-}
-
 }  // namespace contactlab

@@ -2,22 +2,16 @@
 //   tau_friction = c sgn(qd) + v qd,
 // with c the constant Coulomb friction, which depends only on the sign of the joint
 // velocity, and v the coefficient of viscous friction. The seed gives the magnitude
-// law; the torque acting on the joint opposes its motion, so this file returns
-//   tau_f = -(c sgn(qd) + v qd),   sgn(0) = 0.
+// law; the torque acting on the joint opposes its motion: tau_f = -(c sgn(qd) + v qd).
 //
-// How the step applies it (seed 002 §4 step 8): like the PD torque, tau_f goes into
-// k as a joint torque, evaluated at the velocity qd at the start of the step; it acts
-// on the child body about (or along) the joint axis and, opposite, on the parent.
-//
-// Not stiction: at qd = 0 the law gives no torque, whatever else pushes the joint, so
-// a joint at rest starts to move under any load, and a moving joint is stopped only
-// approximately: an explicit step whose Coulomb impulse h c exceeds the momentum
-// m |qd| (m the joint's effective inertia) reverses the velocity instead of stopping,
-// and the joint then chatters around qd = 0 with speed below h c / m. Holding a joint
-// at rest up to c would need c as a bound on a constraint row in the solve.
-// The viscous part may instead be treated implicitly, like the PD damping, by adding
-// h v to the joint's diagonal of M (pd_controller.h); explicitly it is stable only
-// while h v / m < 2.
+// How the step applies it. The viscous part is implicit, like the PD damping: h v is
+// added to the joint's diagonal of M (articulation_motion.h), stable at any h. The
+// Coulomb part is no explicit torque: every 1-dof joint with c > 0 gets a joint
+// friction row solved with the contacts in every formulation (contact/contact_rows.h),
+// the joint's analogue of the friction cone: qdot^{l+1} = 0 with an impulse
+// |tau| <= c h, and where the other loads need more, tau = -c h sgn(qdot^{l+1}). So a
+// joint whose load stays below c does not move at all, and a moving joint with no
+// other load stops in I |qdot| / c (I its effective inertia) and stays stopped.
 #pragma once
 
 #include "base/status.h"
@@ -31,8 +25,5 @@ struct JointFriction {
 
 // Checks the ranges above; the message names the field.
 Status validate_joint_friction(const JointFriction& friction);
-
-// (c, v, qd) => tau_f = -(c sgn(qd) + v qd), seed 002 eq. (14).
-double joint_friction_torque(const JointFriction& friction, double joint_velocity);
 
 }  // namespace contactlab

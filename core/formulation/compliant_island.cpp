@@ -15,8 +15,11 @@
 // Joint limits stay hard rows (seed 002 eq. 9 with eq. 19's correction): a limit row
 // carries only the velocity it asks for, no distance to make a spring from, and its
 // stiffness would be the joint's, not the contact's k of the lecture's trade-off.
-// Solved as an LCP over the limit rows alone after the contact impulses, a limit holds
-// at any substep.
+// Joint friction rows (seed 002 eq. 14's Coulomb term as the bound |tau| <= c h_s,
+// contact_rows.h) are solved with them. Solved as an LCP over the joint rows alone
+// after the contact impulses, a limit holds at any substep, and, the contact forces
+// being explicit, the joint friction impulse is exact for this formulation: a joint
+// whose load stays below c does not move.
 #include "formulation/compliant_island.h"
 
 #include <algorithm>
@@ -28,6 +31,7 @@
 
 #include "base/finite_values.h"
 #include "contact/friction_coefficient.h"
+#include "formulation/joint_friction_lcp.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
 
@@ -77,21 +81,25 @@ Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_in
   return Vec3(normal_force, friction.x(), friction.y());
 }
 
-// (v after the contact impulses, limit rows) => limit impulses c_l and v^{l+1}: the
-// LCP of seed 002 eq. (9) over the limit rows alone,
-//   w = A c + (sign qdot - target) >= 0,  c >= 0,  c^T w = 0,  A_lm = l~_l^T M^-1 l~_m.
-// Returns false (and leaves the velocity as it was) when Lemke finds no answer.
+// (v after the contact impulses, joint rows) => limit impulses c_l, joint friction
+// impulses tau and v^{l+1}: the LCP of seed 002 eq. (9) over the limit rows,
+//   w = A c + (sign qdot - target) >= 0,  c >= 0,  c^T w = 0,  A_lm = l~_l^T M^-1 l~_m,
+// with the joint friction rows split after them (joint_friction_lcp.h), z = [c_l;
+// tau+; tau-; sigma]. Returns false (and leaves the velocity as it was) when Lemke
+// finds no answer.
 bool solve_limit_rows(const IslandRows& rows, CompliantIslandWorkspace& workspace,
                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
-  const int count = rows.limit_count;
+  const int count = rows.joint_row_count();
+  const int size = count + 2 * rows.joint_friction_count;
   Eigen::MatrixXd& matrix = workspace.limit_matrix;
   Eigen::VectorXd& offset = workspace.limit_offset;
-  matrix.resize(count, count);
-  offset.resize(count);
+  matrix.resize(size, size);
+  offset.resize(size);
   for (int l = 0; l < count; ++l) {
     for (int m = 0; m < count; ++m) matrix(l, m) = rows.limit_limit(l, m);
     offset[l] = rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
   }
+  split_joint_friction(rows, rows.limit_count, matrix, offset);
   const LcpSolution solution = workspace.lemke.solve(matrix, offset, LemkeSettings{});
   if (solution.status != LcpStatus::Solved) {
     SolverFallback failure{FallbackReason::CompliantLimitsUnsolved};
@@ -101,9 +109,13 @@ bool solve_limit_rows(const IslandRows& rows, CompliantIslandWorkspace& workspac
     report.fall_back(solver_status_of(solution.status), std::move(failure));
     return false;
   }
-  for (int l = 0; l < count; ++l) {
+  for (int l = 0; l < rows.limit_count; ++l) {
     impulses.limit[l] = solution.z[l];
     rows.apply_limit_impulse(l, solution.z[l], island.velocity);
+  }
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    impulses.joint_friction[f] = joint_friction_impulse(rows, solution.z, rows.limit_count, f);
+    rows.apply_limit_impulse(rows.friction_row(f), impulses.joint_friction[f], island.velocity);
   }
   return true;
 }
@@ -122,9 +134,9 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
                                const Options& options, double substep,
                                CompliantIslandWorkspace& workspace, IslandDynamics& island,
                                IslandImpulses& impulses, IslandSolveReport& report) {
-  impulses.reset(rows.contact_count, rows.limit_count);
+  impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   report.reset();
-  report.problem_size = rows.limit_count;
+  report.problem_size = rows.joint_row_count();
 
   // (phi, J v^l, W_cc, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
@@ -137,7 +149,7 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
              all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
   }
   if (!finite) {
-    impulses.reset(rows.contact_count, rows.limit_count);
+    impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
     island.velocity.setZero();
     report.fall_back(SolverStatus::NumericalFailure,
                      SolverFallback{FallbackReason::CompliantStateNotFinite});
@@ -148,9 +160,9 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   for (int c = 0; c < rows.contact_count; ++c) {
     rows.apply_frame_impulse(c, impulses.contact[c], island.velocity);
   }
-  if (rows.limit_count > 0) solve_limit_rows(rows, workspace, island, impulses, report);
+  if (rows.joint_row_count() > 0) solve_limit_rows(rows, workspace, island, impulses, report);
   if (!all_finite(island.velocity.data(), island.velocity.size())) {
-    impulses.reset(rows.contact_count, rows.limit_count);
+    impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
     island.velocity.setZero();
     report.fallbacks.clear();  // what held the island still replaces what came before
     report.fall_back(SolverStatus::NumericalFailure,

@@ -11,8 +11,8 @@
 
 namespace contactlab {
 
-// Scratch of the joint-limit LCP, kept across substeps so that a substep allocates
-// nothing once the sizes have been seen.
+// Scratch of the joint-row LCP (limits and joint friction), kept across substeps so
+// that a substep allocates nothing once the sizes have been seen.
 struct CompliantIslandWorkspace {
   Eigen::MatrixXd limit_matrix;
   Eigen::VectorXd limit_offset;
@@ -21,9 +21,10 @@ struct CompliantIslandWorkspace {
 
 // (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
 // spring-damper normal forces and Stribeck friction from the state at the start of the
-// substep, impulses h_s f; joint limits as hard rows (compliant_island.cpp). The
-// report counts no pivots or iterations: the explicit forces are no solver's, and the
-// limit rows' few Lemke pivots are left out of the step's statistics.
+// substep, impulses h_s f; joint limits and joint friction rows as hard rows
+// (compliant_island.cpp). The report counts no pivots or iterations: the explicit
+// forces are no solver's, and the joint rows' few Lemke pivots are left out of the
+// step's statistics.
 void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
                                const Options& options, double substep,
                                CompliantIslandWorkspace& workspace, IslandDynamics& island,

@@ -29,12 +29,13 @@ void write_contact_pair(const IslandRows& rows, int c, int e, Eigen::MatrixXd& g
   }
 }
 
-// Limit rows against the rays and against each other, both triangles alike.
+// Joint rows (limits and friction rows) against the rays and against each other, both
+// triangles alike.
 void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int first_limit = k * u;
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     const int row = first_limit + l;
     for (int e = 0; e < k; ++e) {
       const Vec3& entry = rows.limit_contact[l * k + e];  // l^T M^-1 J_e^T in e's frame
@@ -44,7 +45,7 @@ void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
         gram(e * u + j, row) = value;
       }
     }
-    for (int m = l; m < rows.limit_count; ++m) {
+    for (int m = l; m < rows.joint_row_count(); ++m) {
       gram(row, first_limit + m) = gram(first_limit + m, row) = rows.limit_limit(l, m);
     }
   }
@@ -77,7 +78,7 @@ void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal) {
       diagonal[c * u + j] = ray.dot(w * ray);
     }
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     diagonal[rows.contact_count * u + l] = rows.limit_limit(l, l);
   }
 }
@@ -94,14 +95,14 @@ void edge_row_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity
           frame.x() + mu * (rows.edge_cos[j] * frame.y() + rows.edge_sin[j] * frame.z());
     }
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     out[rows.contact_count * u + l] = rows.limit_velocity(l, velocity);
   }
 }
 
 void edge_impulses(const IslandRows& rows, const Eigen::VectorXd& z, IslandImpulses& impulses) {
   const int u = rows.friction_edges;
-  impulses.reset(rows.contact_count, rows.limit_count);
+  impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   for (int c = 0; c < rows.contact_count; ++c) {
     double normal = 0;
     double along_t1 = 0;
@@ -118,6 +119,9 @@ void edge_impulses(const IslandRows& rows, const Eigen::VectorXd& z, IslandImpul
   for (int l = 0; l < rows.limit_count; ++l) {
     impulses.limit[l] = z[rows.contact_count * u + l];
   }
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    impulses.joint_friction[f] = z[edge_friction_unknown(rows) + f];
+  }
 }
 
 void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
@@ -127,6 +131,9 @@ void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulse
   }
   for (int l = 0; l < rows.limit_count; ++l) {
     rows.apply_limit_impulse(l, impulses.limit[l], velocity);
+  }
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    rows.apply_limit_impulse(rows.friction_row(f), impulses.joint_friction[f], velocity);
   }
 }
 

@@ -6,7 +6,13 @@
 //   beta_cj >= 0  the impulse [N s] along ray j of contact c, n_c + mu_c d_j, at index
 //                 c u + j (u = rows.friction_edges, d_j = cos_j t1 + sin_j t2 as in
 //                 seed 002 eq. 4);
-//   c_l >= 0      the impulse along joint-limit row l (seed 002 eq. 9), at k u + l.
+//   c_l >= 0      the impulse along joint-limit row l (seed 002 eq. 9), at k u + l;
+//   tau_f         the impulse of joint friction row f (seed 002 eq. 14 as a bound,
+//                 contact_rows.h), at k u + L + f, boxed: |tau_f| <= c h. Its bound
+//                 needs no normal force, so it enters Anitescu's and Todorov's
+//                 problems as it is, without relaxation: their dual is the QP over
+//                 z_beta, c_l >= 0 and the box.
+// Joint row r (a limit, or friction row r - L) is unknown k u + r.
 // In contact c's frame (n, t1, t2) ray j reads e_cj = (1, mu_c cos_j, mu_c sin_j), so
 // the contact's frame impulse is E_c beta_c = (sum_j beta_cj, mu_c sum_j beta_cj cos_j,
 // mu_c sum_j beta_cj sin_j), and the Gram matrix J_beta M^-1 J_beta^T has the entries
@@ -21,8 +27,13 @@
 
 namespace contactlab {
 
-// k u + L.
+// k u + L + F.
 inline int edge_unknown_count(const IslandRows& rows) {
+  return rows.contact_count * rows.friction_edges + rows.joint_row_count();
+}
+
+// k u + L: the first joint friction unknown.
+inline int edge_friction_unknown(const IslandRows& rows) {
   return rows.contact_count * rows.friction_edges + rows.limit_count;
 }
 
@@ -40,14 +51,16 @@ void build_edge_gram(const IslandRows& rows, Eigen::MatrixXd& gram);
 void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal);
 
 // The velocity along each unknown's row for an island velocity: (n_c + mu_c d_j)^T v
-// for a ray, sign q_dot_j for a limit.
+// for a ray, sign q_dot_j for a limit, q_dot_j for a joint friction row.
 void edge_row_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity,
                          Eigen::VectorXd& out);
 
-// z => per contact (c_n, c_t1, c_t2) = E_c beta_c, per limit c_l.
+// z => per contact (c_n, c_t1, c_t2) = E_c beta_c, per limit c_l, per joint friction
+// row tau_f.
 void edge_impulses(const IslandRows& rows, const Eigen::VectorXd& z, IslandImpulses& impulses);
 
-// velocity += M^-1 H (impulses): every contact's frame impulse and every limit's.
+// velocity += M^-1 H (impulses): every contact's frame impulse, every limit's and
+// every joint friction row's.
 void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
                            Eigen::VectorXd& velocity);
 

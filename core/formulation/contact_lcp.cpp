@@ -1,5 +1,7 @@
 #include "formulation/contact_lcp.h"
 
+#include "formulation/joint_friction_lcp.h"
+
 namespace contactlab {
 
 namespace {
@@ -35,13 +37,21 @@ void write_contact_block(const IslandRows& rows, int c, int e, Eigen::MatrixXd& 
   }
 }
 
-// The entries of the limit rows: against contacts (normal and friction columns, both
-// triangles) and against each other.
-void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& matrix) {
+// The unknown of joint row r: a limit's column of H, or joint friction row f's tau+
+// at first_friction + f.
+int joint_unknown(const IslandRows& rows, int r, int first_friction) {
+  return r < rows.limit_count ? rows.limit_column(r) : first_friction + r - rows.limit_count;
+}
+
+// The entries of the joint rows (limits and friction rows' tau+): against contacts
+// (normal and, with_edges, friction columns, both triangles) and against each other.
+void write_joint_entries(const IslandRows& rows, int first_friction, bool with_edges,
+                         Eigen::MatrixXd& matrix) {
   const int k = rows.contact_count;
-  const int u = rows.friction_edges;
-  for (int l = 0; l < rows.limit_count; ++l) {
-    const int row = rows.limit_column(l);
+  const int u = with_edges ? rows.friction_edges : 0;
+  const int joint_rows = rows.joint_row_count();
+  for (int l = 0; l < joint_rows; ++l) {
+    const int row = joint_unknown(rows, l, first_friction);
     for (int e = 0; e < k; ++e) {
       const Vec3& entry = rows.limit_contact[l * k + e];
       matrix(row, e) = matrix(e, row) = entry.x();
@@ -51,9 +61,18 @@ void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& matrix) {
             entry.y() * rows.edge_cos[j] + entry.z() * rows.edge_sin[j];
       }
     }
-    for (int m = 0; m < rows.limit_count; ++m) {
-      matrix(row, rows.limit_column(m)) = rows.limit_limit(l, m);
+    for (int m = 0; m < joint_rows; ++m) {
+      matrix(row, joint_unknown(rows, m, first_friction)) = rows.limit_limit(l, m);
     }
+  }
+}
+
+// g of the joint rows: sign qdot_j at v_free minus the target (0 for friction rows).
+void write_joint_offsets(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
+                         int first_friction, Eigen::VectorXd& offset) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
+    offset[joint_unknown(rows, l, first_friction)] =
+        rows.limit_velocity(l, free_velocity) - rows.limits[l].target_velocity;
   }
 }
 
@@ -64,20 +83,21 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int m = rows.column_count();  // c_n, c_l and beta
-  const int size = m + k;             // and lambda
+  const int first_friction = joint_friction_unknown(rows, true);  // after lambda
+  const int size = first_friction + 3 * rows.joint_friction_count;
   lcp.matrix.resize(size, size);
   lcp.offset.resize(size);
 
   // Every entry is written once: H^T M^-1 H block by block, then the lambda rows
-  // and columns.
+  // and columns, then the joint friction rows' split (joint_friction_lcp.h).
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) {
       write_contact_block(rows, c, e, lcp.matrix);
     }
   }
-  write_limit_entries(rows, lcp.matrix);
-  lcp.matrix.rightCols(k).setZero();
-  lcp.matrix.bottomRows(k).setZero();
+  lcp.matrix.block(0, m, first_friction + rows.joint_friction_count, k).setZero();
+  lcp.matrix.block(m, 0, k, first_friction + rows.joint_friction_count).setZero();
+  write_joint_entries(rows, first_friction, true, lcp.matrix);
   for (int c = 0; c < k; ++c) {
     const int lambda = m + c;
     lcp.matrix(lambda, c) = rows.friction_coefficient[c];  // mu~
@@ -96,33 +116,26 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
     }
     lcp.offset[m + c] = 0;
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
-    lcp.offset[rows.limit_column(l)] = rows.limit_velocity(l, free_velocity) - rows.limits[l].target_velocity;
-  }
+  write_joint_offsets(rows, free_velocity, first_friction, lcp.offset);
+  split_joint_friction(rows, first_friction, lcp.matrix, lcp.offset);
 }
 
 void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                             ContactLcp& lcp) {
   const int k = rows.contact_count;
-  const int n = rows.normal_count();
-  lcp.matrix.resize(n, n);
+  const int first_friction = joint_friction_unknown(rows, false);
+  const int size = first_friction + 3 * rows.joint_friction_count;
+  lcp.matrix.resize(size, size);
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) lcp.matrix(c, e) = rows.normal_normal(c, e);
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
-    const int row = rows.limit_column(l);
-    for (int e = 0; e < k; ++e) lcp.matrix(row, e) = lcp.matrix(e, row) = rows.limit_contact[l * k + e].x();
-    for (int m = 0; m < rows.limit_count; ++m) {
-      lcp.matrix(row, rows.limit_column(m)) = rows.limit_limit(l, m);
-    }
-  }
-  lcp.offset.resize(n);
+  write_joint_entries(rows, first_friction, false, lcp.matrix);
+  lcp.offset.resize(size);
   for (int c = 0; c < k; ++c) {
     lcp.offset[c] = rows.frame_velocity(c, free_velocity).x() - rows.target_velocity[c];
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
-    lcp.offset[rows.limit_column(l)] = rows.limit_velocity(l, free_velocity) - rows.limits[l].target_velocity;
-  }
+  write_joint_offsets(rows, free_velocity, first_friction, lcp.offset);
+  split_joint_friction(rows, first_friction, lcp.matrix, lcp.offset);
 }
 
 Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact,
@@ -144,6 +157,11 @@ void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_
   }
   for (int l = 0; l < rows.limit_count; ++l) {
     rows.apply_limit_impulse(l, z[rows.limit_column(l)], velocity);
+  }
+  const int first_friction = joint_friction_unknown(rows, with_friction);
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    rows.apply_limit_impulse(rows.friction_row(f),
+                             joint_friction_impulse(rows, z, first_friction, f), velocity);
   }
 }
 

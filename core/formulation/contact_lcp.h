@@ -13,7 +13,10 @@
 //       rho_l = l~^T v^{l+1} - eps_l            (eq. 9)
 //       sigma = D~^T v^{l+1} + E~ lambda        (eq. 5)
 //       zeta  = mu~ c_n - E~^T beta              (eq. 6)
-// and v^{l+1} = v_free + M^-1 H z (eq. 20's first row). The bilateral rows J~ of
+// and v^{l+1} = v_free + M^-1 H z (eq. 20's first row). The joint friction rows
+// (contact_rows.h) follow lambda as [tau+; tau-; sigma] (joint_friction_lcp.h): eqs.
+// (5)-(6) for the pair +e_j, -e_j with the bound c h in place of mu c_n, so
+// z = [c_n; c_l; beta; lambda; tau+; tau-; sigma]. The bilateral rows J~ of
 // eq. (20) were eliminated per articulation (M^-1 here is M_c^-1 there), which is
 // the elimination eq. (21) writes for the whole island.
 #pragma once
@@ -37,8 +40,10 @@ struct ContactLcp {
 void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                        ContactLcp& lcp);
 
-// The frictionless problem (normal and limit rows only): its matrix is positive
-// semidefinite, the fallback when the frictional LCP has no answer.
+// The frictionless problem (normal and limit rows, and the joint friction rows'
+// split, z = [c_n; c_l; tau+; tau-; sigma]): its matrix is positive semidefinite, the
+// fallback when the frictional LCP has no answer. It drops the contacts' friction
+// only; joints keep theirs.
 void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                             ContactLcp& lcp);
 
@@ -46,7 +51,13 @@ void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_
 // or (c_n, 0, 0) for the frictionless problem.
 Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact, bool with_friction);
 
-// v^{l+1} = v_free + M^-1 H z (eq. 20's first row).
+// The index of the first joint friction unknown (tau+ of row 0) in the frictional
+// LCP (after lambda) or in the frictionless one (after c_l).
+inline int joint_friction_unknown(const IslandRows& rows, bool with_friction) {
+  return with_friction ? rows.column_count() + rows.contact_count : rows.normal_count();
+}
+
+// v^{l+1} = v_free + M^-1 H z (eq. 20's first row), with the joint friction impulses.
 void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
                     Eigen::VectorXd& velocity);
 

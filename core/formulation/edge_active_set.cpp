@@ -127,9 +127,9 @@ void choose_unknowns(const IslandRows& rows, const Eigen::VectorXd& regularisati
     }
   }
   ws.first_unknown[k] = static_cast<int>(ws.unknown_row.size());
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     const int row = k * u + l;
-    if (!active[row]) continue;
+    if (active[row] != kFree) continue;
     if (!(regularisation[row] > 0)) ws.proximal_weight[row] = delta * rows.limit_limit(l, l);
     ws.unknown_contact.push_back(-1);
     ws.unknown_direction.push_back(Vec3::Zero());
@@ -160,7 +160,7 @@ void build_reduced_matrix(const IslandRows& rows, const Eigen::VectorXd& regular
       }
     }
   }
-  // Limits against contacts and against each other.
+  // Joint rows against contacts and against each other.
   for (int a = contact_unknowns; a < n; ++a) {
     const int l = ws.unknown_row[a] - k * u;
     for (int b = 0; b < contact_unknowns; ++b) {
@@ -266,7 +266,7 @@ void solve_edge_active_set(const IslandRows& rows, const Eigen::VectorXd& regula
       if (rows.contacts_coupled[c * k + e])
         frame_velocity += rows.block(c, e) * ws.frame_impulse[e];
     }
-    for (int l = 0; l < rows.limit_count; ++l) {
+    for (int l = 0; l < rows.joint_row_count(); ++l) {
       frame_velocity += rows.limit_contact[l * k + c] * z[k * u + l];
     }
     for (int j = 0; j < u; ++j) {

@@ -32,7 +32,9 @@
 //    impulse is spread evenly over all u rays (sum_j d_j = 0). It is negative exactly
 //    when p_c has left the pyramid.
 // A limit row keeps its impulse, with r + rho on the diagonal and right-hand side
-// -(q_l - rho_l z_k,l).
+// -(q_l - rho_l z_k,l); so does a free joint friction row (its joint sticks, w = 0).
+// A joint friction row at a bound is no unknown here: its impulse +-c h is known, and
+// the caller folds it into the offsets q it passes (edge_lcp.cpp).
 #pragma once
 
 #include <vector>
@@ -46,6 +48,28 @@
 namespace contactlab {
 
 enum class ContactForm : char { Open, Rays, RegularisedFrame, StickingFrame };
+
+// An unknown's state in a guess B (one char per unknown): at its lower bound (beta or
+// c_l = 0, a joint friction row's tau = -c h), free (in B: its row holds with
+// equality), or at its upper bound (tau = c h; joint friction rows only).
+constexpr char kAtLowerBound = 0;
+constexpr char kFree = 1;
+constexpr char kAtUpperBound = 2;
+
+// A joint friction row's state for the next round of a guess, from its impulse tau,
+// its row's velocity w and its bound b: a free row whose tau passed a bound stops at
+// it; a row at a bound whose joint moves along the impulse (w of the same sign) is
+// freed. `allowed` is the tolerance.
+inline char next_joint_friction_state(char state, double tau, double w, double bound,
+                                      double allowed) {
+  if (state == kFree) {
+    if (tau > bound + allowed) return kAtUpperBound;
+    if (tau < -bound - allowed) return kAtLowerBound;
+    return kFree;
+  }
+  if (state == kAtUpperBound) return w > allowed ? kFree : kAtUpperBound;
+  return w < -allowed ? kFree : kAtLowerBound;
+}
 
 struct EdgeActiveSetWorkspace {
   double proximal_scale = 0;         // delta

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "base/finite_values.h"
 #include "conic/interior_point.h"
 #include "formulation/cone_edge_problem.h"
+#include "formulation/joint_friction_lcp.h"
 
 namespace contactlab {
 namespace {
@@ -33,6 +35,7 @@ struct EdgeCertificate {
   double min_w = 0;
   double complementarity = 0;
   double scale = 1;
+  double box_residual = 0;  // the joint friction rows' (evaluate)
   bool valid = false;
 };
 
@@ -56,9 +59,15 @@ void make_key(const IslandRows& rows, const IslandDynamics& island, std::vector<
   key.push_back(rows.contact_count);
   for (const MemberJacobian& side : rows.frame_jacobians)
     key.push_back(member_identity(island, side.member));
-  for (const LimitRow& limit : rows.limits) {
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const LimitRow& limit = rows.limits[l];
     key.push_back(-2 - limit.articulation);
     key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
+  }
+  // Joint friction rows: a negative second entry, unlike any limit's.
+  for (const JointFrictionRow& friction : rows.joint_friction) {
+    key.push_back(-2 - friction.articulation);
+    key.push_back(-1 - friction.link);
   }
 }
 
@@ -114,15 +123,27 @@ void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeL
 
 // z => impulses, v' = v_free + M^-1 H (impulses) in island.velocity, and the
 // certificate of z with w = q + G z + r z (G z from the rows' velocity change).
-// Rounding negatives of z within the tolerance become 0 first.
+// Rounding negatives of z within the tolerance become 0 first, and a joint friction
+// row's rounding past its bound the bound. A joint friction row's certificate is that
+// of the box, tau in [-b, b] with w >= 0 where tau = -b, w <= 0 where tau = b and
+// w = 0 between: its gaps tau + b and b - tau count as z, and min(tau + b, max(w, 0))
+// and min(b - tau, max(-w, 0)) must be within the tolerance, so that a joint inside
+// its bound sticks to the tolerance in velocity (a product with the gap, ~c h, would
+// let it creep at 1e-9 / (c h)).
 EdgeCertificate evaluate(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
                          IslandDynamics& island, IslandImpulses& impulses) {
   Eigen::VectorXd& z = ws.z;
   Eigen::VectorXd& w = ws.w;
   const Eigen::Index n = z.size();
+  const Eigen::Index first_box = edge_friction_unknown(rows);
   const double q_norm = max_abs(lcp.offset);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    if (z[i] < 0 && z[i] >= -kCertificateTolerance * std::max(1.0, q_norm)) z[i] = 0;
+  const double rounding = kCertificateTolerance * std::max(1.0, q_norm);
+  for (Eigen::Index i = 0; i < first_box; ++i) {
+    if (z[i] < 0 && z[i] >= -rounding) z[i] = 0;
+  }
+  for (Eigen::Index i = first_box; i < n; ++i) {
+    const double bound = rows.joint_friction[i - first_box].bound;
+    if (std::abs(z[i]) > bound && std::abs(z[i]) <= bound + rounding) z[i] = z[i] > 0 ? bound : -bound;
   }
   edge_impulses(rows, z, impulses);
   island.velocity = ws.free_velocity;
@@ -130,6 +151,8 @@ EdgeCertificate evaluate(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWork
   edge_row_velocities(rows, island.velocity, w);
 
   EdgeCertificate certificate;
+  certificate.min_z = std::numeric_limits<double>::infinity();
+  certificate.min_w = std::numeric_limits<double>::infinity();
   double change_size = 0;
   double regularised_size = 0;
   double z_dot_w = 0;
@@ -140,30 +163,59 @@ EdgeCertificate evaluate(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWork
     change_size = std::max(change_size, std::abs(change));
     regularised_size = std::max(regularised_size, std::abs(regularised));
     w[i] = lcp.offset[i] + change + regularised;
-    certificate.min_z = i == 0 ? z[i] : std::min(certificate.min_z, z[i]);
-    certificate.min_w = i == 0 ? w[i] : std::min(certificate.min_w, w[i]);
-    z_dot_w += z[i] * w[i];
     finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
+    if (i >= first_box) {
+      const double bound = rows.joint_friction[i - first_box].bound;
+      const double below = z[i] + bound;  // gap to -b
+      const double above = bound - z[i];  // gap to b
+      certificate.min_z = std::min({certificate.min_z, below, above});
+      certificate.box_residual =
+          std::max({certificate.box_residual, std::min(below, std::max(w[i], 0.0)),
+                    std::min(above, std::max(-w[i], 0.0))});
+      continue;
+    }
+    certificate.min_z = std::min(certificate.min_z, z[i]);
+    certificate.min_w = std::min(certificate.min_w, w[i]);
+    z_dot_w += z[i] * w[i];
   }
   certificate.complementarity = std::abs(z_dot_w);
   certificate.scale = std::max({1.0, q_norm, change_size + regularised_size});
   const double allowed = kCertificateTolerance * certificate.scale;
   certificate.valid = finite && certificate.min_z >= -allowed && certificate.min_w >= -allowed &&
-                      certificate.complementarity <= allowed;
+                      certificate.complementarity <= allowed && certificate.box_residual <= allowed;
   return certificate;
 }
 
+// True when the guess's answer breaks one of its own conditions: z < 0 or w < 0 on a
+// ray or limit, or a joint friction row that would change its state
+// (next_joint_friction_state).
+bool guess_violated(const IslandRows& rows, const EdgeLcpWorkspace& ws, double allowed) {
+  const int first_box = edge_friction_unknown(rows);
+  if (ws.z.head(first_box).minCoeff() < -allowed || ws.w.head(first_box).minCoeff() < -allowed) {
+    return true;
+  }
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    const int i = first_box + f;
+    const char state = ws.active[i];
+    if (next_joint_friction_state(state, ws.z[i], ws.w[i], rows.joint_friction[f].bound, allowed) != state) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The guess's next round: rows with z < 0 leave, rows with w < 0 enter (w of the
-// proximal problem, in ws.w); a sticking frame held all its rays. False when nothing
-// changes.
+// proximal problem, in ws.w); a sticking frame held all its rays; a joint friction row
+// takes next_joint_friction_state. False when nothing changes.
 bool correct_guess(const IslandRows& rows, EdgeLcpWorkspace& ws, double allowed) {
   const int u = rows.friction_edges;
+  const int first_box = edge_friction_unknown(rows);
   for (int c = 0; c < rows.contact_count; ++c) {
     if (ws.active_set.form[c] != ContactForm::StickingFrame) continue;
     for (int j = 0; j < u; ++j) ws.active[c * u + j] = 1;
   }
   bool changed = false;
-  for (std::size_t i = 0; i < ws.active.size(); ++i) {
+  for (int i = 0; i < first_box; ++i) {
     if (ws.active[i] && ws.z[i] < -allowed) {
       ws.active[i] = 0;
       changed = true;
@@ -172,7 +224,45 @@ bool correct_guess(const IslandRows& rows, EdgeLcpWorkspace& ws, double allowed)
       changed = true;
     }
   }
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    const int i = first_box + f;
+    const char next =
+        next_joint_friction_state(ws.active[i], ws.z[i], ws.w[i], rows.joint_friction[f].bound, allowed);
+    changed = changed || next != ws.active[i];
+    ws.active[i] = next;
+  }
   return changed;
+}
+
+// The offsets the reduced system sees: q plus what the joint friction rows at a bound
+// contribute, G_{:,f} (+-b_f), from the velocity their impulses cause; and those
+// impulses into z after the solve (set_bound_impulses).
+void fold_bound_impulses(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws) {
+  const int first_box = edge_friction_unknown(rows);
+  ws.bounded_offset = lcp.offset;
+  ws.bound_velocity.setZero(ws.free_velocity.size());
+  bool any = false;
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    const char state = ws.active[first_box + f];
+    if (state == kFree) continue;
+    const double bound = rows.joint_friction[f].bound;
+    rows.apply_limit_impulse(rows.friction_row(f), state == kAtUpperBound ? bound : -bound,
+                             ws.bound_velocity);
+    any = true;
+  }
+  if (!any) return;
+  edge_row_velocities(rows, ws.bound_velocity, ws.bound_shift);
+  ws.bounded_offset += ws.bound_shift;
+}
+
+void set_bound_impulses(const IslandRows& rows, EdgeLcpWorkspace& ws) {
+  const int first_box = edge_friction_unknown(rows);
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    const char state = ws.active[first_box + f];
+    if (state == kFree) continue;
+    const double bound = rows.joint_friction[f].bound;
+    ws.z[first_box + f] = state == kAtUpperBound ? bound : -bound;
+  }
 }
 
 // 1. The active-set guess, its proximal iterations and its corrections; true when an
@@ -186,8 +276,10 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmSta
     ws.active = remembered->active;
     ws.proximal_center = remembered->z;
   } else {
+    // Rays and limits whose rows z = 0 leaves violated; every joint sticking.
     ws.active.resize(static_cast<std::size_t>(n));
     for (Eigen::Index i = 0; i < n; ++i) ws.active[i] = lcp.offset[i] < 0 ? 1 : 0;
+    for (Eigen::Index i = edge_friction_unknown(rows); i < n; ++i) ws.active[i] = kFree;
     ws.proximal_center.setZero(n);
   }
   bool proximal = false;
@@ -201,9 +293,11 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmSta
       return false;
     }
     double allowed = 0;
+    fold_bound_impulses(rows, lcp, ws);
     for (int iteration = 0; iteration < iterations; ++iteration) {
-      solve_edge_active_set(rows, lcp.regularisation, lcp.offset, ws.proximal_center, ws.active,
-                            ws.active_set, ws.z);
+      solve_edge_active_set(rows, lcp.regularisation, ws.bounded_offset, ws.proximal_center,
+                            ws.active, ws.active_set, ws.z);
+      set_bound_impulses(rows, ws);
       const EdgeCertificate certificate = evaluate(rows, lcp, ws, island, impulses);
       if (certificate.valid) {
         report.warm_start_used = remembered != nullptr && round == 0;
@@ -215,7 +309,7 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmSta
       allowed = kCertificateTolerance * certificate.scale;
       proximal_shift(rows, ws.z, ws.proximal_center, ws.active, ws.active_set, ws.shift);
       ws.w += ws.shift;
-      if (ws.z.minCoeff() < -allowed || ws.w.minCoeff() < -allowed) break;
+      if (guess_violated(rows, ws, allowed)) break;
       ws.proximal_center = ws.z;
     }
     if (!correct_guess(rows, ws, allowed)) return false;
@@ -223,19 +317,31 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmSta
   return false;
 }
 
-// 3. The QP min 1/2 z^T (G + diag r) z + q^T z over z >= 0 by the interior-point method.
-// On failure, its status and account go into `failure`.
-bool solve_by_interior_point(const EdgeLcp& lcp, EdgeLcpWorkspace& ws, IslandSolveReport& report,
-                             SolverFallback& failure) {
+// 3. The QP min 1/2 z^T (G + diag r) z + q^T z over z >= 0 and the joint friction
+// rows' box by the interior-point method. On failure, its status and account go into
+// `failure`.
+bool solve_by_interior_point(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
+                             IslandSolveReport& report, SolverFallback& failure) {
   const Eigen::Index n = lcp.offset.size();
+  const Eigen::Index first_box = edge_friction_unknown(rows);
+  const Eigen::Index boxes = n - first_box;
   ConicProblem& program = ws.program;
   program.P = ws.matrix;
   program.c = lcp.offset;
   program.A.resize(0, 0);
   program.b.resize(0);
-  program.G = -Eigen::MatrixXd::Identity(n, n);  // -z + s = 0, s >= 0
-  program.h.setZero(n);
-  program.orthant_size = static_cast<int>(n);
+  // -z + s = 0 on rays and limits; tau + s = b and -tau + s = b on a joint friction row.
+  program.G.setZero(n + boxes, n);
+  program.h.setZero(n + boxes);
+  for (Eigen::Index i = 0; i < first_box; ++i) program.G(i, i) = -1;
+  for (Eigen::Index f = 0; f < boxes; ++f) {
+    const double bound = rows.joint_friction[f].bound;
+    program.G(first_box + 2 * f, first_box + f) = 1;
+    program.G(first_box + 2 * f + 1, first_box + f) = -1;
+    program.h[first_box + 2 * f] = bound;
+    program.h[first_box + 2 * f + 1] = bound;
+  }
+  program.orthant_size = static_cast<int>(n + boxes);
   program.cone_sizes.clear();
   const ConicSolution solution = solve_conic(program);
   report.iterations += solution.iterations;
@@ -244,7 +350,12 @@ bool solve_by_interior_point(const EdgeLcp& lcp, EdgeLcpWorkspace& ws, IslandSol
     failure.detail = solution.message;
     return false;
   }
-  ws.z = solution.x.cwiseMax(0.0);
+  ws.z = solution.x;
+  ws.z.head(first_box) = ws.z.head(first_box).cwiseMax(0.0);
+  for (Eigen::Index f = 0; f < boxes; ++f) {
+    const double bound = rows.joint_friction[f].bound;
+    ws.z[first_box + f] = std::min(bound, std::max(-bound, ws.z[first_box + f]));
+  }
   return true;
 }
 
@@ -256,16 +367,19 @@ bool solve_frictionless(const IslandRows& rows, EdgeLcpWorkspace& ws, IslandDyna
       ws.lemke.solve(ws.frictionless.matrix, ws.frictionless.offset, LemkeSettings{});
   report.iterations += solution.pivots;
   if (solution.status != LcpStatus::Solved) return false;
-  impulses.reset(rows.contact_count, rows.limit_count);
+  impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   for (int c = 0; c < rows.contact_count; ++c) impulses.contact[c] = Vec3(solution.z[c], 0, 0);
   for (int l = 0; l < rows.limit_count; ++l) impulses.limit[l] = solution.z[rows.limit_column(l)];
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    impulses.joint_friction[f] = joint_friction_impulse(rows, solution.z, rows.normal_count(), f);
+  }
   island.velocity = ws.free_velocity;
   apply_island_impulses(rows, impulses, island.velocity);
   return true;
 }
 
 void hold_still(const IslandRows& rows, IslandDynamics& island, IslandImpulses& impulses) {
-  impulses.reset(rows.contact_count, rows.limit_count);
+  impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   island.velocity.setZero();
 }
 
@@ -276,7 +390,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
                     IslandSolveReport& report) {
   const int n = edge_unknown_count(rows);
   report.problem_size = n;
-  impulses.reset(rows.contact_count, rows.limit_count);
+  impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   if (!rows.is_finite() || lcp.offset.size() != n || lcp.regularisation.size() != n ||
       !all_finite(lcp.offset.data(), static_cast<std::size_t>(n)) ||
       !all_finite(lcp.regularisation.data(), static_cast<std::size_t>(n))) {
@@ -291,17 +405,36 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   // 1. active set
   if (solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) return;
 
-  // 2. Lemke. The rows were checked above, so the matrix is finite.
+  // 2. Lemke. The rows were checked above, so the matrix is finite. Joint friction
+  // rows enter it split (joint_friction_lcp.h).
   build_edge_gram(rows, ws.matrix);
   for (int i = 0; i < n; ++i) ws.matrix(i, i) += lcp.regularisation[i];
   LemkeSettings settings;
   settings.check_matrix_finite = false;
-  const LcpSolution solution = ws.lemke.solve(ws.matrix, lcp.offset, settings);
+  const int first_box = edge_friction_unknown(rows);
+  const bool split = rows.joint_friction_count > 0;
+  if (split) {
+    const int size = n + 2 * rows.joint_friction_count;
+    ws.split_matrix.resize(size, size);
+    ws.split_matrix.topLeftCorner(n, n) = ws.matrix;
+    ws.split_offset.resize(size);
+    ws.split_offset.head(n) = lcp.offset;
+    split_joint_friction(rows, first_box, ws.split_matrix, ws.split_offset);
+  }
+  const LcpSolution solution = split ? ws.lemke.solve(ws.split_matrix, ws.split_offset, settings)
+                                     : ws.lemke.solve(ws.matrix, lcp.offset, settings);
   report.iterations += solution.pivots;
   if (solution.status == LcpStatus::Solved) {
-    ws.z = solution.z;
+    ws.z = solution.z.head(n);
+    ws.active.assign(solution.z_is_basic.begin(), solution.z_is_basic.begin() + n);
+    for (int f = 0; f < rows.joint_friction_count; ++f) {
+      const double tau = joint_friction_impulse(rows, solution.z, first_box, f);
+      const double bound = rows.joint_friction[f].bound;
+      ws.z[first_box + f] = tau;
+      ws.active[first_box + f] =
+          tau >= bound ? kAtUpperBound : (tau <= -bound ? kAtLowerBound : kFree);
+    }
     const EdgeCertificate certificate = evaluate(rows, lcp, ws, island, impulses);
-    ws.active = solution.z_is_basic;
     remember_warm_start(rows, lcp, ws, certificate, warm_starts);
     if (!solution.message.empty()) {
       SolverFallback regularised{FallbackReason::EdgeLemkeRegularised};
@@ -315,7 +448,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   failure.pivots = solution.pivots;
 
   // 3. interior point, same QP
-  if (solve_by_interior_point(lcp, ws, report, failure)) {
+  if (solve_by_interior_point(rows, lcp, ws, report, failure)) {
     evaluate(rows, lcp, ws, island, impulses);
     failure.reason = FallbackReason::EdgeInteriorPoint;
     report.fall_back(SolverStatus::Solved, std::move(failure));

@@ -1,11 +1,14 @@
-// The linear complementarity problem over the cone-edge unknowns z = [beta; c_l]
+// The linear complementarity problem over the cone-edge unknowns z = [beta; c_l; tau]
 // (cone_edge_problem.h):
 //
 //   w = (G + diag r) z + q >= 0,   z >= 0,   z^T w = 0,
 //
+// on beta and c_l, and on each joint friction row's tau the box of its bound b = c h:
+// -b <= tau <= b, w >= 0 at -b, w <= 0 at b, w = 0 between (the joint sticks).
 // G = J_beta M^-1 J_beta^T (the rays' Gram matrix), r >= 0 a diagonal regularisation,
 // q the rows' velocity at v_free minus their target. These are the optimality (KKT)
-// conditions of the convex QP  min_{z >= 0} 1/2 z^T (G + diag r) z + q^T z, the dual of
+// conditions of the convex QP  min 1/2 z^T (G + diag r) z + q^T z over z >= 0 and the
+// boxes, the dual of
 //   r = 0:  Anitescu's QP in v' (seed 004, "Anitescu's convex formulation"), positive
 //           semidefinite, z = the Lagrange multipliers beta of its constraints;
 //   r > 0:  Todorov's regularised dual with the pyramidal cone (seed 004, "Todorov's
@@ -19,14 +22,19 @@
 //     without regularisation get a proximal term (edge_lcp.cpp) that makes each solve
 //     positive definite and whose iteration converges to the exact answer; a guess
 //     whose answer fails is corrected (negative z leave, violated w enter) a few times.
+//     A joint friction row starts free (sticking) and is fixed at the bound its tau
+//     passes; a fixed one's known impulse moves into the offsets;
 //     This is the path of almost every step: a resting stack of boxes never reaches 2;
 //  2. Lemke's method (lemke.h) on the dense matrix, which solves any LCP with a
-//     positive semidefinite matrix unless the QP is infeasible (Anitescu, seed 004);
-//  3. the interior-point method (conic/) on the QP;
-//  4. the frictionless LCP of seed 002 with the hard targets (contact_lcp.h);
+//     positive semidefinite matrix unless the QP is infeasible (Anitescu, seed 004),
+//     the joint friction rows split as seed 002 eqs. (5)-(6) (joint_friction_lcp.h);
+//  3. the interior-point method (conic/) on the QP, the boxes as two inequalities;
+//  4. the frictionless LCP of seed 002 with the hard targets (contact_lcp.h), which
+//     keeps the joint friction rows;
 //  5. holding the island still.
 // Answers of 1 and 2 pass the certificate z >= 0, w >= 0, |z^T w| <= 1e-9 s, with s =
-// max(1, |q|_inf, the size of the terms of w) (lemke.h's measure); 3's passes
+// max(1, |q|_inf, the size of the terms of w) (lemke.h's measure; a box row's as
+// edge_lcp.cpp's evaluate states); 3's passes
 // conic/certificate.h at 1e-9. A fallback says what failed in the report.
 #pragma once
 
@@ -82,12 +90,17 @@ struct EdgeLcpWorkspace {
   Eigen::VectorXd row_velocity;     // J_beta v_free, per row
   Eigen::VectorXd proximal_center;  // z_k
   Eigen::VectorXd shift;            // what the proximal term adds to w
+  Eigen::VectorXd bounded_offset;   // q with the joint friction rows at a bound folded in
+  Eigen::VectorXd bound_velocity;   // the velocity their impulses cause
+  Eigen::VectorXd bound_shift;      // and its row velocities
+  Eigen::MatrixXd split_matrix;     // Lemke's matrix with the joint friction rows split
+  Eigen::VectorXd split_offset;
 };
 
 // (rows, lcp, v_free in island.velocity, warm starts) => z, v^{l+1} in island.velocity,
 // the impulses (cone_edge_problem.h), the warm starts for the next solve and the
 // report (Lemke pivots or interior-point iterations as iterations; problem_size =
-// k u + L). The report starts as the caller left it (IslandSolveReport::reset).
+// k u + L + F). The report starts as the caller left it (IslandSolveReport::reset).
 void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
                     EdgeLcpWorkspace& workspace, IslandDynamics& island, IslandImpulses& impulses,
                     IslandSolveReport& report);

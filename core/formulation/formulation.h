@@ -79,7 +79,7 @@ class ContactFormulation {
   // (rows, contact state, v_free in island.velocity, memory) => v^{l+1} in
   // island.velocity, per contact the impulse, slip speed and mode, the report, and the
   // memory for the next step. `solution.report` is reset by the caller; the rows hold
-  // at least one contact or limit.
+  // at least one contact, limit or joint friction row.
   virtual void solve_island(const Options& options, const IslandRows& rows,
                             const IslandContactState& contacts, SolverMemory& memory,
                             IslandDynamics& island, IslandSolution& solution) = 0;

@@ -23,10 +23,13 @@ struct IslandContactState {
 struct IslandImpulses {
   std::vector<Vec3> contact;   // per island contact: (c_n, c_t1, c_t2) [N s]
   std::vector<double> limit;   // per limit row: c_l [N s] or [N m s]
+  // per joint friction row: tau in [-c h, c h] [N m s] or [N s], seed 002 eq. (14)
+  std::vector<double> joint_friction;
 
-  void reset(int contact_count, int limit_count) {
+  void reset(int contact_count, int limit_count, int joint_friction_count) {
     contact.assign(contact_count, Vec3::Zero());
     limit.assign(limit_count, 0.0);
+    joint_friction.assign(joint_friction_count, 0.0);
   }
 };
 

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "formulation/joint_friction_lcp.h"
+
 namespace contactlab {
 namespace {
 
@@ -21,9 +23,15 @@ void make_warm_start_key(const Options& options, const IslandRows& rows,
     key.push_back(geoms.first);
     key.push_back(geoms.second);
   }
-  for (const LimitRow& limit : rows.limits) {
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const LimitRow& limit = rows.limits[l];
     key.push_back(-1 - limit.articulation);
     key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
+  }
+  // Joint friction rows: a negative second entry, unlike any limit's.
+  for (const JointFrictionRow& friction : rows.joint_friction) {
+    key.push_back(-1 - friction.articulation);
+    key.push_back(-1 - friction.link);
   }
 }
 
@@ -48,11 +56,11 @@ const std::vector<char>* find_warm_start(const std::vector<LcpBasis>& candidates
 }
 
 // (z, w) => per contact the impulse in its frame, the slip speed lambda and the mode;
-// per limit its impulse.
+// per limit its impulse; per joint friction row tau = tau+ - tau-.
 void read_solution(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen::VectorXd& w,
                    IslandSolution& solution) {
   const int m = rows.column_count();
-  solution.impulses.reset(rows.contact_count, rows.limit_count);
+  solution.impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   solution.slip_speed.resize(rows.contact_count);
   solution.mode.resize(rows.contact_count);
   for (int c = 0; c < rows.contact_count; ++c) {
@@ -63,13 +71,17 @@ void read_solution(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen
     else solution.mode[c] = ContactMode::Sticking;
   }
   for (int l = 0; l < rows.limit_count; ++l) solution.impulses.limit[l] = z[rows.limit_column(l)];
+  const int first_friction = joint_friction_unknown(rows, true);
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    solution.impulses.joint_friction[f] = joint_friction_impulse(rows, z, first_friction, f);
+  }
 }
 
 // (rows, v_free) => z, w and v^{l+1}, with the fallbacks of lcp_formulation.h.
 void solve_lcp(const Options& options, const IslandRows& rows, const IslandContactState& contacts,
                LcpBases& bases, LcpScratch& scratch, IslandDynamics& island,
                IslandSolveReport& report) {
-  const int size = rows.column_count() + rows.contact_count;
+  const int size = joint_friction_unknown(rows, true) + 3 * rows.joint_friction_count;
   Eigen::VectorXd& z = scratch.z;
   Eigen::VectorXd& w = scratch.w;
   z.setZero(size);
@@ -118,9 +130,14 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
       scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, LemkeSettings{});
   report.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
-    z.head(rows.normal_count()) = frictionless.z;
-    w.head(rows.normal_count()) = frictionless.w;
-    apply_impulses(rows, z, false, island.velocity);
+    apply_impulses(rows, frictionless.z, false, island.velocity);
+    // Into the frictional layout: c_n and c_l, then the joint friction unknowns.
+    const int n = rows.normal_count();
+    const int split = 3 * rows.joint_friction_count;
+    z.head(n) = frictionless.z.head(n);
+    w.head(n) = frictionless.w.head(n);
+    z.tail(split) = frictionless.z.tail(split);
+    w.tail(split) = frictionless.w.tail(split);
     failure.reason = FallbackReason::LcpWithoutFriction;
   } else {
     island.velocity.setZero();

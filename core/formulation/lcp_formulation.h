@@ -1,5 +1,5 @@
-// Seed 002's formulation: the island's contacts and joint limits as the mixed LCP of
-// eqs. (18)-(21) (contact_lcp.h), solved by Lemke's method (lcp/lemke.h) from the
+// Seed 002's formulation: the island's contacts, joint limits and joint friction rows
+// as the mixed LCP of eqs. (18)-(21) (contact_lcp.h), solved by Lemke's method (lcp/lemke.h) from the
 // basis the same contacts ended with in the last pass (SolverMemory::lcp_bases).
 //
 // When the frictional LCP has no answer, the island falls back to the frictionless
@@ -27,7 +27,7 @@ struct LcpScratch {
   ContactLcp lcp;
   LemkeSolver lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
-  Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda]
+  Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma]
   Eigen::VectorXd w;           // w = M z + q
 };
 

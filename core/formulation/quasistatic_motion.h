@@ -37,7 +37,10 @@
 // compensated by its impedance controller (seed 003): gravity acts on unactuated
 // coordinates only, and also not on the follower of a coupling (part of the
 // mechanism its leader's controller compensates). Actuator damping, effort limits
-// and joint friction play no part in force balance. Couplings keep their bilateral
+// and viscous joint friction play no part in force balance. Coulomb joint friction
+// does, as the step's joint friction rows (contact/contact_rows.h): their impulse
+// |tau| <= c h is the force |tau / h| <= c in the balance, so a joint stays where the
+// other forces on it stay below c. Couplings keep their bilateral
 // rows (seed 002 eqs. 7-8, 16-17), eliminated as in articulation_motion.h.
 //
 // eps_q (Options::quasistatic_mass_scale) is the fraction of the inertia kept. An

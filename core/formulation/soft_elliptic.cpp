@@ -5,6 +5,7 @@
 
 #include "conic/interior_point.h"
 #include "formulation/cone_edge_problem.h"
+#include "formulation/edge_active_set.h"
 
 namespace contactlab {
 namespace {
@@ -34,7 +35,7 @@ void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisa
     }
     for (int a = 0; a < dc; ++a) P(first[c] + a, first[c] + a) += regularisation[c][a];
   }
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     const int row = first[k + l];
     for (int e = 0; e < k; ++e) {
       const Vec3& entry = rows.limit_contact[l * k + e];
@@ -43,7 +44,7 @@ void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisa
         P(first[e] + b, row) = entry[b];
       }
     }
-    for (int m = l; m < rows.limit_count; ++m) {
+    for (int m = l; m < rows.joint_row_count(); ++m) {
       P(row, first[k + m]) = P(first[k + m], row) = rows.limit_limit(l, m);
     }
   }
@@ -56,17 +57,26 @@ double tangential_norm(const Eigen::VectorXd& v, int first) {
   return std::sqrt(v[first + 1] * v[first + 1] + v[first + 2] * v[first + 2]);
 }
 
-// x = argmin over the holding unknowns (the others zero): P_BB x_B = -c_B, and
-// g = P x + c. False when P_BB is not positive definite.
+// x = argmin over the holding unknowns, the others zero but a joint friction row at a
+// bound at +-b: P_BB x_B = -c_B - P_BF x_F, and g = P x + c. False when P_BB is not
+// positive definite.
 bool solve_holding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
   const ConicProblem& program = ws.program;
   const int k = rows.contact_count;
   const int n = static_cast<int>(program.c.size());
+  const int first_friction = k + rows.limit_count;
   ws.unknown_of.assign(n, -1);
+  ws.x.setZero(n);
   int count = 0;
-  for (int i = 0; i < k + rows.limit_count; ++i) {
-    if (!ws.holding[i]) continue;
-    const int end = i + 1 < k + rows.limit_count ? ws.first_variable[i + 1] : n;
+  const int entries = first_friction + rows.joint_friction_count;
+  for (int i = first_friction; i < entries; ++i) {
+    const double bound = rows.joint_friction[i - first_friction].bound;
+    if (ws.holding[i] == kAtUpperBound) ws.x[ws.first_variable[i]] = bound;
+    if (ws.holding[i] == kAtLowerBound) ws.x[ws.first_variable[i]] = -bound;
+  }
+  for (int i = 0; i < entries; ++i) {
+    if (ws.holding[i] != kFree) continue;
+    const int end = i + 1 < entries ? ws.first_variable[i + 1] : n;
     for (int v = ws.first_variable[i]; v < end; ++v) ws.unknown_of[v] = count++;
   }
   ws.reduced.setZero(count, count);
@@ -79,9 +89,14 @@ bool solve_holding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
       if (ws.unknown_of[a] >= 0) ws.reduced(ws.unknown_of[a], column) = program.P(a, b);
     }
   }
+  for (int v = 0; v < n; ++v) {  // the joint friction rows at a bound
+    if (ws.unknown_of[v] >= 0 || ws.x[v] == 0) continue;
+    for (int a = 0; a < n; ++a) {
+      if (ws.unknown_of[a] >= 0) ws.solution[ws.unknown_of[a]] -= program.P(a, v) * ws.x[v];
+    }
+  }
   if (!ws.factor.factor(ws.reduced)) return false;
   ws.factor.solve_in_place(ws.solution);
-  ws.x.setZero(n);
   for (int v = 0; v < n; ++v) {
     if (ws.unknown_of[v] >= 0) ws.x[v] = ws.solution[ws.unknown_of[v]];
   }
@@ -94,14 +109,16 @@ bool solve_holding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
   return true;
 }
 
-// The guess with no sliding contact (soft_elliptic.h): true, with the answer in ws.x,
-// when a guess passed the optimality conditions.
+// The guess with no sliding contact and no slipping joint (soft_elliptic.h): true,
+// with the answer in ws.x, when a guess passed the optimality conditions.
 bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
   const ConicProblem& program = ws.program;
   const int k = rows.contact_count;
-  const int entries = k + rows.limit_count;
+  const int first_friction = k + rows.limit_count;
+  const int entries = first_friction + rows.joint_friction_count;
   ws.holding.resize(entries);
   for (int i = 0; i < entries; ++i) ws.holding[i] = program.c[ws.first_variable[i]] < 0 ? 1 : 0;
+  for (int i = first_friction; i < entries; ++i) ws.holding[i] = kFree;  // every joint sticks
   for (int round = 0; round < kGuessRounds; ++round) {
     if (!solve_holding(rows, ws)) return false;
     double scale = 1;
@@ -113,6 +130,22 @@ bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
     bool changed = false;
     for (int i = 0; i < entries; ++i) {
       const int first = ws.first_variable[i];
+      if (i >= first_friction) {
+        // A sticking joint: g = 0 and |tau| within its bound; one whose tau passed the
+        // bound slips at it next round, and one at a bound whose g has the sign of its
+        // impulse sticks again.
+        const char state = ws.holding[i];
+        const char next = next_joint_friction_state(
+            state, ws.x[first], ws.gradient[first], rows.joint_friction[i - first_friction].bound,
+            allowed);
+        if (state == kFree) valid = valid && std::abs(ws.gradient[first]) <= allowed;
+        if (next != state) {
+          ws.holding[i] = next;
+          changed = true;
+          valid = false;
+        }
+        continue;
+      }
       const bool cone = i < k && contact_dimension(rows, i) == 3;
       const double mu = i < k ? rows.friction_coefficient[i] : 0.0;
       if (ws.holding[i]) {
@@ -154,17 +187,21 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
                          SolverFallback& failure) {
   const int k = rows.contact_count;
   const int limits = rows.limit_count;
-  // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 per limit.
-  ws.first_variable.resize(k + limits);
+  const int frictions = rows.joint_friction_count;
+  const int joint_rows = limits + frictions;
+  // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 per limit and
+  // per joint friction row.
+  ws.first_variable.resize(k + joint_rows);
   int n = 0;
-  int orthant = limits;
+  int one_sided = limits;  // p_n >= 0 (mu = 0) and c_l >= 0
   for (int c = 0; c < k; ++c) {
     ws.first_variable[c] = n;
     n += contact_dimension(rows, c);
-    if (contact_dimension(rows, c) == 1) ++orthant;
+    if (contact_dimension(rows, c) == 1) ++one_sided;
   }
-  for (int l = 0; l < limits; ++l) ws.first_variable[k + l] = n++;
-  const int cones = k + limits - orthant;
+  for (int l = 0; l < joint_rows; ++l) ws.first_variable[k + l] = n++;
+  const int cones = k + limits - one_sided;
+  const int orthant = one_sided + 2 * frictions;  // and -b <= tau <= b
   const int m = orthant + 3 * cones;
   report.problem_size = n;
 
@@ -177,12 +214,12 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
     for (int a = 0; a < contact_dimension(rows, c); ++a)
       program.c[ws.first_variable[c] + a] = offset[c][a];
   }
-  for (int l = 0; l < limits; ++l) program.c[ws.first_variable[k + l]] = limit_offset[l];
+  for (int l = 0; l < joint_rows; ++l) program.c[ws.first_variable[k + l]] = limit_offset[l];
   program.A.resize(0, 0);
   program.b.resize(0);
 
-  // Cone rows, s = h - G x: first p_n >= 0 (mu = 0) and c_l >= 0, then
-  // (mu p_n, p_t1, p_t2) in Q^3.
+  // Cone rows, s = h - G x: first p_n >= 0 (mu = 0), c_l >= 0, b - tau >= 0 and
+  // b + tau >= 0, then (mu p_n, p_t1, p_t2) in Q^3.
   program.G.setZero(m, n);
   program.h.setZero(m);
   program.orthant_size = orthant;
@@ -192,6 +229,14 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
     if (contact_dimension(rows, c) == 1) program.G(row++, ws.first_variable[c]) = -1;
   }
   for (int l = 0; l < limits; ++l) program.G(row++, ws.first_variable[k + l]) = -1;
+  for (int f = 0; f < frictions; ++f) {
+    const int variable = ws.first_variable[k + limits + f];
+    const double bound = rows.joint_friction[f].bound;
+    program.h[row] = bound;
+    program.G(row++, variable) = 1;
+    program.h[row] = bound;
+    program.G(row++, variable) = -1;
+  }
   for (int c = 0; c < k; ++c) {
     if (contact_dimension(rows, c) == 1) continue;
     const int first = ws.first_variable[c];
@@ -213,7 +258,7 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
   }
 
   // x => impulses, v^{l+1} = v_free + M^-1 H (impulses)
-  impulses.reset(k, limits);
+  impulses.reset(k, limits, frictions);
   for (int c = 0; c < k; ++c) {
     const int first = ws.first_variable[c];
     impulses.contact[c] = contact_dimension(rows, c) == 3
@@ -222,6 +267,11 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
   }
   for (int l = 0; l < limits; ++l)
     impulses.limit[l] = std::max(0.0, ws.x[ws.first_variable[k + l]]);
+  for (int f = 0; f < frictions; ++f) {
+    const double bound = rows.joint_friction[f].bound;
+    impulses.joint_friction[f] =
+        std::min(bound, std::max(-bound, ws.x[ws.first_variable[k + limits + f]]));
+  }
   apply_island_impulses(rows, impulses, island.velocity);
   return true;
 }

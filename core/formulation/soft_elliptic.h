@@ -1,10 +1,11 @@
 // The soft formulation with the exact friction cone (soft_island.h, options.soft_cone
 // = 1), as a second-order cone program for the interior-point method
-// (conic/problem.h), unknowns x = [p_1; ...; p_k; c_1; ...; c_L]:
+// (conic/problem.h), unknowns x = [p_1; ...; p_k; c_1; ...; c_L; tau_1; ...; tau_F]:
 //
 //   min 1/2 x^T P x + c^T x   s.t.  (mu_c p_n, p_t1, p_t2) in Q^3 per contact,
 //                                   c_l >= 0 per joint-limit row,
-// with L the limit rows (contact_rows.h) and
+//                                   -c h <= tau_f <= c h per joint friction row,
+// with L the limit rows and the joint friction rows after them (contact_rows.h) and
 //   P = [A + R, J M^-1 L^T; L M^-1 J^T, L M^-1 L^T],
 //   c = [J v_free - v*; L v_free - target].
 // A contact with mu = 0 keeps only p_n, with p_n >= 0 (its cone has no interior).
@@ -12,14 +13,18 @@
 // Before the interior-point method, the answer is guessed with no contact sliding:
 // each contact either sticking, p_c inside its cone with the optimality condition
 // (A + R) p + c = 0 on its rows (a linear system: an envelope Cholesky factor), or
-// open, p_c = 0; an open contact whose rows the guess leaves violated becomes
-// sticking and one whose normal impulse comes out negative opens, a few times over.
+// open, p_c = 0, and every joint sticking (g = 0 on its row); an open contact whose
+// rows the guess leaves violated becomes sticking and one whose normal impulse comes
+// out negative opens, a joint whose tau passes its bound slips at the bound (tau =
+// +-c h, known) and one at the bound whose g has its impulse's sign sticks again, a
+// few times over.
 // The guess is accepted when it passes the optimality conditions (g = P x + c):
-//   sticking: ||p_t|| <= mu p_n and g_c = 0;  open: g_n >= mu ||g_t||;  and for a
-//   limit c_l >= 0, g_l >= 0, c_l g_l = 0,
+//   sticking: ||p_t|| <= mu p_n and g_c = 0;  open: g_n >= mu ||g_t||;  for a
+//   limit c_l >= 0, g_l >= 0, c_l g_l = 0;  for a joint |tau| <= c h and g = 0, or
+//   tau = c h and g <= 0, or tau = -c h and g >= 0,
 // to 1e-9 of the size of the terms (as conic/certificate.h measures). Objects at
-// rest and held grasps take this path; a sliding contact needs the cone's surface,
-// and so the interior-point method.
+// rest, held grasps and slipping joints take this path; a sliding contact needs the
+// cone's surface, and so the interior-point method.
 // Seed 004: "In dual form, it is natural to consider the full conic description of the
 // friction cone ... The resulting dual optimization ... (SOCP)."
 #pragma once
@@ -39,10 +44,10 @@ namespace contactlab {
 
 struct SoftEllipticWorkspace {
   ConicProblem program;
-  std::vector<int> first_variable;  // per contact, then per limit: its first unknown
+  std::vector<int> first_variable;  // per contact, then per joint row: its first unknown
   // The no-sliding guess: which contacts stick and which limits hold, its reduced
   // system over their unknowns, and the answer.
-  std::vector<char> holding;    // per contact, then per limit
+  std::vector<char> holding;    // per contact, then per joint row (edge_active_set.h's states)
   std::vector<int> unknown_of;  // per unknown of the program: its reduced unknown or -1
   Eigen::MatrixXd reduced;
   EnvelopeCholesky factor;
@@ -51,7 +56,7 @@ struct SoftEllipticWorkspace {
   Eigen::VectorXd gradient;  // g = P x + c
 };
 
-// (rows, diag R_c, J_c v_free - v*_c per contact, limit offsets l v_free - target,
+// (rows, diag R_c, J_c v_free - v*_c per contact, joint row offsets l v_free - target,
 // v_free in island.velocity) => v^{l+1} in island.velocity and the impulses. False,
 // leaving island.velocity and the impulses as they were, when the interior-point
 // method returns anything but Solved; `failure` then holds its status and account

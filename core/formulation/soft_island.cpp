@@ -63,12 +63,12 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
         kept_velocity * contacts.start_velocity[c] - Vec3(stiffness * contacts.distance[c], 0, 0);
     ws.offset[c] = rows.frame_velocity(c, island.velocity) - reference;
   }
-  // Limits stay hard: l v_free - target.
+  // Limits and joint friction rows stay hard: l v_free - target (0 for friction).
   EdgeLcp& lcp = ws.lcp;
   const int n = edge_unknown_count(rows);
   lcp.offset.resize(n);
   lcp.regularisation.resize(n);
-  for (int l = 0; l < rows.limit_count; ++l) {
+  for (int l = 0; l < rows.joint_row_count(); ++l) {
     lcp.offset[k * u + l] =
         rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
     lcp.regularisation[k * u + l] = 0;
@@ -77,7 +77,7 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   SolverFallback elliptic_failure;
   const bool elliptic = options.soft_cone == 1;
   if (elliptic) {
-    ws.limit_offset = lcp.offset.tail(rows.limit_count);
+    ws.limit_offset = lcp.offset.tail(rows.joint_row_count());
     if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset, ws.elliptic,
                             island, impulses, report, elliptic_failure)) {
       return;

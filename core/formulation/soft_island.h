@@ -40,7 +40,9 @@
 //   1 elliptic: mu p_n >= ||p_t||, a second-order cone program (soft_elliptic.h),
 //     solved directly where no contact slides and by the interior-point method
 //     otherwise; if that fails, by the pyramidal cone.
-// Joint-limit rows stay hard: l^T v' >= target_l (contact_rows.h), with no R.
+// Joint-limit rows stay hard: l^T v' >= target_l (contact_rows.h), with no R; so do
+// joint friction rows, qdot_j' = 0 while |tau| < c h (a joint held by friction does
+// not creep as a soft contact does).
 //
 // Implicit damping ("implicit damping inertia" of seed 004's cart example): b =
 // options.soft_damping [N s/m on a translation, N m s/rad on a rotation] on every
@@ -67,7 +69,7 @@ namespace contactlab {
 struct SoftIslandWorkspace {
   std::vector<Vec3> regularisation;  // per contact: diag(R_c) [m/s per N s]
   std::vector<Vec3> offset;          // per contact: J_c v_free - v*_c [m/s]
-  Eigen::VectorXd limit_offset;      // per limit: l v_free - target [m/s or rad/s]
+  Eigen::VectorXd limit_offset;      // per joint row: l v_free - target [m/s or rad/s]
   EdgeLcp lcp;                       // the pyramidal problem
   EdgeLcpWorkspace solver;
   SoftEllipticWorkspace elliptic;

@@ -6,6 +6,7 @@
 //   per island:
 //     forces   (q, v)                  => k, M^-1, v_free           steps 6-8, eq. (15)
 //     rows     (contacts, limits, q, v) => n~, l~, D~, mu~, eps      eqs. (4), (9), (13), (19)
+//              (joint friction)         => bounded joint rows, |tau| <= c h   eq. (14)
 //     solve    (rows, v_free)          => impulses, v^{l+1}         eqs. (18)-(21), Lemke
 //     record   (impulses, modes)       => contact forces and modes
 //   integrate  (q, v^{l+1})            => q^{l+1}                   eq. (12)
@@ -170,6 +171,32 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
   }
 }
 
+// Every 1-dof joint of the island's articulations with Coulomb friction c > 0 gets a
+// joint friction row (contact_rows.h): qdot_j^{l+1} = 0 with |tau| <= c h, seed 002
+// eq. (14)'s Coulomb term as a bound, solved with the contacts. Its viscous term is
+// implicit in M~ (articulation_motion.h).
+void add_island_joint_friction(const Model& model, const Options& options, StepWorkspace& ws) {
+  const IslandDynamics& island = ws.island;
+  for (int m = 0; m < static_cast<int>(island.members().size()); ++m) {
+    const IslandMember& member = island.members()[m];
+    if (member.articulation < 0) continue;
+    const Articulation& articulation = model.articulations[member.articulation];
+    const KinematicTree& tree = articulation.tree;
+    for (int link = 0; link < tree.link_count(); ++link) {
+      const double coulomb = articulation.joint_friction[link].coulomb;
+      if (tree.link(link).joint.velocity_size() != 1 || !(coulomb > 0)) continue;
+      JointFrictionRow row;
+      row.articulation = member.articulation;
+      row.link = link;
+      row.member = m;
+      row.offset = member.offset;
+      row.coordinate = member.offset + tree.velocity_offset(link);
+      row.bound = coulomb * options.time_step;
+      add_joint_friction_row(island, row, ws.rows);
+    }
+  }
+}
+
 // The island's members: free bodies with (v, w), and M^-1 and v_free at the current
 // pose as the formulation poses them; articulations with v and M_c^-1.
 void gather_island(const Model& model, const Options& options,
@@ -305,12 +332,13 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     gather_contact_state(model, options, ws);
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
     apply_free_motion(ws);
-    // (q, v_free) => joint-limit rows (eq. 9).
+    // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).
     add_island_limits(model, options, data, ws);
+    add_island_joint_friction(model, options, ws);
 
     // (rows, contact state, v_free) => v^{l+1}, impulses and modes, by the formulation
     // (seed 002's LCP: eqs. 18-21).
-    if (ws.rows.normal_count() > 0) {
+    if (ws.rows.has_rows()) {
       if (stats.status == SolverStatus::NoContacts) stats.status = SolverStatus::Solved;
       ws.solution.report.reset();
       formulation.solve_island(options, ws.rows, ws.contact_state, data.solver_memory, ws.island,

@@ -25,10 +25,9 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
       ws.step_mass(i, i) += terms.diagonal;
       momentum[i] += terms.impulse;
     }
-    // Eq. (14): viscous friction implicitly (like the PD damping), Coulomb explicitly.
-    const JointFriction& friction = articulation.joint_friction[link];
-    ws.step_mass(i, i) += h * friction.viscous;
-    momentum[i] += h * joint_friction_torque(JointFriction{friction.coulomb, 0}, v);
+    // Eq. (14): viscous friction implicitly (like the PD damping); the Coulomb term
+    // is a bounded row solved with the contacts (contact/contact_rows.h).
+    ws.step_mass(i, i) += h * articulation.joint_friction[link].viscous;
   }
 }
 

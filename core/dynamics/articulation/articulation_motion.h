@@ -1,8 +1,9 @@
 // One articulation's unconstrained step, seed 002 eq. (15) for a tree,
 //   (M + h D + h^2 K) v_free = M v + h (tau - bias),   bias = C(q, v) v - tau_g(q),
 // where the PD motors (§5) and the viscous part of joint friction (eq. 14) are taken
-// implicitly (K, D on the joints' diagonal, control/pd_controller.h) and the Coulomb
-// part explicitly; then eq. (17) for its coupling rows J (eqs. 7-8): the joints-only
+// implicitly (K, D on the joints' diagonal, control/pd_controller.h); the Coulomb part
+// is no force here but a bounded row the step solves with the contacts
+// (contact/contact_rows.h). Then eq. (17) for its coupling rows J (eqs. 7-8): the joints-only
 // velocity that keeps every coupling, with the drift correction of eq. (16),
 //   J v' = eps_j = -gamma (q_follower - ratio q_leader) / h.
 //
