@@ -13,7 +13,7 @@ const char kUsage[] =
     "       contactlab check SCENE\n"
     "       contactlab lcp FILE\n"
     "KEY: time_step (h), friction_coefficient (mu), error_reduction (gamma), friction_edges (u),\n"
-    "     contact_margin, contact_threshold, kinetic_threshold_speed, gravity_x, gravity_y, gravity_z\n";
+    "     contact_margin, contact_threshold, kinetic_threshold_speed, max_recovery_speed, gravity_x, gravity_y, gravity_z\n";
 
 }  // namespace
 
