@@ -13,6 +13,7 @@
 #include "session/link_replay.h"
 #include "session/simulation.h"
 #include "state_csv.h"
+#include "step/tunnelling.h"
 
 namespace contactlab {
 namespace {
@@ -183,8 +184,9 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
 
   long failed_steps = 0, total_pivots = 0, total_iterations = 0, warm_starts = 0;
+  long tunnelling_steps = 0;
   int largest_lcp = 0;
-  std::string first_failure;
+  std::string first_failure, first_tunnelling;
   long steps_taken = 0;
   std::size_t next_action = 0;
   for (long s = 0; s < steps; ++s) {
@@ -203,6 +205,9 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
       if (first_failure.empty()) {
         first_failure = "t = " + exact_number(data->time) + ": " + fallback_message(solver.fallbacks);
       }
+    }
+    if (!solver.tunnelling.empty() && tunnelling_steps++ == 0) {
+      first_tunnelling = "t = " + exact_number(data->time) + ": " + tunnelling_message(model, solver.tunnelling.front());
     }
     if (csv.is_open()) {
       refresh_grasp();
@@ -227,6 +232,10 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
   out << '\n';
   out << "solver: " << (failed_steps == 0 ? "every step solved" : std::to_string(failed_steps) + " steps with fallbacks; first: " + first_failure) << '\n';
+  if (tunnelling_steps > 0) {
+    out << "warning: " << tunnelling_steps << " steps where bodies may have passed through each other; first: "
+        << first_tunnelling << '\n';
+  }
   for (size_t b = 0; b < model.bodies.size(); ++b) {
     if (model.bodies[b].is_static) continue;
     const Vec3& p = data->position[b];

@@ -182,6 +182,10 @@ const std::vector<OptionSpec>& option_specs() {
           .about("kinetic threshold", "s_t", "m/s")
           .range(0, 10)
           .slider(0, 0.1, 0.0005),
+      number("max_recovery_speed", &Options::max_recovery_speed)
+          .about("max recovery speed", "", "m/s")
+          .range(0.001, 100)
+          .log_slider(0.01),
       gravity("gravity_x", "g_x", 0).slider(-20, 20, 0.01),
       gravity("gravity_y", "g_y", 1).slider(-20, 20, 0.01),
       gravity("gravity_z", "g_z", 2).slider(-20, 0, 0.01),

@@ -36,9 +36,14 @@ struct Options {
   // GraspIt's contact threshold [m], 0 .. 0.01: eq. (19) measures the error Delta p
   // against half of it, so resting bodies settle this close (default 0.1 mm).
   double contact_threshold = 1e-4;
-  // s_t: relative speed below which a contact uses static friction, seed 002 eq. (13)
-  // [m/s], 0 .. 10.
+  // s_t: tangential slip speed below which a contact uses static friction, seed 002
+  // eq. (13) [m/s], 0 .. 10.
   double kinetic_threshold_speed = 1e-3;
+  // The largest speed at which a penetration is undone [m/s], 0.001 .. 100: eq. (19)'s
+  // gamma (-Delta p) / h, soft contact's reference velocity from phi and the compliant
+  // spring's stored energy are capped by it (docs/physics_robustness.md);
+  // 3 m/s as Box2D's default contact push-out speed.
+  double max_recovery_speed = 3;
   // g [m/s^2], each component -100 .. 100.
   Vec3 gravity = Vec3(0, 0, -9.81);
   // Auto-grasp (seed 002 §6): 0 dynamic (fingers close under PD control and the

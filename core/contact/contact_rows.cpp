@@ -129,7 +129,10 @@ bool IslandRows::is_finite() const {
 
 double contact_target_velocity(double distance, const Options& options) {
   const double error = distance - 0.5 * options.contact_threshold;  // Delta p
-  if (error < 0) return -options.error_reduction * error / options.time_step;  // eq. (19)
+  if (error < 0) {
+    // Eq. (19), capped: a deep overlap is undone at no more than max_recovery_speed.
+    return std::min(-options.error_reduction * error / options.time_step, options.max_recovery_speed);
+  }
   return -error / options.time_step;
 }
 
@@ -179,10 +182,11 @@ void assemble_contact_rows(const Model& model, const Options& options,
     island.body_jacobian(contact.body_a, frame_wrenches(-1.0, frame, point, center_a), sides[2 * c]);
     island.body_jacobian(contact.body_b, frame_wrenches(1.0, frame, point, center_b), sides[2 * c + 1]);
 
-    // Seed 002 eq. (13): static friction below the threshold speed, kinetic above.
-    const double relative_speed = rows.frame_velocity(c, island.velocity).norm();
-    rows.friction_coefficient[c] = friction_coefficient(
-        contact_friction(model, options, contact.geom_a, contact.geom_b), relative_speed, options);
+    // Seed 002 eq. (13): static friction below the threshold slip speed, kinetic above.
+    const Vec3 relative_velocity = rows.frame_velocity(c, island.velocity);
+    rows.friction_coefficient[c] =
+        friction_coefficient(contact_friction(model, options, contact.geom_a, contact.geom_b),
+                             tangential_slip(relative_velocity), options);
   }
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.

@@ -129,6 +129,8 @@ struct IslandRows {
 // a penetrating contact (Delta p < 0) is pushed apart at gamma (-Delta p)/h; a contact
 // still open (Delta p >= 0) may close by at most Delta p in this step (seed 004,
 // phi(q') ~ phi(q) + h n v' >= 0), so bodies meet at the threshold instead of passing it.
+// The push apart is capped at options.max_recovery_speed, so that a deep overlap does
+// not eject a body at a speed growing as depth / h.
 double contact_target_velocity(double distance, const Options& options);
 
 // The same for a joint limit (eq. 9 with eq. 19's correction), with Delta = the

@@ -1,5 +1,7 @@
 #include "contact/friction_coefficient.h"
 
+#include <cmath>
+
 namespace contactlab {
 
 FrictionPair applied_friction(const FrictionPair& materials, const Options& options) {
@@ -13,10 +15,14 @@ FrictionPair contact_friction(const Model& model, const Options& options, int ge
   return applied_friction(materials, options);
 }
 
-double friction_coefficient(const FrictionPair& friction, double relative_speed,
+double tangential_slip(const Vec3& frame_velocity) {
+  return std::hypot(frame_velocity.y(), frame_velocity.z());
+}
+
+double friction_coefficient(const FrictionPair& friction, double slip_speed,
                             const Options& options) {
-  return relative_speed < options.kinetic_threshold_speed ? friction.static_coefficient
-                                                          : friction.kinetic_coefficient;
+  return slip_speed < options.kinetic_threshold_speed ? friction.static_coefficient
+                                                      : friction.kinetic_coefficient;
 }
 
 }  // namespace contactlab

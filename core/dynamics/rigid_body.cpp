@@ -32,13 +32,10 @@ InverseMass inverse_mass_at(const Body& body, const Quat& orientation) {
   return result;
 }
 
-Vec6 external_force(const Body& body, const Options& options, const Quat& orientation,
-                    const Vec3& angular_velocity) {
-  const Mat3 rotation = orientation.toRotationMatrix();
-  const Mat3 world_inertia = rotation * body.inertia * rotation.transpose();
+Vec6 external_force(const Body& body, const Options& options) {
   Vec6 force;
   force.head<3>() = body.mass * options.gravity;
-  force.tail<3>() = -angular_velocity.cross(world_inertia * angular_velocity);
+  force.tail<3>().setZero();
   return force;
 }
 

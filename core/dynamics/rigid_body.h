@@ -22,9 +22,9 @@ struct InverseMass {
 };
 InverseMass inverse_mass_at(const Body& body, const Quat& orientation);
 
-// k of eq. (1): gravity on the COM and the gyroscopic torque -omega x (I omega).
-Vec6 external_force(const Body& body, const Options& options, const Quat& orientation,
-                    const Vec3& angular_velocity);
+// k of eq. (1) without its gyroscopic torque -omega x (I omega): gravity on the COM.
+// The gyroscopic part is integrated with the body's rotation (free_rotation.h).
+Vec6 external_force(const Body& body, const Options& options);
 
 // The largest distance from the body's COM to any point of its geoms [m].
 double bounding_radius(const Model& model, const Body& body);

@@ -4,7 +4,8 @@
 // tangent plane (stribeck_friction.h), both explicit in the contact's state at the
 // start of the substep:
 //
-//   f_n = max(0, k (-phi) - c v_n)  where phi < 0, else 0                      [N]
+//   f_n = max(0, k d - c v_n)  where phi < 0, else 0                           [N]
+//   d   = min(-phi, v_max sqrt(m_eff / k))  (v_max = options.max_recovery_speed)
 //   c   = 2 zeta sqrt(k m_eff),  m_eff = 1 / (n^T M^-1 n)  (the Gram block W_cc)
 //   f_t = -mu(|v_t| / v_s) f_n v_t / |v_t|                                     [N]
 //
@@ -73,8 +74,14 @@ Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_in
       normal_inverse_mass > 0
           ? 2 * options.compliant_damping_ratio * std::sqrt(stiffness / normal_inverse_mass)
           : 0.0;
-  // f_n = max(0, k (-phi) - c v_n): v_n < 0 approaches; the damper never pulls.
-  const double normal_force = std::max(0.0, stiffness * -distance - damping * frame_velocity.x());
+  // The spring's depth is capped at v_max sqrt(m_eff / k): the energy it stores,
+  // k d^2 / 2, then ejects the contact at no more than v_max = max_recovery_speed.
+  const double depth =
+      normal_inverse_mass > 0
+          ? std::min(-distance, options.max_recovery_speed / std::sqrt(stiffness * normal_inverse_mass))
+          : -distance;
+  // f_n = max(0, k d - c v_n): v_n < 0 approaches; the damper never pulls.
+  const double normal_force = std::max(0.0, stiffness * depth - damping * frame_velocity.x());
   const Eigen::Vector2d friction = stribeck_friction_force(
       frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
       static_coefficient, kinetic_coefficient);

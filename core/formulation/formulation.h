@@ -34,6 +34,7 @@
 #include "contact/contact_rows.h"
 #include "contact/island_dynamics.h"
 #include "dynamics/articulation/articulation_motion.h"
+#include "dynamics/free_rotation.h"
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/island_impulses.h"
@@ -50,14 +51,19 @@ class ContactFormulation {
   virtual const char* name() const = 0;
 
   // A free body's M^-1 and v_free at its pose and velocity (v, w) at the start of the
-  // step. By default seed 002 eq. (15): v_free = v + h M^-1 k, k the gravity and
-  // gyroscopic wrench.
+  // step, and the velocity it turns by with no contact (FreeRotation::turn_velocity:
+  // the step turns it by eq. (10)-(12) on w^{l+1} + turn_velocity - w_free). By default
+  // seed 002 eq. (15) for the gravity, v_free = v + h M^-1 k, and the torque-free
+  // rotation of free_rotation.h for the gyroscopic term.
   virtual void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
                                 const Vec6& velocity, InverseMass& inverse_mass,
-                                Vec6& free_velocity) const {
-    const Vec6 force = external_force(body, options, orientation, velocity.tail<3>());
+                                Vec6& free_velocity, Vec3& turn_velocity) const {
+    const FreeRotation rotation =
+        free_rotation(body, orientation, velocity.tail<3>(), options.time_step);
     inverse_mass = inverse_mass_at(body, orientation);
-    free_velocity = velocity + options.time_step * inverse_mass.apply(force);
+    free_velocity = velocity + options.time_step * inverse_mass.apply(external_force(body, options));
+    free_velocity.tail<3>() = rotation.angular_velocity;
+    turn_velocity = rotation.turn_velocity;
   }
 
   // An articulation's v_free and M_c^-1 (articulation_motion.h). By default eq. (15)
@@ -72,6 +78,11 @@ class ContactFormulation {
   // Whether seed 002 step 3's step-size search (options.contact_search) may shorten a
   // step. By default it may.
   virtual bool allows_step_size_search() const { return true; }
+
+  // Whether bodies carry their velocity from one step to the next, so that their
+  // kinetic energy means something to the divergence check (step/divergence.h). By
+  // default they do.
+  virtual bool keeps_momentum() const { return true; }
 
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }

@@ -17,12 +17,16 @@ namespace contactlab {
 class QuasistaticFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "quasistatic"; }
+  // Each step starts at rest: a velocity is the step's displacement over h.
+  bool keeps_momentum() const override { return false; }
 
-  // The body starts every step at rest: its velocity plays no part.
+  // The body starts every step at rest: its velocity plays no part, and it turns by
+  // the solved velocity alone.
   void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
-                        const Vec6&, InverseMass& inverse_mass,
-                        Vec6& free_velocity) const override {
+                        const Vec6&, InverseMass& inverse_mass, Vec6& free_velocity,
+                        Vec3& turn_velocity) const override {
     quasistatic_free_body(body, options, orientation, inverse_mass, free_velocity);
+    turn_velocity = free_velocity.tail<3>();
   }
 
   Status articulation_motion(const Articulation& articulation, const Options& options,

@@ -46,7 +46,7 @@ void quasistatic_free_body(const Body& body, const Options& options, const Quat&
   inverse_mass = inverse_mass_at(body, orientation);
   inverse_mass.inverse_mass *= scale;
   inverse_mass.inverse_inertia *= scale;
-  const Vec6 weight = external_force(body, options, orientation, Vec3::Zero());  // (m g, 0)
+  const Vec6 weight = external_force(body, options);  // (m g, 0)
   free_velocity = options.time_step * inverse_mass.apply(weight);
 }
 

@@ -15,11 +15,16 @@ class SoftFormulation : public ContactFormulation {
   const char* name() const override { return "soft"; }
 
   void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
-                        const Vec6& velocity, InverseMass& inverse_mass,
-                        Vec6& free_velocity) const override {
-    const Vec6 force = external_force(body, options, orientation, velocity.tail<3>());
-    soft_damped_free_body(body, options, orientation, velocity, force, inverse_mass,
-                          free_velocity);
+                        const Vec6& velocity, InverseMass& inverse_mass, Vec6& free_velocity,
+                        Vec3& turn_velocity) const override {
+    // The torque-free rotation first, then gravity and the damping on its velocity.
+    const FreeRotation rotation =
+        free_rotation(body, orientation, velocity.tail<3>(), options.time_step);
+    Vec6 turned = velocity;
+    turned.tail<3>() = rotation.angular_velocity;
+    soft_damped_free_body(body, options, orientation, turned, external_force(body, options),
+                          inverse_mass, free_velocity);
+    turn_velocity = rotation.turn_velocity;
   }
 
   Status articulation_motion(const Articulation& articulation, const Options& options,

@@ -1,5 +1,6 @@
 #include "formulation/soft_island.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "formulation/cone_edge_problem.h"
@@ -59,8 +60,11 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   ws.offset.resize(k);
   for (int c = 0; c < k; ++c) {
     ws.regularisation[c] = epsilon * rows.block(c, c).diagonal();
-    const Vec3 reference =
+    Vec3 reference =
         kept_velocity * contacts.start_velocity[c] - Vec3(stiffness * contacts.distance[c], 0, 0);
+    // A penetration is undone at no more than max_recovery_speed, as eq. (19)'s push is
+    // (contact_rows.h).
+    if (contacts.distance[c] < 0) reference.x() = std::min(reference.x(), options.max_recovery_speed);
     ws.offset[c] = rows.frame_velocity(c, island.velocity) - reference;
   }
   // Limits and joint friction rows stay hard: l v_free - target (0 for friction).

@@ -13,7 +13,8 @@
 //        [m/s], the reference velocity, Baumgarte-like: kappa =
 //        options.soft_time_constant [s], MuJoCo's "error-reduction time constant",
 //        phi the contact distance [m] (negative in penetration), J v^l the frame
-//        velocity at the start of the step (island_impulses.h).
+//        velocity at the start of the step (island_impulses.h); in penetration its
+//        normal part is capped at options.max_recovery_speed.
 // Where p is inside the cone the optimality condition reads J v' + R p = v*: the
 // contact behaves as a spring-damper whose stiffness and damping kappa and epsilon
 // set. At rest (v' = v^l = 0) an active normal row gives R_nn p_n = -h (1 + eps) phi /

@@ -32,6 +32,7 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::PivotLimit: return "pivot limit";
     case SolverStatus::NumericalFailure: return "numerical failure";
     case SolverStatus::InvalidInput: return "invalid input";
+    case SolverStatus::Diverged: return "diverged";
   }
   return "unknown";
 }
@@ -82,6 +83,10 @@ std::string fallback_message(const SolverFallback& fallback) {
              "still this substep)";
     case FallbackReason::CompliantVelocityNotFinite:
       return "compliant: v^{l+1} is not finite (island held still this substep)";
+    case FallbackReason::StepDiverged:
+      return "diverged: " + fallback.detail + " (step undone, bodies stopped)";
+    case FallbackReason::EnergyJump:
+      return "diverged: " + fallback.detail;
   }
   return fallback.detail;
 }

@@ -25,6 +25,7 @@ enum class SolverStatus {
   PivotLimit,        // Lemke's method reached its pivot limit
   NumericalFailure,  // a non-finite or singular computation (Lemke, an articulation, compliant)
   InvalidInput,      // the rows handed to the solver hold a non-finite number
+  Diverged,          // the step's state ran away or its energy jumped (step/divergence.h)
 };
 
 // The words of each status, as the CSV's solver_status column and the page show them.
@@ -56,6 +57,12 @@ enum class FallbackReason {
   CompliantLimitsUnsolved,     // Lemke found no limit impulses (lemke, detail)
   CompliantStateNotFinite,     // a contact's state, force or v_free: island held still
   CompliantVelocityNotFinite,  // v^{l+1}: island held still
+  // The step (step/divergence.h): its state ran away (detail names the body and why);
+  // the step was undone and the bodies stopped.
+  StepDiverged,
+  // The step's free bodies gained more energy than gravity and the recovery pushes can
+  // give (detail); the state was kept.
+  EnergyJump,
 };
 
 struct SolverFallback {

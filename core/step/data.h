@@ -39,6 +39,15 @@ struct ContactRecord {
 // A detected contact before the solve: no force yet, mode separating.
 ContactRecord contact_record_of(const DetectedContact& contact);
 
+// A contact whose bodies moved further into each other in one step than the thinner
+// geom is thick: they may have passed through each other (step/tunnelling.h).
+struct TunnellingWarning {
+  int body_a = -1;
+  int body_b = -1;
+  double overshoot = 0;  // -(phi + h v_n^{l+1}) [m]
+  double thickness = 0;  // the thinner geom's [m]
+};
+
 // What the constraint solver did in the last step, summed over islands. In words:
 // solver_status_name(status), fallback_message(fallbacks) (formulation/solver_report.h).
 struct SolverStats {
@@ -50,6 +59,7 @@ struct SolverStats {
   int warm_starts = 0;  // islands solved from the previous basis or active set
   int iterations = 0;   // convex, soft, quasistatic: active-set, Lemke or interior-point
                         // iterations in all islands
+  std::vector<TunnellingWarning> tunnelling;  // this step's, one per body pair
 };
 
 struct Data {

@@ -24,8 +24,10 @@
 
 #include "contact/friction_coefficient.h"
 #include "dynamics/integrate.h"
+#include "step/divergence.h"
 #include "step/robot_commands.h"
 #include "step/step_size_search.h"
+#include "step/tunnelling.h"
 
 namespace contactlab {
 namespace {
@@ -215,8 +217,10 @@ void gather_island(const Model& model, const Options& options,
       velocity << data.linear_velocity[b], data.angular_velocity[b];
       InverseMass inverse_mass;
       Vec6 free_velocity;
+      Vec3 turn_velocity;
       formulation.free_body_motion(body, options, data.orientation[b], velocity, inverse_mass,
-                                   free_velocity);
+                                   free_velocity, turn_velocity);
+      ws.turn_correction[b] = turn_velocity - free_velocity.tail<3>();
       ws.island.add_free_body(b, inverse_mass, velocity);
       ws.member_free_velocity.push_back(free_velocity);
       continue;
@@ -317,6 +321,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
 
   ws.edges.set_edge_count(options.friction_edges);
   data.solver_memory.start_pass();
+  ws.turn_correction.assign(body_count, Vec3::Zero());
 
   for (int island = 0; island < ws.islands.count(); ++island) {
     gather_island(model, options, formulation, data, island, ws);
@@ -350,11 +355,15 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     store_island_velocity(ws, data);
   }
 
-  // (q^l, v^{l+1}) => q^{l+1}: eq. (12).
+  // (phi, v^{l+1}) => warnings of bodies that may have passed through each other.
+  note_tunnelling(model, data.contacts, h, stats.tunnelling);
+
+  // (q^l, v^{l+1}) => q^{l+1}: eq. (12), a free body turned by w^{l+1} plus the free
+  // rotation's correction (free_rotation.h): with no contact, exactly its free turn.
   for (int b = 0; b < body_count; ++b) {
     if (model.bodies[b].is_static || model.bodies[b].articulation >= 0) continue;
-    integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b], data.position[b],
-                   data.orientation[b]);
+    integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b] + ws.turn_correction[b],
+                   data.position[b], data.orientation[b]);
   }
   for (size_t a = 0; a < model.articulations.size(); ++a) {
     const Articulation& articulation = model.articulations[a];
@@ -368,13 +377,14 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
   data.time += h;
 }
 
-void step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
-  data.solver = SolverStats{};
+namespace {
+
+// The step itself: one pass, the step-size search's passes, or compliant substeps.
+void advance_step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
   const ContactFormulation& formulation = formulation_for(options, workspace);
   // Seed 002 step 3, where the formulation allows it.
   if (options.contact_search == 1 && formulation.allows_step_size_search()) {
     advance_with_step_size_search(model, options, data, workspace);
-    ++data.step_count;
     return;
   }
   // A formulation explicit in the contact forces (compliant contact) takes n passes of
@@ -385,16 +395,32 @@ void step(const Model& model, const Options& options, Data& data, StepWorkspace&
   Options pass_options = options;
   pass_options.time_step = options.time_step / passes;
   SolverStats first_failure;
+  std::vector<TunnellingWarning> tunnelling;
   for (int i = 0; i < passes; ++i) {
     data.solver = SolverStats{};
     advance_one_pass(model, pass_options, data, workspace);
     if (first_failure.fallbacks.empty() && !data.solver.fallbacks.empty()) first_failure = data.solver;
+    for (const TunnellingWarning& warning : data.solver.tunnelling) add_tunnelling_warning(warning, tunnelling);
   }
   if (data.solver.fallbacks.empty() && !first_failure.fallbacks.empty()) {
     data.solver.status = first_failure.status;
     data.solver.fallbacks = first_failure.fallbacks;
   }
+  data.solver.tunnelling = tunnelling;
   data.time = end_time;
+}
+
+}  // namespace
+
+void step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
+  data.solver = SolverStats{};
+  workspace.step_start.take(data);
+  advance_step(model, options, data, workspace);
+  // A step whose state ran away is undone, and one whose energy jumped reported
+  // (divergence.h).
+  mark_weighed_bodies(model, workspace.islands, formulation_for(options, workspace).keeps_momentum(),
+                      workspace.weighed_bodies);
+  check_divergence(model, options, workspace.step_start, workspace.weighed_bodies, data);
   ++data.step_count;
 }
 

@@ -10,7 +10,8 @@ namespace contactlab {
 
 // Advances `data` by options.time_step, with `workspace` as scratch. Never leaves NaN
 // in the state: when an island's problem has no answer the formulation falls back
-// (formulation/formulation.h) and says so in data.solver.
+// (formulation/formulation.h) and says so in data.solver; a step whose state runs
+// away (divergence.h) is undone and reported as SolverStatus::Diverged.
 void step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace);
 
 // One pass of the pipeline over options.time_step (contacts, islands, solve,

@@ -20,6 +20,7 @@
 #include "formulation/formulation.h"
 #include "formulation/island_impulses.h"
 #include "formulation/island_solution.h"
+#include "step/divergence.h"
 #include "step/step_size_search.h"
 
 namespace contactlab {
@@ -40,6 +41,9 @@ struct StepWorkspace {
   FrictionEdgeTable edges;
   IslandRows rows;
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free
+  // Per body, for free bodies: turn_velocity - w_free (ContactFormulation::
+  // free_body_motion), what the free rotation adds to w^{l+1} in the pose update.
+  std::vector<Vec3> turn_correction;
   IslandContactState contact_state;      // the island's contacts at the start of the step
   IslandSolution solution;               // what the formulation returned for the island
   // The formulation options.formulation names, with its own scratch; made again when
@@ -47,6 +51,8 @@ struct StepWorkspace {
   std::unique_ptr<ContactFormulation> formulation;
   Formulation formulation_made_for{};
   StepSizeSearchScratch step_size_search;  // seed 002 step 3 (options.contact_search)
+  StepStart step_start;              // the state before the step, for the divergence check
+  std::vector<char> weighed_bodies;  // per body: its energy is checked (divergence.h)
 };
 
 }  // namespace contactlab

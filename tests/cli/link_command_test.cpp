@@ -14,6 +14,7 @@
 #include "session/link_payload.h"
 #include "session/simulation.h"
 #include "state_csv.h"
+#include "temp_path.h"
 
 namespace contactlab {
 namespace {
@@ -55,8 +56,8 @@ std::string scene_path(const std::string& name) { return std::string(CONTACTLAB_
 
 TEST(LinkCommand, EveryBuiltinSceneHasAShortLinkThatRunsLikeItsFile) {
   ASSERT_EQ(builtin_scenes().size(), 13u);
-  const std::string from_file = testing::TempDir() + "/from_file.csv";
-  const std::string from_link = testing::TempDir() + "/from_link.csv";
+  const std::string from_file = temp_path("from_file.csv");
+  const std::string from_link = temp_path("from_link.csv");
   for (const BuiltinScene& scene : builtin_scenes()) {
     EXPECT_EQ(read_file(scene_path(scene.name)), scene.text) << "the compiled-in copy is the file";
     const Result made = link({scene.name});
@@ -85,8 +86,8 @@ TEST(LinkCommand, CarriesOptionsByTheirCanonicalNamesAndTheTimeAsSteps) {
   EXPECT_EQ(payload.options, expected);
   EXPECT_EQ(payload.step, 750);
 
-  const std::string from_file = testing::TempDir() + "/set_file.csv";
-  const std::string from_link = testing::TempDir() + "/set_link.csv";
+  const std::string from_file = temp_path("set_file.csv");
+  const std::string from_link = temp_path("set_link.csv");
   ASSERT_EQ(run({scene_path("brick_slide"), "--steps", "200", "--set", "mu=0.25", "--set", "formulation=convex",
                  "--set", "h=0.002", "--csv", from_file}).code, 0);
   ASSERT_EQ(run({"--link", "https://lab.example/" + made.out.substr(0, made.out.size() - 1), "--steps", "200",
@@ -95,7 +96,7 @@ TEST(LinkCommand, CarriesOptionsByTheirCanonicalNamesAndTheTimeAsSteps) {
 }
 
 TEST(LinkCommand, ASceneFileTravelsWhole) {
-  const std::string path = testing::TempDir() + "/gripper_link.json";
+  const std::string path = temp_path("gripper_link.json");
   std::ofstream(path) << gripper_scene_json("[]");
   const Result made = link({path});
   ASSERT_EQ(made.code, 0) << made.err;
@@ -124,7 +125,7 @@ TEST(LinkCommand, AJournalReplaysAtItsSteps) {
   std::string encoded;
   ASSERT_TRUE(encode_link(write_link_payload(payload), encoded).ok());
 
-  const std::string csv = testing::TempDir() + "/journal.csv";
+  const std::string csv = temp_path("journal.csv");
   const Result ran = run({"--link", encoded, "--steps", "300", "--csv", csv});
   ASSERT_EQ(ran.code, 0) << ran.err;
 

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "gripper_scene.h"
+#include "temp_path.h"
 
 namespace contactlab {
 namespace {
@@ -65,8 +66,8 @@ std::vector<std::string> read_lines(const std::string& path) {
 }
 
 TEST(RunCommand, WritesTheDocumentedStateAndContactColumns) {
-  const std::string state_path = testing::TempDir() + "/state.csv";
-  const std::string contacts_path = testing::TempDir() + "/contacts.csv";
+  const std::string state_path = temp_path("state.csv");
+  const std::string contacts_path = temp_path("contacts.csv");
   const Result result = run({kScene, "--steps", "10", "--csv", state_path, "--contacts", contacts_path});
   ASSERT_EQ(result.code, 0) << result.err;
 
@@ -90,12 +91,12 @@ TEST(RunCommand, WritesTheDocumentedStateAndContactColumns) {
 // A robot scene: LINK.q LINK.v per joint and the grasp columns, and the grasp summary,
 // with either kind of auto-grasp.
 TEST(RunCommand, RobotScenesWriteJointAndGraspColumns) {
-  const std::string scene = ::testing::TempDir() + "gripper.json";
+  const std::string scene = temp_path("gripper.json");
   {
     std::ofstream file(scene);
     file << gripper_scene_json(R"([{"time": 0, "command": "autograsp", "articulation": "gripper"}])");
   }
-  const std::string csv = ::testing::TempDir() + "gripper.csv";
+  const std::string csv = temp_path("gripper.csv");
   for (const char* kind : {"dynamic", "static"}) {
     const Result result = run({scene, "--duration", "1", "--set", std::string("autograsp=") + kind, "--csv", csv});
     ASSERT_EQ(result.code, 0) << result.err;
@@ -115,7 +116,7 @@ TEST(CheckCommand, SummarisesAValidSceneAndRejectsABadOne) {
   EXPECT_NE(out.str().find("scene box_rest: valid"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("box: mass 1 kg, 1 geom(s): box"), std::string::npos) << out.str();
 
-  const std::string bad_path = testing::TempDir() + "/bad_scene.json";
+  const std::string bad_path = temp_path("bad_scene.json");
   std::ofstream(bad_path) << R"({"name": "bad", "bodies": [{"name": "b", "mass": 1,
     "geoms": [{"type": "box", "half_extents": [0.1, 0, 0.1]}]}]})";
   std::ostringstream out2, err2;

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "temp_path.h"
 
 namespace contactlab {
 namespace {
@@ -83,7 +84,7 @@ class TrajectoryHash : public testing::TestWithParam<HashEntry> {};
 
 TEST_P(TrajectoryHash, StateCsvHashesToTheRecordedValue) {
   const HashEntry& entry = GetParam();
-  const std::string csv_path = testing::TempDir() + "trajectory_" + entry.scene + "_" + entry.formulation + ".csv";
+  const std::string csv_path = temp_path("trajectory_" + entry.scene + "_" + entry.formulation + ".csv");
   std::ostringstream out, err;
   char duration[32];
   std::snprintf(duration, sizeof duration, "%g", entry.duration);

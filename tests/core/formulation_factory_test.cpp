@@ -51,8 +51,9 @@ TEST(FormulationFactory, FreeBodyMotion) {
     options.soft_damping = 10;
     InverseMass inverse_mass;
     Vec6 free_velocity;
+    Vec3 turn_velocity;
     make_formulation(options)->free_body_motion(body, options, Quat::Identity(), velocity,
-                                                inverse_mass, free_velocity);
+                                                inverse_mass, free_velocity, turn_velocity);
     const double h = options.time_step;
     double expected = 0.5;
     if (formulation == Formulation::Soft) expected = body.mass * 0.5 / (body.mass + h * 10);

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include "temp_path.h"
 
 namespace contactlab {
 namespace {
@@ -77,7 +78,7 @@ TEST(ParseLcpText, NamesTheProblem) {
 }
 
 TEST(ReadLcpFile, ReadsAFileAndNamesItInErrors) {
-  const std::string path = ::testing::TempDir() + "lcp_file_test.dat";
+  const std::string path = temp_path("lcp_file_test.dat");
   {
     std::ofstream file(path);
     file << "1\n0\n1\n1\n1 1\n2\n-4\n";
