@@ -31,7 +31,7 @@ test('pause, single step and reset', async () => {
   assert.equal(paused.playing, false);
   await page.getByRole('button', { name: 'single step' }).click();
   assert.equal(await page.evaluate(() => window.contactlab.stepCount), paused.steps + 1);
-  await page.getByRole('button', { name: 'reset' }).click();
+  await page.getByRole('button', { name: 'reset', exact: true }).click();
   assert.equal(await page.evaluate(() => window.contactlab.stepCount), 0);
   await page.getByRole('button', { name: 'play', exact: true }).click();
   assert.equal(await page.evaluate(() => window.contactlab.playing), true);

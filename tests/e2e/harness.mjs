@@ -37,7 +37,7 @@ function freePort() {
   });
 }
 
-// Builds the page and serves it; returns { url, close() }.
+// Builds the page and serves it; returns { url, directory (the built page), close() }.
 export async function startServer() {
   try {
     await access(wasmModule);
@@ -58,6 +58,7 @@ export async function startServer() {
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    directory: outDir,
     async close() {
       await server.close();
       await rm(outDir, { recursive: true, force: true });
@@ -70,9 +71,9 @@ export function launchBrowser() {
 }
 
 // Opens `url` in a new page and collects console errors and uncaught exceptions
-// into `page.errors`.
-export async function openPage(browser, url, { width = 1280, height = 800 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
+// into `page.errors`. Other options go to browser.newPage (e.g. hasTouch).
+export async function openPage(browser, url, { width = 1280, height = 800, ...options } = {}) {
+  const page = await browser.newPage({ viewport: { width, height }, ...options });
   const errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
@@ -114,4 +115,33 @@ export function guiController(page, name) {
 // fingers around a 5 cm box) as scene JSON text, with `timeline` as its commands.
 export function gripperSceneJson(timeline = []) {
   return gripperScene(timeline);
+}
+
+// The page's panels, measured independently of the page's own reckoning: every
+// visible fixed element but the 3D view, with its bounding box, and the share of the
+// viewport they cover together (their union, sampled every 4 px).
+export function measurePanels(page) {
+  return page.evaluate(() => {
+    const panels = [...document.body.querySelectorAll('*')]
+      .filter((element) => element.id !== 'viewport' && getComputedStyle(element).position === 'fixed')
+      .filter((element) => element.checkVisibility())
+      .map((element) => ({ id: element.id || element.tagName, rect: element.getBoundingClientRect().toJSON() }))
+      .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+    const [width, height] = [window.innerWidth, window.innerHeight];
+    const under = (x, y) => panels.some(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom);
+    let covered = 0;
+    let samples = 0;
+    for (let y = 2; y < height; y += 4) {
+      for (let x = 2; x < width; x += 4) {
+        samples += 1;
+        if (under(x, y)) covered += 1;
+      }
+    }
+    return { panels, width, height, coveredFraction: covered / samples };
+  });
+}
+
+// Whether the point (CSS px) lies under one of `panels` (measurePanels).
+export function underPanel(panels, x, y) {
+  return panels.find(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom) ?? null;
 }

@@ -15,7 +15,7 @@ function ownerOf(articulations, link) {
 
 // `app` is filled in by main.js once the module and the first scene are loaded:
 // { session, loop, view, reader, controls, formulationPanel, robotPanel, plots,
-// compare, wrenchSpace }.
+// compare, wrenchSpace, viewFolder, presentation, help, embedBar }.
 // `ready` resolves then (or rejects with the load error, which the page also shows).
 export function createAutomationApi(app, ready) {
   const simulation = () => app.session?.simulation ?? null;
@@ -195,6 +195,22 @@ export function createAutomationApi(app, ready) {
               ...app.robotPanel.optionControls(),
             ]
           : [],
+      // Where each body's frame origin is drawn: [{name, static, x, y}], CSS pixels
+      // from the canvas's top left, in scene order.
+      bodiesOnCanvas: () =>
+        app.session
+          ? app.view.bodiesOnCanvas(app.session.simulation.poseView()).map((point, i) => ({
+              name: app.session.simulation.description.bodies[i].name,
+              static: Boolean(app.session.simulation.description.bodies[i].static),
+              ...point,
+            }))
+          : [],
+      // The camera now: [x, y, z, target x, y, z] (physics frame, metres).
+      camera: () => (app.view ? app.view.cameraPose() : null),
+      // The body the camera follows, by name, or null.
+      followed: () => (app.viewFolder ? app.viewFolder.followed : null),
+      // Whether presentation mode is on.
+      presenting: () => (app.presentation ? app.presentation.on : false),
       // The wrench-space inset: {shown, projection, wrenches, dimension, hullVertices,
       // originInside} as last drawn.
       wrenchSpace: () => (app.wrenchSpace ? app.wrenchSpace.summary() : null),

@@ -1,6 +1,6 @@
 // The control panel (lil-gui): the scene picker, playback, the options every
-// formulation shares and what the overlay shows (the formulation, robot, plots and
-// compare folders have their own modules). The option controls are built from the
+// formulation shares and what the overlay shows (the view, formulation, robot, plots
+// and compare folders have their own modules). The option controls are built from the
 // core's option schema (option_control.js); this module only says which options the
 // solver folder shows, in which order. Every change goes through the actions given
 // by main.js, and refresh() then shows the options in force.
@@ -54,6 +54,7 @@ export class Controls {
     playback.add(state, 'step').name('single step');
     playback.add(state, 'reset').name('reset');
     playback.add(state, 'copyLink').name('copy link (c)');
+    this.viewFolder = this.gui.addFolder('view'); // filled by view_folder.js
 
     this.solverFolder = this.gui.addFolder('solver');
     for (const name of SOLVER_OPTIONS) this.addOption(this.solverFolder, optionSchema.option(name));

@@ -7,11 +7,17 @@ import { createAutomationApi } from './automation.js';
 import { ComparePanel } from './compare_panel.js';
 import { ContactPlots } from './contact_plots.js';
 import { Controls } from './controls.js';
+import { EmbedBar } from './embed_bar.js';
 import { FormulationPanel } from './formulation_panel.js';
 import { GraspBadge } from './grasp_badge.js';
+import { HelpOverlay } from './help_overlay.js';
+import { listenForShortcuts } from './keyboard.js';
 import { AddressBar } from './link/address_bar.js';
 import { readPageLink, writePageLink } from './link/page_link.js';
 import { Loop } from './loop.js';
+import { requestedModes } from './page_modes.js';
+import { followPhoneLayout } from './phone_layout.js';
+import { Presentation } from './presentation.js';
 import { RecordReader } from './record_reader.js';
 import { RobotPanel } from './robot_panel.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './scenes.js';
@@ -19,6 +25,7 @@ import { Session } from './session.js';
 import { readCoreSchema } from './simulation.js';
 import { StatusPanel } from './status.js';
 import { View } from './view.js';
+import { ViewFolder } from './view_folder.js';
 import { WrenchSpaceView } from './wrench_space_view.js';
 
 const status = new StatusPanel();
@@ -58,6 +65,7 @@ function createParts(session) {
     setOverlay: (shown) => view.setOverlay(shown),
   });
   const gui = parts.controls.gui;
+  parts.viewFolder = new ViewFolder(parts.controls.viewFolder, view, session, () => parts.addressBar?.request());
   parts.robotPanel = new RobotPanel(gui, records.joint, optionSchema, session);
   parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, session);
   parts.plots = new ContactPlots(gui, records);
@@ -66,6 +74,12 @@ function createParts(session) {
     view.setHighlightedBody(report ? report.objectBody : -1);
     wrenchSpace.show(report ? session.simulation.graspWrenches() : null);
   });
+  parts.presentation = new Presentation(gui);
+  parts.help = new HelpOverlay();
+  if (requestedModes().embed) {
+    document.body.classList.add('embed');
+    parts.embedBar = new EmbedBar({ playPause: () => playPause(parts.loop), restart: () => session.reset() });
+  }
   parts.loop = new Loop(view.renderer, session, (nowMs) => {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
@@ -79,12 +93,21 @@ function createParts(session) {
   return parts;
 }
 
-// The link to what is on screen: the session's run, whether it plays, the camera.
-function pagePayload(session, { loop, view }) {
+function playPause(loop) {
+  if (loop.playing) loop.pause();
+  else loop.play();
+}
+
+// The link to what is on screen: the session's run, whether it plays, the camera and
+// the body it follows.
+function pagePayload(session, { loop, view, viewFolder }) {
   const payload = session.linkPayload();
   if (loop.playing) payload.playing = true;
   const camera = view.cameraPlacement();
-  if (camera) payload.view = { camera };
+  const follow = viewFolder.followed;
+  if (camera || follow) payload.view = {};
+  if (camera) payload.view.camera = camera;
+  if (follow) payload.view.follow = follow;
   return payload;
 }
 
@@ -101,12 +124,15 @@ async function copyLink(addressBar) {
 
 // Opens the link in the address bar: "" when one opened (it then plays back in the
 // loop), null when there is none, else why not (the caller loads a scene instead).
-function openAddressLink(module, session, { view, loop }) {
+function openAddressLink(module, session, { view, viewFolder, loop }) {
   if (window.location.hash.length <= 1) return null;
   const read = readPageLink(module, window.location.hash);
   const error = read.error || session.openLink(read);
   if (error) return error;
   if (read.payload.view?.camera) view.placeCamera(read.payload.view.camera);
+  const follow = read.payload.view?.follow;
+  const followError = follow === undefined ? '' : viewFolder.followBody(follow);
+  if (followError) status.showError('link: view not followed', followError);
   const playing = Boolean(read.payload.playing);
   loop.pause();
   const stop = loop.on('replayed', () => {
@@ -117,7 +143,8 @@ function openAddressLink(module, session, { view, loop }) {
 }
 
 // Every part follows the session's events.
-function subscribe(session, { view, loop, controls, formulationPanel, robotPanel, plots, compare, graspBadge }) {
+function subscribe(session, parts) {
+  const { view, viewFolder, loop, controls, formulationPanel, robotPanel, plots, compare, graspBadge } = parts;
   session.on('loaded', ({ sceneKey, description, options }) => {
     status.clearError();
     status.showScene(description);
@@ -131,6 +158,9 @@ function subscribe(session, { view, loop, controls, formulationPanel, robotPanel
     robotPanel.build(session.simulation);
     graspBadge.build(session.simulation);
     compare.setScene(description);
+    viewFolder.setScene(description);
+    parts.presentation.refresh();
+    view.frame(description, session.simulation.poseView()); // once the panels show the scene
   });
   session.on('optionsChanged', ({ options }) => {
     if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
@@ -153,7 +183,10 @@ function subscribe(session, { view, loop, controls, formulationPanel, robotPanel
     compare.showState();
   });
   session.on('error', ({ context, message }) => status.showError(context, message));
-  loop.on('playing', (playing) => controls.setPlaying(playing));
+  loop.on('playing', (playing) => {
+    controls.setPlaying(playing);
+    parts.embedBar?.setPlaying(playing);
+  });
 }
 
 // The address bar follows every change (while a link plays back, once it is done).
@@ -167,17 +200,25 @@ function followInAddressBar(session, { loop, view, addressBar }) {
   view.controls.addEventListener('end', request);
 }
 
-// c copies the link, unless a text field has the keyboard.
-function listenForKeys(parts) {
-  window.addEventListener('keydown', (event) => {
-    const target = event.target;
-    const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
-    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === 'c') {
-      event.preventDefault();
-      copyLink(parts.addressBar);
-    }
-  });
+// The keyboard shortcuts (keyboard.js).
+function listenForKeys(session, parts) {
+  const { loop, viewFolder, presentation, help } = parts;
+  listenForShortcuts(
+    {
+      playPause: () => playPause(loop),
+      step: () => {
+        loop.pause();
+        session.step(1);
+      },
+      restart: () => session.reset(),
+      resetView: () => viewFolder.resetView(),
+      follow: () => viewFolder.toggleFollow(),
+      copyLink: () => copyLink(parts.addressBar),
+      present: () => presentation.toggle(),
+      help: () => help.toggle(),
+    },
+    () => help.open,
+  );
 }
 
 async function start() {
@@ -185,11 +226,15 @@ async function start() {
   const module = await loadModule();
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(session);
+  if (requestedModes().present) parts.presentation.set(true);
+  followPhoneLayout(parts.controls.gui);
+  parts.view.rig.watchPanels();
   subscribe(session, parts);
   parts.addressBar = new AddressBar(
     () => writePageLink(module, pagePayload(session, parts)),
     (message) => status.showError('link not written', message),
   );
+  parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
   const linkError = openAddressLink(module, session, parts);
   if (linkError !== '') {
@@ -202,7 +247,7 @@ async function start() {
     if (linkError) status.showError('link not opened, the default scene instead', linkError);
   }
   followInAddressBar(session, parts);
-  listenForKeys(parts);
+  listenForKeys(session, parts);
 
   Object.assign(app, {
     session,

@@ -1,27 +1,16 @@
-// The three.js view: renderer, camera with orbit controls, lights, the bodies, compare
+// The three.js view: renderer, camera (camera_rig.js), lights, the bodies, compare
 // mode's ghost and the contact overlay. It reads the simulations' pose and contact
 // views once per frame.
-import {
-  Box3,
-  Color,
-  DirectionalLight,
-  Fog,
-  HemisphereLight,
-  PCFShadowMap,
-  PerspectiveCamera,
-  Scene,
-  Vector3,
-  WebGLRenderer,
-} from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { createPhysicsFrame, physicsToThree, threeToPhysics } from './axes.js';
-import { BodyMeshes, bodyReaches } from './body_meshes.js';
+import { Color, DirectionalLight, Fog, HemisphereLight, PCFShadowMap, Scene, WebGLRenderer } from 'three';
+import { createPhysicsFrame, physicsToThree } from './axes.js';
+import { BodyMeshes } from './body_meshes.js';
+import { CameraRig } from './camera_rig.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
+import { sceneBounds } from './scene_bounds.js';
 
-const FIELD_OF_VIEW = 40; // degrees, vertical
 const BACKGROUND = '#eef1f5';
-const VIEW_DIRECTION = [0.55, -1.0, 0.45]; // from the scene's centre to the camera, physics frame
-const CAMERA_DIGITS = 4; // significant digits of the camera in a link
+// The fog starts at twice the distance at which the scene's ball fills this half-angle.
+const FOG_ANGLE = (20 * Math.PI) / 180;
 
 export class View {
   // `records`: the layouts of the simulation's views (record_layouts.js).
@@ -36,13 +25,9 @@ export class View {
     this.scene = new Scene();
     this.scene.background = new Color(BACKGROUND);
     this.scene.fog = new Fog(BACKGROUND, 10, 100);
-    this.camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.001, 1000);
-    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
-    this.controls.enableDamping = true;
-    this.cameraMoved = false; // by the user since the scene was framed
-    this.controls.addEventListener('start', () => {
-      this.cameraMoved = true;
-    });
+    this.rig = new CameraRig(this.renderer.domElement);
+    this.camera = this.rig.camera;
+    this.controls = this.rig.controls;
 
     this.scene.add(new HemisphereLight('#ffffff', '#6b7280', 1.6));
     this.sun = new DirectionalLight('#ffffff', 2.2);
@@ -52,6 +37,7 @@ export class View {
 
     this.physicsFrame = createPhysicsFrame();
     this.scene.add(this.physicsFrame);
+    this.poseLayout = records.bodyPose;
     this.poseStride = records.bodyPose.stride;
     this.position = records.bodyPose.offsets(['x', 'y', 'z']);
     this.bodies = new BodyMeshes(this.physicsFrame, records.bodyPose);
@@ -64,68 +50,55 @@ export class View {
     this.resize();
   }
 
-  // The camera as a link keeps it (docs/links.md): [position, target] in the physics
-  // frame, to CAMERA_DIGITS significant digits; null while the scene's own framing holds.
+  // The camera as a link keeps it: [position, target] (physics frame), or null while
+  // the framing holds.
   cameraPlacement() {
-    if (!this.cameraMoved) return null;
-    const round = (value) => Number(value.toPrecision(CAMERA_DIGITS));
-    return [...threeToPhysics(this.camera.position), ...threeToPhysics(this.controls.target)].map(round);
+    return this.rig.placement();
   }
 
   // Puts the camera where a link's `view.camera` says.
-  placeCamera([px, py, pz, tx, ty, tz]) {
-    physicsToThree(px, py, pz, this.camera.position);
-    physicsToThree(tx, ty, tz, this.controls.target);
-    const distance = Math.max(1e-3, this.camera.position.distanceTo(this.controls.target));
-    this.camera.near = distance / 200;
-    this.camera.far = distance * 200;
-    this.camera.updateProjectionMatrix();
-    this.controls.update();
-    this.cameraMoved = true;
+  placeCamera(placement) {
+    this.rig.place(placement);
+  }
+
+  // The camera now: [position, target] (physics frame).
+  cameraPose() {
+    return this.rig.pose();
+  }
+
+  // Frames the action of the scene as it is now (poses: the simulation's pose view).
+  frame(description, poses) {
+    const { centre, radius } = sceneBounds(description, poses, this.poseLayout);
+    this.rig.frame(centre, radius);
+  }
+
+  // Follows body `index` (-1: none) with the camera.
+  follow(index) {
+    this.rig.follow(index);
+  }
+
+  // Where each body's frame origin is drawn: [{x, y}] in canvas pixels, in scene order.
+  bodiesOnCanvas(poses) {
+    const { x, y, z } = this.position;
+    return Array.from({ length: poses.length / this.poseStride }, (_, i) => {
+      const base = this.poseStride * i;
+      const [px, py] = this.rig.toCanvas(poses[base + x], poses[base + y], poses[base + z]);
+      return { x: px, y: py };
+    });
   }
 
   resize() {
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
-    this.camera.updateProjectionMatrix();
+    this.rig.resize(width, height);
   }
 
-  // Builds the bodies of a newly loaded scene and frames them. `poses` is the
-  // simulation's pose view at the scene's initial state.
+  // Builds the bodies of a newly loaded scene and sizes the ground, fog and shadows to
+  // it. `poses` is the simulation's pose view at the scene's initial state; frame()
+  // then points the camera (once the panels show the scene).
   showScene(description, poses) {
-    const reaches = bodyReaches(description);
-    const dynamicReaches = reaches.filter((_, i) => !description.bodies[i].static);
-    const lengthScale = Math.max(0.01, ...(dynamicReaches.length ? dynamicReaches : reaches));
-
-    // Bounding box, in three.js coordinates, of the non-plane bodies and of the points
-    // below the dynamic ones on each plane (where falling bodies will land).
-    const planeHeights = [];
-    description.bodies.forEach((body, i) => {
-      for (const geom of body.geoms) {
-        if (geom.type === 'plane') planeHeights.push(poses[this.poseStride * i + this.position.z] + geom.position[2]);
-      }
-    });
-    const bounds = new Box3();
-    const point = new Vector3();
-    const include = (x, y, z, reach) => {
-      physicsToThree(x, y, z, point);
-      bounds.expandByPoint(point.clone().addScalar(reach));
-      bounds.expandByPoint(point.clone().addScalar(-reach));
-    };
-    description.bodies.forEach((body, i) => {
-      if (reaches[i] === 0) return;
-      const base = this.poseStride * i;
-      const [x, y, z] = [poses[base + this.position.x], poses[base + this.position.y], poses[base + this.position.z]];
-      include(x, y, z, reaches[i]);
-      if (body.static) return;
-      for (const height of planeHeights) if (height < z) include(x, y, height + reaches[i], reaches[i]);
-    });
-    if (bounds.isEmpty()) bounds.setFromCenterAndSize(new Vector3(), new Vector3(1, 1, 1));
-    const centre = bounds.getCenter(new Vector3());
-    const radius = Math.max(0.5 * bounds.getSize(new Vector3()).length(), 2 * lengthScale);
-
+    const { centre, radius, lengthScale } = sceneBounds(description, poses, this.poseLayout);
     const gridSpacing = niceCeiling(radius / 8);
     const gridSize = gridSpacing * Math.ceil((8 * radius) / gridSpacing);
     this.bodies.build(description, gridSize, gridSpacing);
@@ -138,17 +111,9 @@ export class View {
       description.bodies.map((body) => body.static),
     );
 
-    const distance = radius / Math.sin(((FIELD_OF_VIEW / 2) * Math.PI) / 180);
-    const direction = physicsToThree(...VIEW_DIRECTION).normalize();
-    this.camera.position.copy(centre).addScaledVector(direction, distance);
-    this.camera.near = distance / 200;
-    this.camera.far = distance * 200;
+    const distance = radius / Math.sin(FOG_ANGLE);
     this.scene.fog.near = 2 * distance;
     this.scene.fog.far = 8 * distance;
-    this.camera.updateProjectionMatrix();
-    this.controls.target.copy(centre);
-    this.controls.update();
-    this.cameraMoved = false;
 
     // The sun shines from above and to the side; its shadow box covers the scene.
     const sunDirection = physicsToThree(0.4, -0.3, 1).normalize();
@@ -174,7 +139,9 @@ export class View {
   // Per frame: body poses and contacts from the simulation's views, and the ghost's
   // poses from the twin's (null outside compare mode); views are taken afresh.
   update(simulation, twin, nowMs) {
-    this.bodies.update(simulation.poseView());
+    const poses = simulation.poseView();
+    this.rig.update(poses, this.poseStride, this.position);
+    this.bodies.update(poses);
     this.contacts.update(simulation.contactView(), simulation.contactCount, nowMs);
     if (twin) this.ghost.update(twin.poseView());
   }

@@ -1,8 +1,11 @@
 // Keeps the address bar's fragment on the page's state (docs/links.md), so the address
 // is always a link to what is on screen. It rewrites the current history entry
 // (replaceState) instead of adding entries, at most once per interval, and drops the
-// old ?scene= (the fragment says which scene).
-export class AddressBar {
+// old ?scene= (the fragment says which scene); other query parameters (the page's
+// modes) stay. Emits `written` with the new address.
+import { Emitter } from '../emitter.js';
+
+export class AddressBar extends Emitter {
   #makeLink;
   #onError;
   #intervalMs;
@@ -11,6 +14,7 @@ export class AddressBar {
 
   // `makeLink()` returns the link ("#v1.…") or throws; `onError(message)` hears why.
   constructor(makeLink, onError, intervalMs = 500) {
+    super();
     this.#makeLink = makeLink;
     this.#onError = onError;
     this.#intervalMs = intervalMs;
@@ -40,6 +44,7 @@ export class AddressBar {
       url.hash = link;
       window.history.replaceState(window.history.state, '', url);
       this.#last = link;
+      this.emit('written', url.href);
     }
     return link;
   }

@@ -1,0 +1,107 @@
+// The camera (docs/page.md, View): on load it frames every built-in scene so that each
+// moving body is drawn inside the canvas and under no panel; follow keeps a sliding
+// body in view where the fixed framing loses it; the followed body goes into the link
+// and comes back when the link opens.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { decodeLink } from '../../web/src/link/link_codec.js';
+import { launchBrowser, measurePanels, nextFrames, openLab, startServer, underPanel } from './harness.mjs';
+
+const SIZE = { width: 1280, height: 720 };
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Every moving body's drawn position: inside the canvas and under which panel, if any.
+async function placeOfMovingBodies(page) {
+  await nextFrames(page, 3);
+  const { panels, width, height } = await measurePanels(page);
+  const bodies = await page.evaluate(() => window.contactlab.view.bodiesOnCanvas().filter((body) => !body.static));
+  return bodies.map(({ name, x, y }) => ({
+    name,
+    x: Math.round(x),
+    y: Math.round(y),
+    inside: x >= 0 && x <= width && y >= 0 && y <= height,
+    under: underPanel(panels, x, y)?.id ?? null,
+  }));
+}
+
+test('on load every moving body of every built-in scene is drawn in the canvas, under no panel', async () => {
+  const page = await openLab(browser, server.url, '?scene=box_rest', SIZE);
+  const names = await page.evaluate(() => window.contactlab.sceneNames);
+  let bodies = 0;
+  for (const name of names) {
+    await page.goto(`${server.url}?scene=${name}`);
+    await page.evaluate(() => window.contactlab.ready);
+    await page.evaluate(() => window.contactlab.pause());
+    const placed = await placeOfMovingBodies(page);
+    for (const body of placed) {
+      assert.ok(body.inside, `${name}: ${body.name} drawn at (${body.x}, ${body.y}), outside the canvas`);
+      assert.equal(body.under, null, `${name}: ${body.name} drawn at (${body.x}, ${body.y}) under ${body.under}`);
+    }
+    bodies += placed.length;
+  }
+  console.log(`framing: ${bodies} moving bodies of ${names.length} scenes, all in the canvas and under no panel`);
+  await page.close();
+});
+
+// After 3 s of sliding with low friction: where the body is drawn, without and with follow.
+async function slideFor3s(scene, body, mu, follow) {
+  const page = await openLab(browser, server.url, `?scene=${scene}`, SIZE);
+  await page.evaluate(
+    ({ mu, follow }) => {
+      const lab = window.contactlab;
+      lab.pause();
+      lab.setOption('friction_coefficient', mu);
+      if (follow) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+      lab.step(Math.round(3 / lab.options().time_step));
+    },
+    { mu, follow },
+  );
+  const placed = (await placeOfMovingBodies(page)).find((b) => b.name === body);
+  const moved = await page.evaluate((name) => window.contactlab.bodies().find((b) => b.name === name).position, body);
+  await page.close();
+  return { ...placed, moved };
+}
+
+test('follow keeps the sliding brick and the incline box in view; the fixed framing loses them', async () => {
+  for (const [scene, body, mu] of [
+    ['brick_slide', 'brick', 0.05],
+    ['incline', 'box', 0],
+  ]) {
+    const fixed = await slideFor3s(scene, body, mu, false);
+    const followed = await slideFor3s(scene, body, mu, true);
+    console.log(
+      `${scene} (mu = ${mu}), ${body} after 3 s at x = ${fixed.moved[0].toFixed(2)} m: ` +
+        `without follow drawn at (${fixed.x}, ${fixed.y})${fixed.under ? ` under ${fixed.under}` : ''}, ` +
+        `with follow at (${followed.x}, ${followed.y})`,
+    );
+    assert.ok(!fixed.inside || fixed.under !== null, `${scene}: without follow the ${body} is still in view`);
+    assert.ok(followed.inside && followed.under === null, `${scene}: with follow the ${body} left the view`);
+  }
+});
+
+test('the followed body goes into the link and is followed again when the link opens', async () => {
+  const page = await openLab(browser, server.url, '?scene=brick_slide', SIZE);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.locator('#gui .lil-controller', { hasText: 'follow (f)' }).locator('input').check();
+  const link = await page.evaluate(() => window.contactlab.link());
+  assert.equal(decodeLink(link).view.follow, 'brick');
+  await page.close();
+
+  const opened = await openLab(browser, server.url, link, SIZE);
+  assert.equal(await opened.evaluate(() => window.contactlab.view.followed()), 'brick');
+  assert.equal(await opened.evaluate(() => document.getElementById('error-panel').hidden), true);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});

@@ -1,0 +1,40 @@
+// Presentation mode, for a projector (1280 x 720): larger text (style.css, body.present)
+// and only the controls that matter for the scene: scene, playback, the view (folded:
+// v and f do it), the solver's main options (folded when a robot panel needs the
+// room), the formulation (folded) and the robot panel. The legend keeps its colours,
+// the status line its main fields; the plots and the compare table are hidden.
+const HIDDEN_FOLDERS = Object.freeze(['more', 'show', 'plots', 'compare']);
+
+export class Presentation {
+  #gui;
+  #on = false;
+
+  constructor(gui) {
+    this.#gui = gui;
+  }
+
+  get on() {
+    return this.#on;
+  }
+
+  set(on) {
+    this.#on = on;
+    document.body.classList.toggle('present', on);
+    this.refresh();
+  }
+
+  toggle() {
+    this.set(!this.#on);
+  }
+
+  // Applies the mode to the panel as it is now (after a scene's robot panel is built).
+  refresh() {
+    const folders = this.#gui.foldersRecursive();
+    const folder = (title) => folders.find((candidate) => candidate._title === title);
+    for (const title of HIDDEN_FOLDERS) folder(title)?.show(!this.#on);
+    if (!this.#on) return;
+    folder('view')?.close();
+    folder('formulation')?.close();
+    if (folder('robot')) folder('solver')?.close();
+  }
+}
