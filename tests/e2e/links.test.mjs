@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { decodeLink } from '../../web/src/link/link_codec.js';
+import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
 import { launchBrowser, openLab, repositoryRoot, startServer } from './harness.mjs';
 
 const CLI = join(repositoryRoot, 'build/native/contactlab');
@@ -150,6 +150,14 @@ test('a link the page made, with a journal of actions and compare mode, runs nat
   assertSamePoses(pageRun, await pagePoses(reopened, 150), 'reopened');
   assert.deepEqual(decodeLink(await reopened.evaluate(() => window.contactlab.link())).journal, payload.journal);
   await reopened.close();
+  await page.close();
+});
+
+test('an action at step 0 of a link at step 0 is applied on open', async () => {
+  const link = encodeLink({ scene: { builtin: 'box_rest' }, journal: [[0, 'option', 'friction_coefficient', 0.3]] });
+  const page = await openLinked(link);
+  assert.equal(await page.evaluate(() => window.contactlab.options().friction_coefficient), 0.3);
+  assert.equal(await page.evaluate(() => window.contactlab.stepCount), 0);
   await page.close();
 });
 

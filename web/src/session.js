@@ -197,9 +197,10 @@ export class Session extends Emitter {
     return '';
   }
 
-  // While a link plays back: the steps still to take (0 when done).
+  // While a link plays back: the steps still to take, at least 1 until its last
+  // actions are applied too (0 when done).
   get replayRemaining() {
-    return this.#replay ? this.#replay.target - this.#simulation.stepCount : 0;
+    return this.#replay ? Math.max(1, this.#replay.target - this.#simulation.stepCount) : 0;
   }
 
   // Takes up to `maxSteps` steps of the link being played back, applying its journal's
