@@ -25,6 +25,7 @@ enum class SolverStatus {
   PivotLimit,        // Lemke's method reached its pivot limit
   NumericalFailure,  // a non-finite or singular computation (Lemke, an articulation, compliant)
   InvalidInput,      // the rows handed to the solver hold a non-finite number
+  TooLarge,          // an island's problem was past kMaxIslandUnknowns (island_size.h)
 };
 
 // The words of each status, as the CSV's solver_status column and the page show them.
@@ -56,6 +57,8 @@ enum class FallbackReason {
   CompliantLimitsUnsolved,     // Lemke found no limit impulses (lemke, detail)
   CompliantStateNotFinite,     // a contact's state, force or v_free: island held still
   CompliantVelocityNotFinite,  // v^{l+1}: island held still
+  // Any formulation (island_size.h):
+  IslandTooLarge,         // more unknowns (problem_size) than kMaxIslandUnknowns: held still
 };
 
 struct SolverFallback {
@@ -66,8 +69,13 @@ struct SolverFallback {
   LcpStatus lemke = LcpStatus::Solved;                  // how Lemke's method ended
   int pivots = 0;                                       // its pivots
   ConicStatus interior_point = ConicStatus::Solved;     // how the interior-point method ended
+  int problem_size = 0;                                 // IslandTooLarge: the island's unknowns
   std::string detail;                                   // the failed solver's own account
 };
+
+// What was done instead, in a few words without commas, e.g. "without friction" (the
+// CSV's solver_status column).
+const char* fallback_name(FallbackReason reason);
 
 // One fallback in words, e.g. "ray termination: ray termination after 12 pivots
 // (this step's island solved without friction)".
