@@ -1,6 +1,6 @@
 // The subcommands of the contactlab tool. Each returns the process exit code:
 // 0 success, 1 the problem has no answer (lcp), 2 bad arguments or a bad scene, 3 an
-// output file could not be written (run).
+// output file could not be written (run); main() adds 4, memory ran out.
 #pragma once
 
 #include <ostream>

@@ -1,5 +1,6 @@
 // contactlab: run a scene or a link headless, make a link, validate a scene, or solve one LCP.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,7 @@ const char kUsage[] =
     "KEY: time_step (h), friction_coefficient (mu), error_reduction (gamma), friction_edges (u),\n"
     "     contact_margin, contact_threshold, kinetic_threshold_speed, max_recovery_speed, gravity_x, gravity_y, gravity_z\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
+int dispatch(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     (args.empty() ? std::cerr : std::cout) << kUsage;
     return args.empty() ? 2 : 0;
@@ -33,4 +31,17 @@ int main(int argc, char** argv) {
   if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
   std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, lcp)\n" << kUsage;
   return 2;
+}
+
+}  // namespace
+
+// Memory that runs out (std::bad_alloc) ends the command with one line and exit code 4
+// instead of an abort.
+int main(int argc, char** argv) {
+  try {
+    return dispatch(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const std::bad_alloc&) {
+    std::cerr << "contactlab: out of memory (std::bad_alloc)\n";
+    return 4;
+  }
 }

@@ -13,6 +13,16 @@ std::string exact_number(double value) {
   return buffer;
 }
 
+std::string solver_status_text(const SolverStats& solver) {
+  std::string text = solver_status_name(solver.status);
+  for (std::size_t i = 0; i < solver.fallbacks.size(); ++i) {
+    text += i == 0 ? " (fallback: " : "; ";
+    text += fallback_name(solver.fallbacks[i].reason);
+  }
+  if (!solver.fallbacks.empty()) text += ')';
+  return text;
+}
+
 void write_state_header(const Model& model, std::ostream& out) {
   static const char* const kFields[] = {"x",  "y",  "z",  "qw", "qx", "qy", "qz",
                                         "vx", "vy", "vz", "wx", "wy", "wz"};
@@ -58,7 +68,7 @@ void write_state_row(const Model& model, const Data& data, const GraspReport& gr
     out << ',' << (grasp.object >= 0 ? model.bodies[grasp.object].name : std::string()) << ','
         << (grasp.quality.force_closure ? 1 : 0) << ',' << exact_number(grasp.quality.epsilon);
   }
-  out << ',' << data.contacts.size() << ',' << solver_status_name(data.solver.status) << ','
+  out << ',' << data.contacts.size() << ',' << solver_status_text(data.solver) << ','
       << data.solver.pivots << '\n';
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: native (GoogleTest through ctest), the external LCP validation set
+# Runs every test: native (GoogleTest through ctest), the sanitizer suite, bounded
+# fuzzing and a slice of the soak (docs/robustness.md), the external LCP validation set
 # (when ../shared is beside the clone), the page's modules and the wasm module in Node,
 # and the page in headless Chromium.
 set -uo pipefail
@@ -17,6 +18,10 @@ suite() {
 }
 
 suite "native tests" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
+# docs/robustness.md: the checked build, a bounded fuzzing run and a slice of the soak.
+suite "sanitizer tests" bash scripts/sanitize.sh
+suite "fuzzing, 4 s per target" bash scripts/fuzz.sh --seconds 4
+suite "soak slice, 1 s per scene and formulation" bash scripts/soak.sh --seconds 1
 validation=../shared/validation/siconos-lcp
 if [[ -d "$validation" ]]; then
   suite "siconos LCP validation" node tests/validation/siconos_lcp.mjs build/native/contactlab "$validation"

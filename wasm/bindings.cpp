@@ -12,6 +12,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("getOption", &SimulationHandle::get_option)
       .function("reset", &SimulationHandle::reset)
       .function("step", &SimulationHandle::step)
+      .function("stepError", &SimulationHandle::step_error)
       .function("time", &SimulationHandle::time)
       .function("stepCount", &SimulationHandle::step_count)
       .function("sceneDescription", &SimulationHandle::scene_description)

@@ -28,6 +28,8 @@ double SimulationHandle::step(double count) {
   return static_cast<double>(simulation_.step(static_cast<long>(std::floor(std::fmin(count, 1e6)))));
 }
 
+std::string SimulationHandle::step_error() const { return simulation_.step_error(); }
+
 double SimulationHandle::time() const { return simulation_.has_scene() ? simulation_.data().time : 0; }
 
 double SimulationHandle::step_count() const {

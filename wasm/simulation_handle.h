@@ -23,6 +23,8 @@ class SimulationHandle {
   double get_option(const std::string& name) const;
   void reset();
   double step(double count);
+  // Why the last step() took fewer steps than asked (Simulation::step_error); "" otherwise.
+  std::string step_error() const;
   double time() const;
   double step_count() const;
   std::string scene_description() const;

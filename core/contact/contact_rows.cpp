@@ -8,6 +8,15 @@
 namespace contactlab {
 namespace {
 
+// The entries of fixed-size blocks stored densely one after the other (an empty vector
+// has no first block to take them from).
+template <typename Block>
+bool blocks_finite(const std::vector<Block>& blocks) {
+  static_assert(sizeof(Block) == Block::SizeAtCompileTime * sizeof(double), "stored densely");
+  return blocks.empty() ||
+         all_finite(blocks.front().data(), Block::SizeAtCompileTime * blocks.size());
+}
+
 // The frame rows (n, t1, t2) as body wrenches (d, r x d), negated for body A.
 Eigen::Matrix<double, 3, 6> frame_wrenches(double sign, const Vec3 frame[3], const Vec3& point,
                                            const Vec3& center) {
@@ -113,10 +122,7 @@ void IslandRows::apply_column_impulse(int i, double impulse, Eigen::VectorXd& ve
 }
 
 bool IslandRows::is_finite() const {
-  static_assert(sizeof(Mat3) == 9 * sizeof(double), "Mat3 blocks are stored densely");
-  static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 entries are stored densely");
-  return all_finite(contact_gram.data()->data(), 9 * contact_gram.size()) &&
-         all_finite(limit_contact.data()->data(), 3 * limit_contact.size()) &&
+  return blocks_finite(contact_gram) && blocks_finite(limit_contact) &&
          std::all_of(limit_mobility.begin(), limit_mobility.end(),
                      [](const Eigen::VectorXd& mobility) {
                        return all_finite(mobility.data(), static_cast<std::size_t>(mobility.size()));

@@ -31,7 +31,7 @@ void write_contact_pair(const IslandRows& rows, int c, int e, Eigen::MatrixXd& g
 
 // Joint rows (limits and friction rows) against the rays and against each other, both
 // triangles alike.
-void write_limit_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
+void write_limit_gram_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int first_limit = k * u;
@@ -65,7 +65,7 @@ void build_edge_gram(const IslandRows& rows, Eigen::MatrixXd& gram) {
   for (int j = 0; j < edge_count; ++j) {
     for (int i = j + 1; i < edge_count; ++i) gram(i, j) = gram(j, i);
   }
-  write_limit_entries(rows, gram);
+  write_limit_gram_entries(rows, gram);
 }
 
 void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal) {

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "formulation/island_size.h"
+
 namespace contactlab {
 namespace {
 
@@ -33,6 +35,7 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::NumericalFailure: return "numerical failure";
     case SolverStatus::InvalidInput: return "invalid input";
     case SolverStatus::Diverged: return "diverged";
+    case SolverStatus::TooLarge: return "too large";
   }
   return "unknown";
 }
@@ -46,6 +49,29 @@ SolverStatus solver_status_of(LcpStatus status) {
     case LcpStatus::InvalidInput: return SolverStatus::InvalidInput;
   }
   return SolverStatus::NumericalFailure;
+}
+
+const char* fallback_name(FallbackReason reason) {
+  switch (reason) {
+    case FallbackReason::ArticulationHeldStill: return "articulation held still";
+    case FallbackReason::LcpRowsNotFinite: return "non-finite rows: held still";
+    case FallbackReason::LcpRegularised: return "regularised";
+    case FallbackReason::LcpWithoutFriction: return "without friction";
+    case FallbackReason::LcpHeldStill: return "held still";
+    case FallbackReason::EdgeRowsNotFinite: return "non-finite rows: held still";
+    case FallbackReason::EdgeLemkeRegularised: return "regularised";
+    case FallbackReason::EdgeInteriorPoint: return "interior point";
+    case FallbackReason::EdgeWithoutFriction: return "without friction";
+    case FallbackReason::EdgeHeldStill: return "held still";
+    case FallbackReason::EllipticToPyramid: return "pyramidal cone";
+    case FallbackReason::CompliantLimitsUnsolved: return "limits not enforced";
+    case FallbackReason::CompliantStateNotFinite: return "non-finite state: held still";
+    case FallbackReason::CompliantVelocityNotFinite: return "non-finite velocity: held still";
+    case FallbackReason::StepDiverged: return "diverged: step undone";
+    case FallbackReason::EnergyJump: return "energy jump";
+    case FallbackReason::IslandTooLarge: return "too large: held still";
+  }
+  return "unknown";
 }
 
 std::string fallback_message(const SolverFallback& fallback) {
@@ -87,6 +113,10 @@ std::string fallback_message(const SolverFallback& fallback) {
       return "diverged: " + fallback.detail + " (step undone, bodies stopped)";
     case FallbackReason::EnergyJump:
       return "diverged: " + fallback.detail;
+    case FallbackReason::IslandTooLarge:
+      return "the island's problem has " + std::to_string(fallback.problem_size) +
+             " unknowns, more than the cap of " + std::to_string(kMaxIslandUnknowns) +
+             " (island held still this step)";
   }
   return fallback.detail;
 }

@@ -26,6 +26,7 @@ enum class SolverStatus {
   NumericalFailure,  // a non-finite or singular computation (Lemke, an articulation, compliant)
   InvalidInput,      // the rows handed to the solver hold a non-finite number
   Diverged,          // the step's state ran away or its energy jumped (step/divergence.h)
+  TooLarge,          // an island's problem was past kMaxIslandUnknowns (island_size.h)
 };
 
 // The words of each status, as the CSV's solver_status column and the page show them.
@@ -63,6 +64,8 @@ enum class FallbackReason {
   // The step's free bodies gained more energy than gravity and the recovery pushes can
   // give (detail); the state was kept.
   EnergyJump,
+  // Any formulation (island_size.h):
+  IslandTooLarge,         // more unknowns (problem_size) than kMaxIslandUnknowns: held still
 };
 
 struct SolverFallback {
@@ -73,8 +76,13 @@ struct SolverFallback {
   LcpStatus lemke = LcpStatus::Solved;                  // how Lemke's method ended
   int pivots = 0;                                       // its pivots
   ConicStatus interior_point = ConicStatus::Solved;     // how the interior-point method ended
+  int problem_size = 0;                                 // IslandTooLarge: the island's unknowns
   std::string detail;                                   // the failed solver's own account
 };
+
+// What was done instead, in a few words without commas, e.g. "without friction" (the
+// CSV's solver_status column).
+const char* fallback_name(FallbackReason reason);
 
 // One fallback in words, e.g. "ray termination: ray termination after 12 pivots
 // (this step's island solved without friction)".

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <limits>
+#include <utility>
 
 #include "base/number_text.h"
 #include "control/command_requests.h"
@@ -64,8 +66,22 @@ void Simulation::reset() {
 }
 
 long Simulation::step(long count) {
+  step_error_.clear();
   if (!model_) return 0;
-  for (long i = 0; i < count; ++i) contactlab::step(*model_, options_, *data_, workspace_);
+  for (long i = 0; i < count; ++i) {
+    bool saved = false;
+    try {
+      before_step_ = *data_;
+      saved = true;
+      contactlab::step(*model_, options_, *data_, workspace_);
+    } catch (const std::exception& error) {
+      if (saved) std::swap(*data_, before_step_);
+      workspace_ = StepWorkspace();
+      step_error_ = "the step from t = " + describe_number(data_->time) + " s failed (" +
+                    error.what() + "); the state is as before it";
+      return i;
+    }
+  }
   return count;
 }
 

@@ -38,8 +38,13 @@ class Simulation {
   // NaN for an unknown name.
   double option(const std::string& name) const;
   void reset();
-  // Advances `count` steps (no scene: none) and returns how many were taken.
+  // Advances `count` steps (no scene: none) and returns how many were taken. A step
+  // that cannot finish (memory ran out: std::bad_alloc) is undone, so the state is as
+  // before it, its scratch is freed, and step_error() says why; the simulation stays
+  // usable and the next step is tried afresh.
   long step(long count);
+  // Why the last step() took fewer steps than asked; "" when it took them all.
+  const std::string& step_error() const { return step_error_; }
 
   bool has_scene() const { return model_ != nullptr; }
   const Model& model() const { return *model_; }
@@ -99,6 +104,8 @@ class Simulation {
   Options options_;
   std::unique_ptr<Data> data_;
   StepWorkspace workspace_;  // the step's scratch
+  Data before_step_;         // the state a failing step is undone to
+  std::string step_error_;
   std::vector<JointReadout> joints_;
   std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };

@@ -19,11 +19,14 @@
 // solved, and q^{l+1} = q^l + h G v^{l+1} (the semi-implicit form of seed 004).
 #include "step/step.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <vector>
 
 #include "contact/friction_coefficient.h"
 #include "dynamics/integrate.h"
+#include "formulation/island_size.h"
 #include "step/divergence.h"
 #include "step/robot_commands.h"
 #include "step/step_size_search.h"
@@ -58,6 +61,19 @@ void add_island_report(const IslandSolveReport& report, SolverStats& stats) {
   stats.iterations += report.iterations;
   if (report.warm_start_used) ++stats.warm_starts;
   note_fallbacks(report.status, report.fallbacks, stats);
+}
+
+// An island whose contacts make more unknowns than kMaxIslandUnknowns keeps its
+// bodies still this step, reported as a fallback; true when it did.
+bool hold_oversized_island(const Options& options, StepWorkspace& ws, SolverStats& stats) {
+  const long long unknowns =
+      island_contact_unknowns(static_cast<long long>(ws.island_contacts.size()), options.friction_edges);
+  if (unknowns <= kMaxIslandUnknowns) return false;
+  SolverFallback too_large{FallbackReason::IslandTooLarge};
+  too_large.problem_size = static_cast<int>(std::min<long long>(unknowns, INT_MAX));
+  note_fallbacks(SolverStatus::TooLarge, {too_large}, stats);
+  ws.island.velocity.setZero();
+  return true;
 }
 
 // The state of the island's contacts at the start of the step, contact by contact:
@@ -328,6 +344,12 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     ws.island_contacts.clear();
     for (size_t i = 0; i < ws.contacts.size(); ++i) {
       if (ws.contact_island[i] == island) ws.island_contacts.push_back(static_cast<int>(i));
+    }
+
+    // Past the size cap (formulation/island_size.h): held still, nothing posed.
+    if (hold_oversized_island(options, ws, stats)) {
+      store_island_velocity(ws, data);
+      continue;
     }
 
     // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13).

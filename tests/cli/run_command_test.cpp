@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "commands.h"
+#include "state_csv.h"
 #include "gripper_scene.h"
 #include "temp_path.h"
 
@@ -136,6 +137,32 @@ TEST(RunCommand, AnUnwritableCsvIsReportedWithExitCode3) {
             "contactlab run: --contacts: writing '/dev/full' failed (disk full or file unwritable)\n");
   const Result short_run = run({kScene, "--steps", "1", "--csv", "/dev/full"});
   EXPECT_EQ(short_run.code, 3) << "a failure found only when the file is closed counts too";
+}
+
+// A step that needed a fallback says which in its solver_status cell, after the status:
+// the 10 x 10 grid of cubes is past the island size cap and held still.
+TEST(RunCommand, TheStateCsvNamesEachStepsFallbacks) {
+  const std::string csv = testing::TempDir() + "/grid.csv";
+  const Result result =
+      run({std::string(CONTACTLAB_TEST_DATA_DIR) + "/box_grid_10x10.json", "--steps", "2", "--csv", csv});
+  ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_NE(result.out.find("solver: 2 steps with fallbacks; first: t = 0.0025000000000000001: the "
+                            "island's problem has 14260 unknowns"),
+            std::string::npos)
+      << result.out;
+  const std::vector<std::string> lines = read_lines(csv);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_NE(lines[1].find(",0,no contacts,0"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[3].find(",too large (fallback: too large: held still),0"), std::string::npos) << lines[3];
+
+  SolverStats stats;
+  stats.status = SolverStatus::Solved;
+  EXPECT_EQ(solver_status_text(stats), "solved");
+  stats.fallbacks = {SolverFallback{FallbackReason::LcpRegularised}};
+  EXPECT_EQ(solver_status_text(stats), "solved (fallback: regularised)");
+  stats.status = SolverStatus::NumericalFailure;
+  stats.fallbacks.push_back(SolverFallback{FallbackReason::LcpWithoutFriction});
+  EXPECT_EQ(solver_status_text(stats), "numerical failure (fallback: regularised; without friction)");
 }
 
 }  // namespace

@@ -80,6 +80,31 @@ TEST(SolverReport, EveryReasonHasItsOwnWords) {
   EXPECT_EQ(static_cast<int>(messages.size()), last - first + 1);
 }
 
+// The CSV's solver_status column names each fallback in a few words: every reason has
+// words of its own kind, and none holds the CSV's separator.
+TEST(SolverReport, EveryFallbackHasAShortNameWithoutCommas) {
+  const int first = static_cast<int>(FallbackReason::ArticulationHeldStill);
+  const int last = static_cast<int>(FallbackReason::IslandTooLarge);
+  for (int reason = first; reason <= last; ++reason) {
+    const std::string name = fallback_name(static_cast<FallbackReason>(reason));
+    EXPECT_FALSE(name.empty()) << reason;
+    EXPECT_NE(name, "unknown") << reason;
+    EXPECT_EQ(name.find(','), std::string::npos) << name;
+  }
+  EXPECT_STREQ(fallback_name(FallbackReason::LcpWithoutFriction), "without friction");
+  EXPECT_STREQ(fallback_name(FallbackReason::LcpRegularised), "regularised");
+}
+
+// An island past the size cap says how large it was and what the cap is.
+TEST(SolverReport, AnIslandTooLargeNamesItsSizeAndTheCap) {
+  SolverFallback too_large{FallbackReason::IslandTooLarge};
+  too_large.problem_size = 14260;
+  EXPECT_EQ(fallback_message(too_large),
+            "the island's problem has 14260 unknowns, more than the cap of 1000 (island held "
+            "still this step)");
+  EXPECT_STREQ(solver_status_name(SolverStatus::TooLarge), "too large");
+}
+
 // A report's status is the last failure's kind; a fallback that still solved leaves it.
 TEST(SolverReport, FallBackKeepsOrderAndStatus) {
   IslandSolveReport report;

@@ -14,8 +14,6 @@
 namespace contactlab {
 namespace {
 
-using test_problems::ContactLcp;
-
 Eigen::MatrixXd random_matrix(TestRandom& random, int rows, int cols, double low, double high) {
   Eigen::MatrixXd A(rows, cols);
   for (int j = 0; j < cols; ++j) {
@@ -369,7 +367,8 @@ constexpr double kGravity = 9.81;   // g [m/s^2]
 constexpr double kFriction = 0.5;   // mu
 constexpr int kEdges = 8;           // u
 
-double normal_impulse_sum(const ContactLcp& lcp, const Eigen::VectorXd& z, int first, int count) {
+double normal_impulse_sum(const test_problems::ContactLcp& lcp, const Eigen::VectorXd& z, int first,
+                          int count) {
   double sum = 0;
   for (int c = first; c < first + count; ++c) sum += z[lcp.normal_index(c)];
   return sum;
@@ -378,7 +377,7 @@ double normal_impulse_sum(const ContactLcp& lcp, const Eigen::VectorXd& z, int f
 TEST(LemkeContact, RestingBoxCarriesItsWeight) {
   // Four coplanar corner contacts: the normal block of G has rank 3, so the impulses
   // are not unique, but vertical momentum fixes their sum: m g h (the box stops).
-  const ContactLcp lcp =
+  const test_problems::ContactLcp lcp =
       test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kTimeStep, kGravity);
   ASSERT_EQ(lcp.q.size(), 40);
   LemkeSolver solver;
@@ -391,7 +390,8 @@ TEST(LemkeContact, RestingBoxCarriesItsWeight) {
 TEST(LemkeContact, FiveBoxStackIsSolvedWithoutCycling) {
   // 20 contacts, u = 8: 200 variables, most of q zero (the boxes fall together): highly
   // degenerate. Each interface carries the weight of the boxes above it.
-  const ContactLcp lcp = test_problems::resting_stack_lcp(5, kFriction, kEdges, kTimeStep, kGravity);
+  const test_problems::ContactLcp lcp =
+      test_problems::resting_stack_lcp(5, kFriction, kEdges, kTimeStep, kGravity);
   ASSERT_EQ(lcp.q.size(), 200);
   LemkeSolver solver;
   const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
@@ -410,7 +410,7 @@ TEST(LemkeContact, SlidingBoxFeelsKineticFrictionOnTheOpposingEdge) {
   // impulse is mu c_n along the edge d_4 = -t1 (the cone edge opposing the motion). How
   // the normal impulse splits between the corners is not unique (rank-3 normal block);
   // the friction law holds at every corner whatever the split.
-  const ContactLcp lcp =
+  const test_problems::ContactLcp lcp =
       test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity);
   LemkeSolver solver;
   const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
@@ -454,7 +454,7 @@ TEST(LemkeContact, PerturbedStacksAreSolvedWithoutRegularisation) {
         for (std::uint64_t seed = 0; seed < 4; ++seed) {
           SCOPED_TRACE("u " + std::to_string(edges) + ", h " + std::to_string(time_step) +
                        ", offset " + std::to_string(offset) + ", seed " + std::to_string(seed));
-          const ContactLcp lcp = test_problems::perturbed_stack_lcp(
+          const test_problems::ContactLcp lcp = test_problems::perturbed_stack_lcp(
               kBoxes, kFriction, edges, time_step, kGravity, offset, offset / 10, seed);
           LemkeSolver solver;
           const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
@@ -480,12 +480,12 @@ TEST(LemkeContact, PerturbedStacksAreSolvedWithoutRegularisation) {
 
 TEST(LemkeContact, WarmStartReusesTheBasis) {
   // Re-solving the same problem from its own final basis needs no pivot.
-  const ContactLcp problems[] = {
+  const test_problems::ContactLcp problems[] = {
       test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kTimeStep, kGravity),
       test_problems::resting_stack_lcp(5, kFriction, kEdges, kTimeStep, kGravity),
       test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity),
   };
-  for (const ContactLcp& lcp : problems) {
+  for (const test_problems::ContactLcp& lcp : problems) {
     SCOPED_TRACE("n " + std::to_string(lcp.q.size()));
     LemkeSolver solver;
     const LcpSolution cold = solver.solve(lcp.M, lcp.q, LemkeSettings());
@@ -501,7 +501,7 @@ TEST(LemkeContact, WarmStartReusesTheBasis) {
 }
 
 TEST(LemkeContact, WrongWarmBasisFallsBackToLemke) {
-  const ContactLcp lcp =
+  const test_problems::ContactLcp lcp =
       test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity);
   LemkeSolver solver;
   const std::vector<char> everything_basic(lcp.q.size(), 1);  // singular M_BB (rank <= 6 + ...)

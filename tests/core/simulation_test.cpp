@@ -368,7 +368,7 @@ TEST(Simulation, JogsOfTheSameLinkAddUp) {
 TEST(Simulation, RejectedJogsSayWhyAndChangeNothing) {
   Simulation simulation = load_arm_over_handset();
   Simulation untouched = load_arm_over_handset();
-  const auto expect_failure = [&simulation](const Status& status, const std::string& expected) {
+  const auto expect_failure = [](const Status& status, const std::string& expected) {
     EXPECT_FALSE(status.ok());
     EXPECT_NE(status.message().find(expected), std::string::npos) << status.message();
   };

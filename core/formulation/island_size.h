@@ -1,0 +1,25 @@
+// The size cap of an island's contact problem (docs/robustness.md).
+//
+// Every formulation solves an island with dense matrices: seed 002's LCP has
+// n = k (2 + u) + L unknowns for k contacts with u friction edges and L joint limits,
+// the cone-edge, soft and quasi-static problems k (1 + u) + L, compliant contact only
+// L; Lemke keeps about four n x n matrices and a path of about n pivots of O(n^2)
+// each. Memory therefore grows as n^2 and time as n^3. An island whose contacts alone
+// make more than kMaxIslandUnknowns = k (2 + u) unknowns is not posed at all: the step
+// holds it still and reports FallbackReason::IslandTooLarge, before anything of size
+// k^2 is allocated. At the cap Lemke's matrices take about 30 MB, a cold solve of
+// contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
+// attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
+#pragma once
+
+namespace contactlab {
+
+inline constexpr int kMaxIslandUnknowns = 1000;
+
+// k (2 + u): the unknowns of seed 002's LCP for the contacts of an island, the largest
+// of any formulation's problem before joint limits.
+inline long long island_contact_unknowns(long long contacts, int friction_edges) {
+  return contacts * (2 + static_cast<long long>(friction_edges));
+}
+
+}  // namespace contactlab
