@@ -192,8 +192,9 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   for (long s = 0; s < steps; ++s) {
     const Status stepped = replay_link(simulation, payload, steps_taken, s + 1, next_action);
     if (!stepped.ok()) {
+      // A step that could not finish (memory ran out) exits 4; a refused action, 2.
       err << "contactlab run: " << stepped.message() << '\n';
-      return 2;
+      return simulation.step_error().empty() ? 2 : 4;
     }
     const SolverStats& solver = data->solver;
     total_pivots += solver.pivots;

@@ -40,7 +40,7 @@ Status replay_link(Simulation& simulation, const LinkPayload& payload, long& ste
       ++next_action;
     }
     if (steps_taken >= target) return Status::success();
-    simulation.step(1);
+    if (simulation.step(1) != 1) return Status::failure(simulation.step_error());
     ++steps_taken;
   }
 }

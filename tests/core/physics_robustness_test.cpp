@@ -131,7 +131,7 @@ TEST(PhysicsRobustness, DivergingStepIsReported) {
   EXPECT_LT(fastest, kDivergedSpeed);
   const std::string text = csv.str();
   for (const char* word : {"nan", "inf", "NaN", "Inf"}) EXPECT_EQ(text.find(word), std::string::npos) << word;
-  EXPECT_NE(text.find(",diverged,"), std::string::npos);
+  EXPECT_NE(text.find(",diverged (fallback: "), std::string::npos);  // with the reason's short name
   EXPECT_STREQ(solver_status_name(SolverStatus::Diverged), "diverged");
 }
 
