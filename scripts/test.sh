@@ -7,14 +7,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
 bash scripts/build.sh || exit 1
+echo "== set-up and build: $SECONDS s"
 
 passed=0
 failed=0
+# Each suite says how long it took: the whole run must stay under 20 minutes on 2 cores.
 suite() {
-  local name=$1
+  local name=$1 start=$SECONDS
   shift
   echo "== $name"
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "== $name FAILED"; fi
+  echo "== $name: $((SECONDS - start)) s"
 }
 
 suite "native tests" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
@@ -32,5 +35,5 @@ suite "page module tests" node --test tests/web/
 suite "wasm tests" node --test tests/wasm/
 suite "end-to-end tests" node --test --test-concurrency=1 tests/e2e/
 
-echo "test suites: $passed passed, $failed failed"
+echo "test suites: $passed passed, $failed failed, $SECONDS s in all"
 ((failed == 0))
