@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "builtin_scenes.h"
+#include "cli_result.h"
 #include "commands.h"
 #include "gripper_scene.h"
 #include "link_codec.h"
@@ -19,23 +20,10 @@
 namespace contactlab {
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
+using Result = CommandResult;
 
-Result link(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = run_link_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-Result run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = run_run_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
+Result link(const std::vector<std::string>& args) { return run_subcommand(run_link_command, args); }
+Result run(const std::vector<std::string>& args) { return run_subcommand(run_run_command, args); }
 
 std::string read_file(const std::string& path) {
   std::ifstream file(path);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_result.h"
 #include "commands.h"
 #include "state_csv.h"
 #include "gripper_scene.h"
@@ -12,17 +13,9 @@
 namespace contactlab {
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
+using Result = CommandResult;
 
-Result run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = run_run_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
+Result run(const std::vector<std::string>& args) { return run_subcommand(run_run_command, args); }
 
 const std::string kScene = std::string(CONTACTLAB_SCENES_DIR) + "/box_rest.json";
 

@@ -3,24 +3,13 @@
 // body in view where the fixed framing loses it; the followed body goes into the link
 // and comes back when the link opens.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { decodeLink } from '../../web/src/link/link_codec.js';
-import { launchBrowser, measurePanels, nextFrames, openLab, startServer, underPanel } from './harness.mjs';
+import { measurePanels, nextFrames, openLab, underPanel, useLab } from './harness.mjs';
 
 const SIZE = { width: 1280, height: 720 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 // Every moving body's drawn position: inside the canvas and under which panel, if any.
 async function placeOfMovingBodies(page) {
@@ -37,11 +26,11 @@ async function placeOfMovingBodies(page) {
 }
 
 test('on load every moving body of every built-in scene is drawn in the canvas, under no panel', async () => {
-  const page = await openLab(browser, server.url, '?scene=box_rest', SIZE);
+  const page = await openLab(env.browser, env.server.url, '?scene=box_rest', SIZE);
   const names = await page.evaluate(() => window.contactlab.sceneNames);
   let bodies = 0;
   for (const name of names) {
-    await page.goto(`${server.url}?scene=${name}`);
+    await page.goto(`${env.server.url}?scene=${name}`);
     await page.evaluate(() => window.contactlab.ready);
     await page.evaluate(() => window.contactlab.pause());
     const placed = await placeOfMovingBodies(page);
@@ -57,7 +46,7 @@ test('on load every moving body of every built-in scene is drawn in the canvas, 
 
 // After 3 s of sliding with low friction: where the body is drawn, without and with follow.
 async function slideFor3s(scene, body, mu, follow) {
-  const page = await openLab(browser, server.url, `?scene=${scene}`, SIZE);
+  const page = await openLab(env.browser, env.server.url, `?scene=${scene}`, SIZE);
   await page.evaluate(
     ({ mu, follow }) => {
       const lab = window.contactlab;
@@ -92,14 +81,14 @@ test('follow keeps the sliding brick and the incline box in view; the fixed fram
 });
 
 test('the followed body goes into the link and is followed again when the link opens', async () => {
-  const page = await openLab(browser, server.url, '?scene=brick_slide', SIZE);
+  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', SIZE);
   await page.evaluate(() => window.contactlab.pause());
   await page.locator('#gui .lil-controller', { hasText: 'follow (f)' }).locator('input').check();
   const link = await page.evaluate(() => window.contactlab.link());
   assert.equal(decodeLink(link).view.follow, 'brick');
   await page.close();
 
-  const opened = await openLab(browser, server.url, link, SIZE);
+  const opened = await openLab(env.browser, env.server.url, link, SIZE);
   assert.equal(await opened.evaluate(() => window.contactlab.view.followed()), 'brick');
   assert.equal(await opened.evaluate(() => document.getElementById('error-panel').hidden), true);
   assert.deepEqual(opened.errors, []);

@@ -1,25 +1,14 @@
 // ?embed, for an iframe in a course page: only the scene, with play / pause, restart and
 // "open in the lab", whose address is the same link in the full page.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { decodeLink } from '../../web/src/link/link_codec.js';
-import { launchBrowser, measurePanels, openLab, startServer } from './harness.mjs';
+import { measurePanels, openLab, useLab } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 test('?embed shows the scene with play, restart and "open in the lab" only', async () => {
-  const page = await openLab(browser, server.url, '?scene=brick_slide&embed', { width: 640, height: 400 });
+  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide&embed', { width: 640, height: 400 });
   const { panels, coveredFraction } = await measurePanels(page);
   assert.deepEqual(panels.map((panel) => panel.id), ['embed-bar']);
   console.log(`embed: the bar covers ${(100 * coveredFraction).toFixed(1)} % of the view`);

@@ -5,24 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, test } from 'node:test';
-import { artifactsDirectory, launchBrowser, openPage, startServer } from './harness.mjs';
+import { test } from 'node:test';
+import { artifactsDirectory, openPage, useLab } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 test('index.html opened from disk says how to serve it', async () => {
-  const page = await openPage(browser, pathToFileURL(join(server.directory, 'index.html')).href, { width: 800, height: 600 });
+  const page = await openPage(env.browser, pathToFileURL(join(env.server.directory, 'index.html')).href, { width: 800, height: 600 });
   await page.waitForTimeout(1000);
   const notice = page.locator('#file-notice');
   assert.equal(await notice.isVisible(), true);
@@ -43,7 +32,7 @@ test('index.html opened from disk says how to serve it', async () => {
 });
 
 test('served over HTTP the notice stays hidden', async () => {
-  const page = await openPage(browser, server.url, { width: 640, height: 480 });
+  const page = await openPage(env.browser, env.server.url, { width: 640, height: 480 });
   await page.evaluate(() => window.contactlab.ready);
   assert.equal(await page.locator('#file-notice').isVisible(), false);
   await page.close();

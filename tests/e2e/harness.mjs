@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { gripperScene } from '../support/gripper_scene.mjs';
@@ -144,4 +145,19 @@ export function measurePanels(page) {
 // Whether the point (CSS px) lies under one of `panels` (measurePanels).
 export function underPanel(panels, x, y) {
   return panels.find(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom) ?? null;
+}
+
+// The set-up most test files share: the page served and Chromium started before the
+// file's tests, both closed after them. Returns {server, browser}, filled in before().
+export function useLab() {
+  const lab = { server: null, browser: null };
+  before(async () => {
+    lab.server = await startServer();
+    lab.browser = await launchBrowser();
+  });
+  after(async () => {
+    await lab.browser?.close();
+    await lab.server?.close();
+  });
+  return lab;
 }

@@ -2,21 +2,10 @@
 // (space, ., r, v, f, c, p, ?, Escape), none fires while a box has the keyboard, and
 // Tab reaches every control of the page, each with an accessible name.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+import { test } from 'node:test';
+import { nextFrames, openLab, useLab } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 const state = (page) =>
   page.evaluate(() => {
@@ -47,8 +36,8 @@ function assertSameFraming(actual, expected, what) {
 }
 
 test('every shortcut does what it says', async () => {
-  const page = await openLab(browser, server.url, '?scene=brick_slide', { width: 1024, height: 700 });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', { width: 1024, height: 700 });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   await page.evaluate(() => window.contactlab.setOption('friction_coefficient', 0.3));
 
   await page.keyboard.press(' ');
@@ -121,7 +110,7 @@ test('every shortcut does what it says', async () => {
 });
 
 test('Tab reaches every control, and every control has an accessible name', async () => {
-  const page = await openLab(browser, server.url, '?scene=barrett_phone', { width: 800, height: 600 });
+  const page = await openLab(env.browser, env.server.url, '?scene=barrett_phone', { width: 800, height: 600 });
   await page.evaluate(() => {
     window.contactlab.pause();
     for (const title of document.querySelectorAll('#gui .lil-gui.lil-closed > .lil-title')) title.click();

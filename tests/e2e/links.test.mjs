@@ -8,25 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
-import { guiController, launchBrowser, openLab, repositoryRoot, startServer } from './harness.mjs';
+import { guiController, openLab, repositoryRoot, useLab } from './harness.mjs';
 
 const CLI = join(repositoryRoot, 'build/native/contactlab');
 const scratch = mkdtempSync(join(tmpdir(), 'contactlab-links-'));
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 function cli(...args) {
   return execFileSync(CLI, args, { encoding: 'utf8' });
@@ -64,7 +53,7 @@ function pagePoses(page, count) {
 }
 
 async function openLinked(link, size = { width: 640, height: 480 }) {
-  const page = await openLab(browser, server.url, link, size);
+  const page = await openLab(env.browser, env.server.url, link, size);
   await page.evaluate(() => window.contactlab.pause());
   await page.waitForFunction(() => window.contactlab.replayRemaining === 0);
   return page;
@@ -80,7 +69,7 @@ function assertSamePoses(native, inPage, what) {
 }
 
 test('every built-in scene round-trips through the address bar', async () => {
-  const page = await openLab(browser, server.url, '?scene=box_rest', { width: 640, height: 480 });
+  const page = await openLab(env.browser, env.server.url, '?scene=box_rest', { width: 640, height: 480 });
   const names = await page.evaluate(() => window.contactlab.sceneNames);
   const links = {};
   for (const name of names) {
@@ -124,7 +113,7 @@ test('a link made natively runs in the page to the same poses at every step', as
 });
 
 test('a link the page made, with a journal of actions and compare mode, runs natively to the same poses', async () => {
-  const page = await openLab(browser, server.url, '?scene=barrett_phone', { width: 640, height: 480 });
+  const page = await openLab(env.browser, env.server.url, '?scene=barrett_phone', { width: 640, height: 480 });
   await page.evaluate(() => {
     const lab = window.contactlab;
     lab.pause();
@@ -166,7 +155,7 @@ test('an action at step 0 of a link at step 0 is applied on open', async () => {
 });
 
 test('the address bar follows changes without adding history entries', async () => {
-  const page = await openLab(browser, server.url, '?scene=incline', { width: 640, height: 480 });
+  const page = await openLab(env.browser, env.server.url, '?scene=incline', { width: 640, height: 480 });
   const before = await page.evaluate(() => {
     window.contactlab.pause();
     window.firstHash = window.contactlab.link();
@@ -197,7 +186,7 @@ test('a bad, hostile or oversized link opens the default scene and says why, as 
     [cli('link', 'box_rest').trim().slice(0, -3), 'link:'],
   ];
   for (const [link, says] of cases) {
-    const page = await openLab(browser, server.url, link, { width: 640, height: 480 });
+    const page = await openLab(env.browser, env.server.url, link, { width: 640, height: 480 });
     assert.equal(await page.evaluate(() => window.contactlab.sceneName), 'stick_slip');
     const shown = await page.evaluate(() => document.getElementById('error-text').textContent);
     assert.match(shown, /^link not opened, the default scene instead: link: /);

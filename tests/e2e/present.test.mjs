@@ -2,24 +2,13 @@
 // fills the window and at least 60 % of it is under no panel, every text shown is at
 // least 16 px, a robot scene's controls are on screen, and ?present goes with a link.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { decodeLink } from '../../web/src/link/link_codec.js';
-import { launchBrowser, measurePanels, nextFrames, openLab, startServer } from './harness.mjs';
+import { measurePanels, nextFrames, openLab, useLab } from './harness.mjs';
 
 const PROJECTOR = { width: 1280, height: 720 };
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useLab();
 
 // The smallest computed font size of any visible text: every element with text of
 // its own, and every box, choice and button.
@@ -48,13 +37,13 @@ async function settle(page) {
 
 test('at 1280 x 720 the scene has at least 60 % of the view and every text is at least 16 px', async () => {
   for (const scene of ['stick_slip', 'incline', 'barrett_phone']) {
-    const normal = await openLab(browser, server.url, `?scene=${scene}`, PROJECTOR);
+    const normal = await openLab(env.browser, env.server.url, `?scene=${scene}`, PROJECTOR);
     await settle(normal);
     const before = await measurePanels(normal);
     const beforeText = await smallestText(normal);
     await normal.close();
 
-    const page = await openLab(browser, server.url, `?scene=${scene}&present`, PROJECTOR);
+    const page = await openLab(env.browser, env.server.url, `?scene=${scene}&present`, PROJECTOR);
     await settle(page);
     assert.equal(await page.evaluate(() => window.contactlab.view.presenting()), true);
     const canvas = await page.locator('#viewport canvas').boundingBox();
@@ -79,7 +68,7 @@ test('at 1280 x 720 the scene has at least 60 % of the view and every text is at
 });
 
 test('?present goes with a link and stays in the address; p turns it off and on', async () => {
-  const maker = await openLab(browser, server.url, '?scene=incline', { width: 640, height: 480 });
+  const maker = await openLab(env.browser, env.server.url, '?scene=incline', { width: 640, height: 480 });
   await maker.evaluate(() => {
     window.contactlab.pause();
     window.contactlab.setOption('friction_coefficient', 0.2);
@@ -88,7 +77,7 @@ test('?present goes with a link and stays in the address; p turns it off and on'
   const link = await maker.evaluate(() => window.contactlab.link());
   await maker.close();
 
-  const page = await openLab(browser, server.url, `?present${link}`, PROJECTOR);
+  const page = await openLab(env.browser, env.server.url, `?present${link}`, PROJECTOR);
   assert.equal(await page.evaluate(() => window.contactlab.sceneName), 'incline');
   await page.waitForFunction(() => window.contactlab.options().friction_coefficient === 0.2); // the link's journal
   assert.equal(await page.evaluate(() => window.contactlab.view.presenting()), true);

@@ -9,6 +9,7 @@ import { readFile, mkdtemp } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
 const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
@@ -24,10 +25,7 @@ const CONTACT = { normalForce: 7, bodyA: 13, bodyB: 14, normalVelocity: 15, tang
 
 let Module;
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
-  Module = await createContactlab({ wasmBinary });
+  Module = await loadContactlab();
 });
 
 function withSimulation(run) {

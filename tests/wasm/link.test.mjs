@@ -4,14 +4,13 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { before, test } from 'node:test';
 import { decodeLinkText } from '../../web/src/link/link_codec.js';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
 let Module;
 
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  Module = await createContactlab({ wasmBinary: await readFile(new URL('web/src/wasm/contactlab.wasm', root)) });
+  Module = await loadContactlab();
 });
 
 test('the kept v1 links read, normalised as the core writes them', async () => {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gripperScene } from '../support/gripper_scene.mjs';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
 // The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
@@ -20,10 +21,7 @@ const FINGER_ON_BOX = 0.03; // tests/support/gripper_scene.h: a finger's face me
 
 let Module;
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
-  Module = await createContactlab({ wasmBinary });
+  Module = await loadContactlab();
 });
 
 function withSimulation(run) {

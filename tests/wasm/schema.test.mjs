@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 import { gripperScene } from '../support/gripper_scene.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -20,10 +21,7 @@ let Module;
 let schema;
 let layouts;
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
-  Module = await createContactlab({ wasmBinary });
+  Module = await loadContactlab();
   schema = JSON.parse(Module.optionSchema());
   layouts = JSON.parse(Module.recordLayouts());
 });

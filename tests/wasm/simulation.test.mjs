@@ -6,6 +6,7 @@ import { readFile, mkdtemp } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
 const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
@@ -14,10 +15,7 @@ const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', roo
 
 let Module;
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
-  Module = await createContactlab({ wasmBinary });
+  Module = await loadContactlab();
 });
 
 // The last row of the CLI's state CSV, as numbers keyed by column.

@@ -6,6 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { Fnv1a64 } from '../support/trajectory_hash.mjs';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
 const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
@@ -14,10 +15,7 @@ const table = JSON.parse(await readFile(new URL('tests/data/trajectory_hashes.js
 
 let Module;
 before(async () => {
-  globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
-  Module = await createContactlab({ wasmBinary });
+  Module = await loadContactlab();
 });
 
 function addState(hash, sim, description) {

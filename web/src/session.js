@@ -74,16 +74,10 @@ export class Session extends Emitter {
   // `source`: where a link says the scene came from (by default the built-in by name,
   // or the whole scene).
   loadScene(jsonText, sceneKey = null, source = undefined) {
-    let json = null;
-    try {
-      json = JSON.parse(jsonText);
-    } catch {
-      // the core's message below names the error
-    }
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse('scene not loaded (the previous scene keeps running)', error);
     this.#sceneText = jsonText;
-    this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json });
+    this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
     this.#sceneOptions = this.#simulation.options();
     this.#startJournal();
     const twinError = this.#twin ? this.#loadTwin() : '';

@@ -1,0 +1,12 @@
+// The WebAssembly module (web/src/wasm/, built by emcmake) loaded in Node for the wasm
+// tests, from the repository's files.
+import { readFile } from 'node:fs/promises';
+
+const root = new URL('../../', import.meta.url);
+
+export async function loadContactlab() {
+  globalThis.window ??= globalThis;
+  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
+  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
+  return createContactlab({ wasmBinary });
+}
