@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { artifactsDirectory, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -59,6 +59,41 @@ test('draws one friction cone and force arrow per contact, and a readable page',
     assert.equal(await page.locator(selector).isVisible(), true, `${selector} is shown`);
   }
   assert.match(await page.locator('#legend-force-scale').textContent(), /of arrow = [\d.]+ m?N/);
+  await page.evaluate(() => window.contactlab.play());
+  assert.deepEqual(page.errors, []);
+});
+
+test('a paused scene is drawn once; a step, the camera and the overlay draw it again', async () => {
+  await page.evaluate(() => window.contactlab.pause());
+  await nextFrames(page, 3);
+  const drawn = () => page.evaluate(() => window.contactlab.view.framesDrawn());
+  const idle = await drawn();
+  await nextFrames(page, 10);
+  assert.equal(await drawn(), idle, 'ten frames of a paused scene draw nothing');
+
+  await page.evaluate(() => window.contactlab.step(1));
+  await nextFrames(page, 3);
+  const afterStep = await drawn();
+  assert.equal(afterStep, idle + 1, 'a step is drawn once');
+
+  const canvas = await page.locator('#viewport canvas').boundingBox();
+  await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  await page.mouse.wheel(0, 200);
+  await nextFrames(page, 3);
+  const afterZoom = await drawn();
+  assert.ok(afterZoom > afterStep, 'zooming draws');
+  // The zoom's damping settles, then nothing more is drawn.
+  await page.waitForFunction(() => {
+    const before = window.contactlab.view.framesDrawn();
+    return new Promise((resolve) => setTimeout(() => resolve(window.contactlab.view.framesDrawn() === before), 300));
+  });
+
+  const settled = await drawn();
+  const cones = guiController(page, 'friction cones').locator('input');
+  await cones.uncheck();
+  await nextFrames(page, 3);
+  assert.equal(await drawn(), settled + 1, 'hiding the cones draws once');
+  await cones.check();
   await page.evaluate(() => window.contactlab.play());
   assert.deepEqual(page.errors, []);
 });

@@ -205,6 +205,9 @@ export function createAutomationApi(app, ready) {
               ...point,
             }))
           : [],
+      // How many frames the 3D view has drawn since the page opened (it draws only
+      // when the picture changed).
+      framesDrawn: () => (app.view ? app.view.framesDrawn : 0),
       // The camera now: [x, y, z, target x, y, z] (physics frame, metres).
       camera: () => (app.view ? app.view.cameraPose() : null),
       // The body the camera follows, by name, or null.

@@ -84,7 +84,7 @@ function createParts(session) {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.compare.update(nowMs);
-    view.render();
+    view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
     parts.robotPanel.update(simulation, nowMs);
     parts.graspBadge.update(simulation, nowMs);

@@ -1,6 +1,7 @@
 // The three.js view: renderer, camera (camera_rig.js), lights, the bodies, compare
 // mode's ghost and the contact overlay. It reads the simulations' pose and contact
-// views once per frame.
+// views once per frame, and draws only when the picture changed: a paused scene
+// costs nothing to show (software WebGL spends tens of milliseconds on a frame).
 import { Color, DirectionalLight, Fog, HemisphereLight, PCFShadowMap, Scene, WebGLRenderer } from 'three';
 import { createPhysicsFrame, physicsToThree } from './axes.js';
 import { BodyMeshes } from './body_meshes.js';
@@ -13,6 +14,10 @@ const BACKGROUND = '#eef1f5';
 const FOG_ANGLE = (20 * Math.PI) / 180;
 
 export class View {
+  #changes = 0; // counts changes to the picture other than steps and the camera
+  #drawn = new Float64Array(0); // the picture's signature when it was last drawn
+  framesDrawn = 0;
+
   // `records`: the layouts of the simulation's views (record_layouts.js).
   constructor(container, records) {
     this.container = container;
@@ -58,6 +63,7 @@ export class View {
 
   // Puts the camera where a link's `view.camera` says.
   placeCamera(placement) {
+    this.#changes += 1;
     this.rig.place(placement);
   }
 
@@ -68,12 +74,14 @@ export class View {
 
   // Frames the action of the scene as it is now (poses: the simulation's pose view).
   frame(description, poses) {
+    this.#changes += 1;
     const { centre, radius } = sceneBounds(description, poses, this.poseLayout);
     this.rig.frame(centre, radius);
   }
 
   // Follows body `index` (-1: none) with the camera.
   follow(index) {
+    this.#changes += 1;
     this.rig.follow(index);
   }
 
@@ -88,6 +96,7 @@ export class View {
   }
 
   resize() {
+    this.#changes += 1;
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
     this.renderer.setSize(width, height, false);
@@ -98,6 +107,7 @@ export class View {
   // it. `poses` is the simulation's pose view at the scene's initial state; frame()
   // then points the camera (once the panels show the scene).
   showScene(description, poses) {
+    this.#changes += 1;
     const { centre, radius, lengthScale } = sceneBounds(description, poses, this.poseLayout);
     const gridSpacing = niceCeiling(radius / 8);
     const gridSize = gridSpacing * Math.ceil((8 * radius) / gridSpacing);
@@ -131,6 +141,7 @@ export class View {
   // translucent over the page's; null removes it.
   showGhost(description) {
     if (description === this.ghostDescription) return;
+    this.#changes += 1;
     this.ghostDescription = description;
     if (description) this.ghost.build(description);
     else this.ghost.clear();
@@ -148,17 +159,20 @@ export class View {
 
   // u, seed 002 eq. (4): the sides of the drawn friction pyramids.
   setFrictionEdges(edges) {
+    this.#changes += 1;
     this.contacts.setFrictionEdges(edges);
   }
 
   // Which of the contact overlay's parts are drawn: {cones, arrows}.
   setOverlay({ cones, arrows }) {
+    this.#changes += 1;
     this.contacts.showCones = cones;
     this.contacts.showArrows = arrows;
   }
 
   // After a reset: the force scale is chosen afresh.
   resetForceScale() {
+    this.#changes += 1;
     this.contacts.resetForceScale();
   }
 
@@ -169,6 +183,7 @@ export class View {
 
   // Marks the contacts of this body (the grasped object), -1 for none.
   setHighlightedBody(body) {
+    this.#changes += 1;
     this.contacts.setHighlightedBody(body);
   }
 
@@ -190,8 +205,36 @@ export class View {
     return this.ghost.drawnCount();
   }
 
-  render() {
+  // Draws the frame if anything shown changed since the last one drawn (or always, with
+  // `force`: a picture read back from the canvas must be drawn in the same task).
+  // `simulation` and `twin` (null outside compare mode) as for update(). Returns
+  // whether it drew.
+  render(simulation, twin, { force = false } = {}) {
     this.controls.update();
+    const signature = this.#signature(simulation, twin);
+    if (!force && sameValues(signature, this.#drawn)) return false;
+    this.#drawn = signature;
     this.renderer.render(this.scene, this.camera);
+    this.framesDrawn += 1;
+    return true;
   }
+
+  // What the picture depends on: the changes counted, the steps taken (the poses and
+  // contacts follow from them), the force scale (it can change a while after the last
+  // step) and the camera.
+  #signature(simulation, twin) {
+    return Float64Array.of(
+      this.#changes,
+      simulation.stepCount,
+      twin ? twin.stepCount : -1,
+      this.contacts.referenceForce,
+      ...this.camera.position.toArray(),
+      ...this.camera.quaternion.toArray(),
+      ...this.camera.projectionMatrix.elements,
+    );
+  }
+}
+
+function sameValues(a, b) {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
