@@ -33,7 +33,9 @@ else
 fi
 suite "page module tests" node --test tests/web/
 suite "wasm tests" node --test tests/wasm/
-suite "end-to-end tests" node --test --test-concurrency=1 tests/e2e/
+# One file at a time (two would halve each one's share of the 2 cores), all serving the
+# page scripts/build.sh has just built.
+suite "end-to-end tests" env CONTACTLAB_E2E_PAGE=web/dist node --test --test-concurrency=1 tests/e2e/
 
 echo "test suites: $passed passed, $failed failed, $SECONDS s in all"
 ((failed == 0))

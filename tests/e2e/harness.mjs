@@ -5,7 +5,7 @@
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -38,7 +38,9 @@ function freePort() {
   });
 }
 
-// Builds the page and serves it; returns { url, directory (the built page), close() }.
+// Serves the page; returns { url, directory (the built page), close() }. The page is
+// the one in CONTACTLAB_E2E_PAGE when that names a built page (scripts/test.sh builds it
+// once for every file), else a fresh Vite build into a temporary directory.
 export async function startServer() {
   try {
     await access(wasmModule);
@@ -48,8 +50,10 @@ export async function startServer() {
         '(emcmake cmake -S . -B build-wasm && cmake --build build-wasm)',
     );
   }
-  const outDir = await mkdtemp(join(tmpdir(), 'contactlab-e2e-'));
-  await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const prebuilt = process.env.CONTACTLAB_E2E_PAGE;
+  const outDir = prebuilt ? resolve(repositoryRoot, prebuilt) : await mkdtemp(join(tmpdir(), 'contactlab-e2e-'));
+  if (prebuilt) await access(join(outDir, 'index.html'));
+  else await build({ configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const port = await freePort();
   const server = await preview({
     configFile,
@@ -62,7 +66,7 @@ export async function startServer() {
     directory: outDir,
     async close() {
       await server.close();
-      await rm(outDir, { recursive: true, force: true });
+      if (!prebuilt) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
