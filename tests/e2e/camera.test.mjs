@@ -4,7 +4,7 @@
 // and comes back when the link opens.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeLink } from '../../web/src/link/link_codec.js';
+import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
 import { measurePanels, nextFrames, openLab, underPanel, useLab } from './harness.mjs';
 
 const SIZE = { width: 1280, height: 720 };
@@ -93,4 +93,35 @@ test('the followed body goes into the link and is followed again when the link o
   assert.equal(await opened.evaluate(() => document.getElementById('error-panel').hidden), true);
   assert.deepEqual(opened.errors, []);
   await opened.close();
+});
+
+test('the plotted pair goes into the link and is plotted again when the link opens', async () => {
+  const page = await openLab(env.browser, env.server.url, '?scene=stick_slip', SIZE);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.evaluate(() => {
+    const lab = window.contactlab;
+    while (lab.plotPairs().length < 2) lab.step(20);
+  });
+  assert.equal(decodeLink(await page.evaluate(() => window.contactlab.link())).view?.plot, undefined, 'the default pair is not written');
+  const second = await page.evaluate(() => window.contactlab.plotPairs()[1]);
+  assert.equal(await page.evaluate((key) => window.contactlab.selectPlotPair(key), second.key), '');
+  const link = await page.evaluate(() => window.contactlab.link());
+  const plot = decodeLink(link).view.plot;
+  assert.equal(plot.length, 2);
+  await page.close();
+
+  const opened = await openLab(env.browser, env.server.url, link, SIZE);
+  await opened.waitForFunction(() => window.contactlab.replayRemaining === 0);
+  assert.deepEqual(await opened.evaluate(() => window.contactlab.plotSeries().choice), second);
+  assert.deepEqual(decodeLink(await opened.evaluate(() => window.contactlab.link())).view.plot, plot);
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+
+  // A pair naming a body the scene lacks: the scene opens and the error says which.
+  const bad = encodeLink({ scene: { builtin: 'stick_slip' }, view: { plot: ['ramp', 'anvil'] } });
+  const refused = await openLab(env.browser, env.server.url, bad, SIZE);
+  await refused.waitForFunction(() => !document.getElementById('error-panel').hidden);
+  assert.match(await refused.locator('#error-panel').textContent(), /view\.plot: "anvil" is not a body of the scene/);
+  assert.equal(await refused.evaluate(() => window.contactlab.sceneName), 'stick_slip');
+  await refused.close();
 });

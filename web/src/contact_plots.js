@@ -77,6 +77,10 @@ function bandColor(mode) {
 }
 
 export class ContactPlots {
+  #chosen = false; // whether the user (or a link) chose the plotted pair
+  #wanted = null; // a link's choice, by key, until it has been in contact
+  onChosen = null; // called after the user's choice
+
   // `gui`: the lil-gui root for the plots folder; `records`: the layouts of the
   // simulation's views (record_layouts.js).
   constructor(gui, records) {
@@ -222,6 +226,8 @@ export class ContactPlots {
 
   // A newly loaded scene: no pairs, no choice, empty plots.
   setScene(description, timeStep) {
+    this.#chosen = false;
+    this.#wanted = null;
     this.pairs.setScene(description);
     this.series.setTimeStep(timeStep);
     this.series.setChoice(null);
@@ -237,18 +243,54 @@ export class ContactPlots {
     this.series.clear();
   }
 
-  // Picks the contact choice by key or label; returns "" or an error.
+  // Picks the contact choice by key or label, as the user's choice (it goes into the
+  // link); returns "" or an error.
   select(keyOrLabel) {
     const choice = this.pairs.find(keyOrLabel);
     if (!choice) {
       const known = this.pairs.choices.map((entry) => entry.label).join(', ');
       return `contact pair: no pair "${keyOrLabel}" has been in contact (known: ${known || 'none yet'})`;
     }
+    this.#chosen = true;
+    this.#wanted = null;
+    this.#show(choice);
+    this.onChosen?.();
+    return '';
+  }
+
+  // The user's choice as a link's `view.plot` keeps it: a pair's two body names, a
+  // group's one; null while the plots show the first pair by default.
+  chosenNames() {
+    const choice = this.series.choice;
+    if (!this.#chosen || !choice) return null;
+    const { names } = this.pairs;
+    if (choice.kind === 'group') return [names[choice.subject]];
+    return [choice.subject, choice.other].sort((a, b) => a - b).map((body) => names[body]);
+  }
+
+  // A link's `view.plot`: the pair (two body names) or group (one) to plot, chosen as
+  // soon as it has been in contact. Returns "" or why not.
+  choose(names) {
+    const indices = names.map((name) => this.pairs.names.indexOf(name));
+    const unknown = names.find((_, i) => indices[i] < 0);
+    if (unknown !== undefined) return `view.plot: "${unknown}" is not a body of the scene`;
+    if (names.length === 2 && indices[0] === indices[1]) return 'view.plot: a pair needs two different bodies';
+    const key = names.length === 1 ? `all-${indices[0]}` : `${Math.min(...indices)}-${Math.max(...indices)}`;
+    this.#chosen = true;
+    this.#wanted = key;
+    const choice = this.pairs.find(key);
+    if (choice) {
+      this.#wanted = null;
+      this.#show(choice);
+    }
+    return '';
+  }
+
+  #show(choice) {
     if (choice !== this.series.choice) this.series.setChoice(choice);
     this.state.choice = choice.key;
     this.choiceController.updateDisplay();
     this.choiceText.textContent = choice.label;
-    return '';
   }
 
   // After every step: `simulation` is the page's, `twin` compare mode's or null.
@@ -263,12 +305,16 @@ export class ContactPlots {
   // member); the first pair is chosen when none is.
   pairsChanged() {
     this.knownPairsVersion = this.pairs.version;
+    const wanted = this.#wanted && this.pairs.find(this.#wanted);
     const current = this.series.choice;
-    if (current) {
+    if (wanted) {
+      this.#wanted = null;
+      this.#show(wanted);
+    } else if (current) {
       const updated = this.pairs.find(current.key);
       if (updated) this.series.choice = updated;
     } else if (this.pairs.choices.length > 0) {
-      this.select(this.pairs.choices[0].key);
+      this.#show(this.pairs.choices[0]);
     }
   }
 

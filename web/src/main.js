@@ -100,14 +100,16 @@ function playPause(loop) {
 
 // The link to what is on screen: the session's run, whether it plays, the camera and
 // the body it follows.
-function pagePayload(session, { loop, view, viewFolder }) {
+function pagePayload(session, { loop, view, viewFolder, plots }) {
   const payload = session.linkPayload();
   if (loop.playing) payload.playing = true;
   const camera = view.cameraPlacement();
   const follow = viewFolder.followed;
-  if (camera || follow) payload.view = {};
+  const plot = plots.chosenNames();
+  if (camera || follow || plot) payload.view = {};
   if (camera) payload.view.camera = camera;
   if (follow) payload.view.follow = follow;
+  if (plot) payload.view.plot = plot;
   return payload;
 }
 
@@ -124,7 +126,7 @@ async function copyLink(addressBar) {
 
 // Opens the link in the address bar: "" when one opened (it then plays back in the
 // loop), null when there is none, else why not (the caller loads a scene instead).
-function openAddressLink(module, session, { view, viewFolder, loop }) {
+function openAddressLink(module, session, { view, viewFolder, loop, plots }) {
   if (window.location.hash.length <= 1) return null;
   const read = readPageLink(module, window.location.hash);
   const error = read.error || session.openLink(read);
@@ -133,6 +135,9 @@ function openAddressLink(module, session, { view, viewFolder, loop }) {
   const follow = read.payload.view?.follow;
   const followError = follow === undefined ? '' : viewFolder.followBody(follow);
   if (followError) status.showError('link: view not followed', followError);
+  const plot = read.payload.view?.plot;
+  const plotError = plot === undefined ? '' : plots.choose(plot);
+  if (plotError) status.showError('link: pair not plotted', plotError);
   const playing = Boolean(read.payload.playing);
   loop.pause();
   const stop = loop.on('replayed', () => {
@@ -190,7 +195,7 @@ function subscribe(session, parts) {
 }
 
 // The address bar follows every change (while a link plays back, once it is done).
-function followInAddressBar(session, { loop, view, addressBar }) {
+function followInAddressBar(session, { loop, view, plots, addressBar }) {
   const request = () => {
     if (session.replayRemaining === 0) addressBar.request();
   };
@@ -198,6 +203,7 @@ function followInAddressBar(session, { loop, view, addressBar }) {
   loop.on('playing', request);
   loop.on('replayed', request);
   view.controls.addEventListener('end', request);
+  plots.onChosen = request;
 }
 
 // The keyboard shortcuts (keyboard.js).
