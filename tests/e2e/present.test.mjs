@@ -58,6 +58,12 @@ test('at 1280 x 720 the scene has at least 60 % of the view and every text is at
     console.log(`${scene} presenting: canvas under no panel ${(100 * free).toFixed(1)} % of the view, smallest text ${text.size} px`);
     assert.ok(free >= 0.6, `${scene}: only ${(100 * free).toFixed(1)} % of the view is free (${panels.panels.map((p) => p.id)})`);
     assert.ok(text.size >= 16, `${scene}: ${text.size} px text (${text.text})`);
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('#gui input:not([type="checkbox"])')]
+        .filter((input) => input.checkVisibility() && input.scrollWidth > input.clientWidth)
+        .map((input) => input.value),
+    );
+    assert.deepEqual(clipped, [], `${scene}: values shown clipped`);
     if (scene === 'barrett_phone') {
       const robot = await page.locator('#gui .lil-title', { hasText: /^robot$/ }).boundingBox();
       const firstJoint = await page.locator('#gui .robot-panel .lil-controller').first().boundingBox();
