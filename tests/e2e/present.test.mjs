@@ -74,7 +74,7 @@ test('at 1280 x 720 the scene has at least 60 % of the view and every text is at
   }
 });
 
-test('?present goes with a link and stays in the address; p turns it off and on', async () => {
+test('?present goes with a link and stays in the address; p turns it off and on, in the address too', async () => {
   const maker = await openLab(env.browser, env.server.url, '?scene=incline', { width: 640, height: 480 });
   await maker.evaluate(() => {
     window.contactlab.pause();
@@ -95,7 +95,11 @@ test('?present goes with a link and stays in the address; p turns it off and on'
   await page.keyboard.press('p');
   assert.equal(await page.evaluate(() => document.body.classList.contains('present')), false);
   assert.equal(await page.locator('#gui .lil-title', { hasText: /^plots$/ }).isVisible(), true, 'the plots folder is back');
+  const plain = await page.evaluate(() => window.location.href);
+  assert.doesNotMatch(plain, /present/, 'the address no longer asks for presentation mode');
+  assert.equal(decodeLink(plain).scene.builtin, 'incline', 'and keeps the link');
   await page.keyboard.press('p');
   assert.equal(await page.locator('#gui .lil-title', { hasText: /^plots$/ }).isVisible(), false, 'presenting hides it');
+  assert.match(await page.evaluate(() => window.location.href), /\?present=?#v1\./, 'the address asks for it again');
   await page.close();
 });

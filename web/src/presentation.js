@@ -17,9 +17,17 @@ export class Presentation {
     return this.#on;
   }
 
+  // Turns the mode on or off, and the address's ?present with it, so that a link
+  // copied now opens the way the page looks.
   set(on) {
     this.#on = on;
     document.body.classList.toggle('present', on);
+    const url = new URL(window.location.href);
+    if (on !== url.searchParams.has('present')) {
+      if (on) url.searchParams.set('present', '');
+      else url.searchParams.delete('present');
+      window.history.replaceState(window.history.state, '', url);
+    }
     this.refresh();
   }
 
