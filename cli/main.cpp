@@ -1,4 +1,5 @@
-// contactlab: run a scene or a link headless, make a link, validate a scene, or solve one LCP.
+// contactlab: run a scene or a link headless, make a link, validate a scene, grade an
+// exercise's answer, or solve one LCP.
 #include <iostream>
 #include <new>
 #include <string>
@@ -14,6 +15,8 @@ const char kUsage[] =
     "       contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]\n"
     "       contactlab link SCENE [--set KEY=VALUE]... [--time T]\n"
     "       contactlab check SCENE\n"
+    "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"
+    "       contactlab grade --self-test EXERCISE\n"
     "       contactlab lcp FILE\n"
     "SCENE: a scene file (for link, also a built-in scene's name); LINK: #v1.... or a URL ending in one\n"
     "KEY: time_step (h), friction_coefficient (mu), error_reduction (gamma), friction_edges (u),\n"
@@ -28,8 +31,9 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "run") return contactlab::run_run_command(rest, std::cout, std::cerr);
   if (args[0] == "link") return contactlab::run_link_command(rest, std::cout, std::cerr);
   if (args[0] == "check") return contactlab::run_check_command(rest, std::cout, std::cerr);
+  if (args[0] == "grade") return contactlab::run_grade_command(rest, std::cout, std::cerr);
   if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
-  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, lcp)\n" << kUsage;
+  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, grade, lcp)\n" << kUsage;
   return 2;
 }
 

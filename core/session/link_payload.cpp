@@ -4,6 +4,7 @@
 
 #include "base/options.h"
 #include "scene/json_fields.h"
+#include "scene/option_fields.h"
 
 namespace contactlab {
 namespace {
@@ -13,58 +14,6 @@ constexpr std::size_t kMaxPayloadDepth = 20;
 constexpr NumberRange kActionValueRange{-1e6, 1e6, true, true, ""};
 constexpr NumberRange kJogRange{-10, 10, true, true, "m"};
 constexpr NumberRange kCameraRange{-1e4, 1e4, true, true, "m"};
-
-Status read_scene(const Json& value, const std::string& path, LinkScene& scene) {
-  CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
-  const FieldReader fields(value, path);
-  CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"builtin", "changes", "json"}, "the link's scene"));
-  if (fields.has("json")) {
-    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("builtin", "beside \"json\" (a scene is one or the other)"));
-    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("changes", "beside \"json\" (changes apply to a built-in)"));
-    CONTACTLAB_RETURN_IF_ERROR(expect_object(fields.at("json"), fields.path_of("json")));
-    scene.json = fields.at("json").dump();
-    return Status::success();
-  }
-  CONTACTLAB_RETURN_IF_ERROR(fields.require("builtin"));
-  CONTACTLAB_RETURN_IF_ERROR(fields.identifier("builtin", scene.builtin));
-  if (fields.has("changes")) {
-    CONTACTLAB_RETURN_IF_ERROR(expect_object(fields.at("changes"), fields.path_of("changes")));
-    scene.changes = fields.at("changes").dump();
-  }
-  return Status::success();
-}
-
-// The option table's message about option `name`, with the field's path in place of
-// the name it starts with.
-Status at_path(const Status& status, const std::string& name, const std::string& path) {
-  if (status.ok()) return status;
-  const std::string& message = status.message();
-  const std::string lead = name + ": ";
-  return Status::failure(path + ": " + (message.rfind(lead, 0) == 0 ? message.substr(lead.size()) : message));
-}
-
-// An option's value: a number, or a word for an option with named values.
-Status read_option_value(const std::string& name, const Json& value, const std::string& path,
-                         double& number) {
-  if (value.is_string()) {
-    return at_path(option_value_of_word(name, value.get_ref<const std::string&>(), number), name, path);
-  }
-  if (!value.is_number()) {
-    return Status::failure(path + ": must be a number or a named value, got " + describe_json(value));
-  }
-  number = value.get<double>();
-  Options probe;
-  return at_path(set_option(probe, name, number), name, path);
-}
-
-Status read_option_name(const std::string& name, const std::string& path) {
-  for (const std::string& known : option_names()) {
-    if (name == known) return Status::success();
-  }
-  std::string listed;
-  for (const std::string& known : option_names()) listed += (listed.empty() ? "" : ", ") + known;
-  return Status::failure(path + ": unknown option \"" + name + "\" (allowed: " + listed + ")");
-}
 
 Status read_options(const Json& value, const std::string& path,
                     std::vector<std::pair<std::string, double>>& options) {
@@ -83,7 +32,8 @@ Status read_formulation(const Json& value, const std::string& path, std::string&
   double number = 0;
   if (!value.is_string()) return Status::failure(path + ": must be a formulation's name, got " + describe_json(value));
   CONTACTLAB_RETURN_IF_ERROR(
-      at_path(option_value_of_word("formulation", value.get_ref<const std::string&>(), number), "formulation", path));
+      option_status_at(option_value_of_word("formulation", value.get_ref<const std::string&>(), number), "formulation",
+                       path));
   name = value.get<std::string>();
   return Status::success();
 }
@@ -188,7 +138,7 @@ Status read_payload(const Json& document, LinkPayload& payload) {
   CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(
       {"scene", "options", "compare", "journal", "step", "playing", "view"}, "a link"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("scene"));
-  CONTACTLAB_RETURN_IF_ERROR(read_scene(fields.at("scene"), "scene", payload.scene));
+  CONTACTLAB_RETURN_IF_ERROR(read_link_scene(fields.at("scene"), "scene", payload.scene));
   if (fields.has("options")) CONTACTLAB_RETURN_IF_ERROR(read_options(fields.at("options"), "options", payload.options));
   if (fields.has("compare")) {
     std::string ghost;
@@ -252,6 +202,27 @@ Json action_json(const SessionAction& action) {
 }
 
 }  // namespace
+
+Status read_link_scene(const Json& value, const std::string& path, LinkScene& scene) {
+  CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
+  const FieldReader fields(value, path);
+  CONTACTLAB_RETURN_IF_ERROR(
+      fields.check_fields({"builtin", "changes", "json"}, "a scene (a built-in, with changes, or a whole scene)"));
+  if (fields.has("json")) {
+    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("builtin", "beside \"json\" (a scene is one or the other)"));
+    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("changes", "beside \"json\" (changes apply to a built-in)"));
+    CONTACTLAB_RETURN_IF_ERROR(expect_object(fields.at("json"), fields.path_of("json")));
+    scene.json = fields.at("json").dump();
+    return Status::success();
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("builtin"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.identifier("builtin", scene.builtin));
+  if (fields.has("changes")) {
+    CONTACTLAB_RETURN_IF_ERROR(expect_object(fields.at("changes"), fields.path_of("changes")));
+    scene.changes = fields.at("changes").dump();
+  }
+  return Status::success();
+}
 
 Status read_link_payload(const std::string& json_text, LinkPayload& payload) {
   Json document;

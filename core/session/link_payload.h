@@ -12,6 +12,7 @@
 
 #include "base/math_types.h"
 #include "base/status.h"
+#include "scene/json_fields.h"
 
 namespace contactlab {
 
@@ -69,6 +70,11 @@ inline constexpr std::size_t kMaxLinkActions = 10000;
 // values against the option table, actions in step order no later than `step`); the
 // message names the field and what is allowed. `payload` is written only on success.
 Status read_link_payload(const std::string& json_text, LinkPayload& payload);
+
+// A link's scene object at `path`: {"builtin": NAME}, with "changes" (a merge patch,
+// an object), or {"json": SCENE}; the scene itself is checked when it is loaded. Also
+// read by exercise files (docs/exercises.md), which name their scene the same way.
+Status read_link_scene(const Json& value, const std::string& path, LinkScene& scene);
 
 // Payload => JSON text, the shortest form read_link_payload reads back to the same
 // payload (choice options by their word, every number to the last bit).

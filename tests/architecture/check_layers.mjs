@@ -21,6 +21,7 @@ export const LAYERS = [
   'grasp', // grasp wrench space and its monitor
   'scene', // reading and writing scene files
   'session', // a running scene: load, options, step, read-outs
+  'exercise', // course exercises: the format, runs, checks, grading, LMS results
 ];
 
 const coreDir = path.resolve(process.argv[2] ?? new URL('../../core', import.meta.url).pathname);
