@@ -187,6 +187,7 @@ class SliderControl {
       this.state.position = this.clampedPosition(value);
     }
     const named = this.named;
+    this.controller.domElement.classList.toggle('named-value', named !== null);
     this.controller.domElement.title = named
       ? `${entry.name} = ${named.value}: ${named.label} in force, not a value of the slider; ` +
         `moving it or typing a value sets one (${entry.allowed})`
