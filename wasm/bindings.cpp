@@ -11,6 +11,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("setOption", &SimulationHandle::set_option)
       .function("getOption", &SimulationHandle::get_option)
       .function("reset", &SimulationHandle::reset)
+      .function("resetScene", &SimulationHandle::reset_scene)
       .function("step", &SimulationHandle::step)
       .function("stepError", &SimulationHandle::step_error)
       .function("time", &SimulationHandle::time)
@@ -32,5 +33,10 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("command", &SimulationHandle::command)
       .function("jog", &SimulationHandle::jog)
       .function("graspWrenches", &SimulationHandle::grasp_wrenches)
-      .function("linkPose", &SimulationHandle::link_pose);
+      .function("linkPose", &SimulationHandle::link_pose)
+      .function("setCheckpointCapacity", &SimulationHandle::set_checkpoint_capacity)
+      .function("saveCheckpoint", &SimulationHandle::save_checkpoint)
+      .function("restoreCheckpoint", &SimulationHandle::restore_checkpoint)
+      .function("discardCheckpointsAfter", &SimulationHandle::discard_checkpoints_after)
+      .function("oldestCheckpoint", &SimulationHandle::oldest_checkpoint);
 }

@@ -6,13 +6,21 @@
 #include "record_layouts.h"
 
 namespace contactlab {
+namespace {
+
+// Beyond any run's step count (a link's is at most 1e7), and within a 32-bit long.
+constexpr double kLastStep = 1e9;
+
+}  // namespace
 
 emscripten::val float64_view(const std::vector<double>& values) {
   return emscripten::val(emscripten::typed_memory_view(values.size(), values.data()));
 }
 
 std::string SimulationHandle::load_scene(const std::string& json_text) {
-  return simulation_.load_scene(json_text).message();
+  const Status status = simulation_.load_scene(json_text);
+  if (status.ok()) checkpoints_.clear();
+  return status.message();
 }
 
 std::string SimulationHandle::set_option(const std::string& name, double value) {
@@ -21,7 +29,15 @@ std::string SimulationHandle::set_option(const std::string& name, double value) 
 
 double SimulationHandle::get_option(const std::string& name) const { return simulation_.option(name); }
 
-void SimulationHandle::reset() { simulation_.reset(); }
+void SimulationHandle::reset() {
+  simulation_.reset();
+  checkpoints_.clear();
+}
+
+void SimulationHandle::reset_scene() {
+  simulation_.reset_scene();
+  checkpoints_.clear();
+}
 
 double SimulationHandle::step(double count) {
   if (!(count >= 1)) return 0;
@@ -145,5 +161,25 @@ emscripten::val SimulationHandle::link_pose(const std::string& articulation, con
   }
   return float64_view(link_pose_buffer_);
 }
+
+void SimulationHandle::set_checkpoint_capacity(double capacity) {
+  const double count = capacity >= 0 ? std::floor(std::fmin(capacity, kMaxCheckpoints)) : 0;
+  checkpoints_.set_capacity(static_cast<std::size_t>(count));
+}
+
+void SimulationHandle::save_checkpoint() { checkpoints_.save(simulation_); }
+
+double SimulationHandle::restore_checkpoint(double step) {
+  if (!(step >= 0)) return -1;
+  const Checkpoint* checkpoint = checkpoints_.at_or_before(static_cast<long>(std::fmin(step, kLastStep)));
+  if (!checkpoint || !simulation_.restore(*checkpoint).ok()) return -1;
+  return static_cast<double>(checkpoint->data.step_count);
+}
+
+void SimulationHandle::discard_checkpoints_after(double step) {
+  if (step >= -1) checkpoints_.discard_after(static_cast<long>(std::fmin(step, kLastStep)));
+}
+
+double SimulationHandle::oldest_checkpoint() const { return static_cast<double>(checkpoints_.oldest_step()); }
 
 }  // namespace contactlab

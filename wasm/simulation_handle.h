@@ -6,6 +6,7 @@
 
 #include <emscripten/val.h>
 
+#include "session/checkpoint_ring.h"
 #include "session/simulation.h"
 
 namespace contactlab {
@@ -15,13 +16,18 @@ namespace contactlab {
 emscripten::val float64_view(const std::vector<double>& values);
 
 // The Simulation as JavaScript sees it: strings for errors ("" = success), typed views
-// for hot arrays, filled record by record as record_layouts.h lays them out.
+// for hot arrays, filled record by record as record_layouts.h lays them out. It keeps
+// the checkpoints of the run since the last scene load or restart itself, in a ring
+// addressed by step count, so JavaScript holds no handle that it would have to delete.
 class SimulationHandle {
  public:
   std::string load_scene(const std::string& json_text);
   std::string set_option(const std::string& name, double value);
   double get_option(const std::string& name) const;
+  // Restart: the initial state, the options as set; the checkpoints are dropped.
   void reset();
+  // The initial state and the scene's own options; the checkpoints are dropped.
+  void reset_scene();
   double step(double count);
   // Why the last step() took fewer steps than asked (Simulation::step_error); "" otherwise.
   std::string step_error() const;
@@ -47,8 +53,22 @@ class SimulationHandle {
   emscripten::val grasp_wrenches();
   emscripten::val link_pose(const std::string& articulation, const std::string& link);
 
+  // How many checkpoints are kept (0 .. kMaxCheckpoints; the oldest go first).
+  void set_checkpoint_capacity(double capacity);
+  // Saves the simulation at its step count (later checkpoints are dropped first).
+  void save_checkpoint();
+  // Restores the newest checkpoint at or before `step` and returns its step; -1 (and
+  // nothing changes) when there is none.
+  double restore_checkpoint(double step);
+  void discard_checkpoints_after(double step);
+  // The oldest checkpoint's step; -1 when none is kept.
+  double oldest_checkpoint() const;
+
+  static constexpr double kMaxCheckpoints = 10000;
+
  private:
   Simulation simulation_;
+  CheckpointRing checkpoints_;
   std::vector<double> pose_buffer_;
   std::vector<double> velocity_buffer_;
   std::vector<double> contact_buffer_;

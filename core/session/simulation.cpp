@@ -65,6 +65,35 @@ void Simulation::reset() {
   data_ = std::make_unique<Data>(make_data(*model_));
 }
 
+void Simulation::reset_scene() {
+  if (!model_) return;
+  options_ = model_->options;
+  reset();
+}
+
+void Simulation::save(Checkpoint& checkpoint) const {
+  checkpoint.model = model_;
+  checkpoint.options = options_;
+  if (data_) {
+    checkpoint.data = *data_;
+  } else {
+    checkpoint.data = Data();
+  }
+}
+
+Status Simulation::restore(const Checkpoint& checkpoint) {
+  if (!checkpoint.model) return Status::failure("checkpoint: it holds no scene");
+  model_ = checkpoint.model;
+  options_ = checkpoint.options;
+  if (data_) {
+    *data_ = checkpoint.data;
+  } else {
+    data_ = std::make_unique<Data>(checkpoint.data);
+  }
+  step_error_.clear();
+  return Status::success();
+}
+
 long Simulation::step(long count) {
   step_error_.clear();
   if (!model_) return 0;

@@ -12,6 +12,7 @@
 #include "base/status.h"
 #include "dynamics/model.h"
 #include "grasp/grasp_monitor.h"
+#include "session/checkpoint.h"
 #include "step/data.h"
 #include "step/step_workspace.h"
 
@@ -37,7 +38,10 @@ class Simulation {
   Status set_option(const std::string& name, double value);
   // NaN for an unknown name.
   double option(const std::string& name) const;
+  // Restart: the scene's initial state, the options as set.
   void reset();
+  // The scene's initial state and the scene's own options (those set are dropped).
+  void reset_scene();
   // Advances `count` steps (no scene: none) and returns how many were taken. A step
   // that cannot finish (memory ran out: std::bad_alloc) is undone, so the state is as
   // before it, its scratch is freed, and step_error() says why; the simulation stays
@@ -45,6 +49,14 @@ class Simulation {
   long step(long count);
   // Why the last step() took fewer steps than asked; "" when it took them all.
   const std::string& step_error() const { return step_error_; }
+
+  // Saves the simulation as it is into `checkpoint`, reusing its storage; restore() puts
+  // it back (session/checkpoint.h). Without a scene the checkpoint is emptied.
+  void save(Checkpoint& checkpoint) const;
+  // The scene, options and state as they were when `checkpoint` was saved, so that the
+  // steps that follow are bit-identical to those that followed then. An empty
+  // checkpoint is refused and nothing changes.
+  Status restore(const Checkpoint& checkpoint);
 
   bool has_scene() const { return model_ != nullptr; }
   const Model& model() const { return *model_; }

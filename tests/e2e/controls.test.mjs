@@ -21,7 +21,9 @@ after(async () => {
 });
 
 async function clickSlider(name, fraction) {
-  const box = await guiController(page, name).locator('.lil-slider').boundingBox();
+  const slider = guiController(page, name).locator('.lil-slider');
+  await slider.scrollIntoViewIfNeeded(); // the panel scrolls in a 600 px window
+  const box = await slider.boundingBox();
   await page.mouse.click(box.x + fraction * box.width, box.y + box.height / 2);
 }
 
@@ -31,7 +33,7 @@ test('pause, single step and reset', async () => {
   assert.equal(paused.playing, false);
   await page.getByRole('button', { name: 'single step' }).click();
   assert.equal(await page.evaluate(() => window.contactlab.stepCount), paused.steps + 1);
-  await page.getByRole('button', { name: 'reset', exact: true }).click();
+  await page.getByRole('button', { name: 'restart (r)', exact: true }).click();
   assert.equal(await page.evaluate(() => window.contactlab.stepCount), 0);
   await page.getByRole('button', { name: 'play', exact: true }).click();
   assert.equal(await page.evaluate(() => window.contactlab.playing), true);

@@ -50,7 +50,7 @@ async function runAndPlot(label) {
   await page.evaluate(() => window.contactlab.step(1));
   await nextFrames(page); // the dropdown lists the new pairs at the next frame
   await guiController(page, 'contact pair').locator('select').selectOption({ label });
-  await page.getByRole('button', { name: 'reset', exact: true }).click();
+  await page.getByRole('button', { name: 'restart (r)', exact: true }).click();
   return page.evaluate((steps) => {
     window.contactlab.step(steps);
     return window.contactlab.plotSeries();
@@ -188,7 +188,7 @@ test('compare mode: a ghost in lock-step under another formulation, both curves,
   await page.screenshot({ path: join(artifactsDirectory, 'formulations.png') });
 
   // A reset and a scene change keep both in step; leaving compare mode deletes the ghost.
-  await page.getByRole('button', { name: 'reset', exact: true }).click();
+  await page.getByRole('button', { name: 'restart (r)', exact: true }).click();
   assert.deepEqual(await page.evaluate(() => [window.contactlab.stepCount, window.contactlab.comparison().twin.time]), [0, 0]);
   await guiController(page, 'scene').locator('select').selectOption('brick_slide');
   const afterLoad = await page.evaluate(() => {

@@ -27,7 +27,7 @@ after(async () => {
 // the first dynamic body along the downhill direction (gravity projected onto the
 // plane normal to the mean contact normal).
 async function downhillDisplacementAfterOneSecond() {
-  await page.getByRole('button', { name: 'reset', exact: true }).click();
+  await page.getByRole('button', { name: 'restart (r)', exact: true }).click();
   return page.evaluate(() => {
     const lab = window.contactlab;
     const bodyIndex = lab.bodies().findIndex((body) => !body.static);

@@ -1,5 +1,5 @@
 // The keyboard (docs/page.md, Keyboard): each shortcut does what the help overlay says
-// (space, ., r, v, f, c, p, ?, Escape), none fires while a box has the keyboard, and
+// (space, ., ",", r, v, f, c, p, ?, Escape), none fires while a box has the keyboard, and
 // Tab reaches every control of the page, each with an accessible name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -51,6 +51,8 @@ test('every shortcut does what it says', async () => {
   assert.equal(stepped.playing, false, '. pauses');
   await page.keyboard.press('.');
   assert.equal((await state(page)).steps, stepped.steps + 1, '. takes one step');
+  await page.keyboard.press(',');
+  assert.equal((await state(page)).steps, stepped.steps, ', takes one step back');
   assert.ok(before.steps >= 0);
 
   await page.keyboard.press('r');
@@ -90,7 +92,7 @@ test('every shortcut does what it says', async () => {
   await page.keyboard.press('?');
   assert.equal((await state(page)).help, true, '? opens the help');
   const listed = await page.locator('#help kbd').allTextContents();
-  assert.deepEqual(listed, ['space', '.', 'r', 'v', 'f', 'c', 'p', '?', 'Esc']);
+  assert.deepEqual(listed, ['space', '.', ',', 'r', 'v', 'f', 'c', 'p', '?', 'Esc']);
   await page.keyboard.press('r');
   assert.equal((await state(page)).steps, 0, 'no shortcut but ? while the help is open');
   await page.keyboard.press('Escape');

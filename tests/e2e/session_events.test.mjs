@@ -91,7 +91,7 @@ test('optionsChanged after every setOption, from the API or the panel; error bef
 });
 
 test('reset, compareChanged and the ghost\'s steps; commanded after a robot command', async () => {
-  await page.getByRole('button', { name: 'reset', exact: true }).click();
+  await page.getByRole('button', { name: 'restart (r)', exact: true }).click();
   assert.deepEqual(names(await takeEvents()), ['reset']);
 
   assert.equal(await page.evaluate(() => window.contactlab.compare(true, 'soft')), '');

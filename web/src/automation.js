@@ -6,7 +6,16 @@ import { builtinSceneNames, builtinScenes } from './scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
 // The session's events a script may subscribe to (session.js).
-const EVENTS = Object.freeze(['loaded', 'stepped', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'error']);
+const EVENTS = Object.freeze([
+  'loaded',
+  'stepped',
+  'optionsChanged',
+  'reset',
+  'commanded',
+  'compareChanged',
+  'seeked',
+  'error',
+]);
 
 // The articulation that has a link of this name (link names are unique in a scene).
 function ownerOf(articulations, link) {
@@ -98,8 +107,29 @@ export function createAutomationApi(app, ready) {
       if (!app.session) return NOT_READY;
       return app.session.loadScene(typeof jsonOrObject === 'string' ? jsonOrObject : JSON.stringify(jsonOrObject));
     },
+    // Restart: the scene's initial state, the options kept (the restart button, r).
+    restart() {
+      if (app.session) app.session.reset();
+    },
+    // Reset scene: the scene's initial state and its own options (the reset scene button).
+    resetScene() {
+      if (app.session) app.session.resetScene();
+    },
+    // The same as restart().
     reset() {
       if (app.session) app.session.reset();
+    },
+    // The timeline: {first, last, step}, the steps the run can be taken back to and the
+    // step shown.
+    timeline() {
+      return app.session ? app.session.timeline : null;
+    },
+    // Shows the run at `step` (within the timeline), as the scrubber does: pauses, and
+    // returns "" or the error. Stepping or playing on from there drops the run after it.
+    seek(step) {
+      if (!app.session) return NOT_READY;
+      app.loop.pause();
+      return app.session.seek(Number(step));
     },
     // The link to what is on screen ("#v1.…", docs/links.md); the address bar holds it too.
     link() {

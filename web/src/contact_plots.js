@@ -7,7 +7,8 @@
 //
 // Sampling happens after every step of the session (afterStep); drawing at most every
 // REDRAW_INTERVAL_MS, from the same arrays (contact_series.js), so the plots cost
-// nothing per frame in between.
+// nothing per frame in between. When the timeline shows an earlier step (showStep), a
+// vertical line marks its time until the run steps on.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ContactPairs } from './contact_pairs.js';
@@ -22,6 +23,7 @@ const TWIN_LIGHT = '#e386aa';
 const TWIN_DASH = [6, 3];
 const BAND_ALPHA = '30'; // hex alpha of the mode bands
 const NO_CHOICE = 'no contact yet';
+const CURSOR_COLOR = '#1d2430';
 
 const AXIS_FONT = '11px Liberation Sans, sans-serif';
 
@@ -94,6 +96,7 @@ export class ContactPlots {
     this.redraws = 0;
     this.comparing = false;
     this.xRange = [0, WINDOW_SECONDS];
+    this.cursorTime = null; // the time the timeline shows, while it is not the run's last
 
     this.panel = document.getElementById('plots');
     this.choiceText = document.getElementById('plots-choice');
@@ -162,7 +165,7 @@ export class ContactPlots {
           },
         ],
         series,
-        hooks: { drawClear: [(u) => this.drawModeBands(u)] },
+        hooks: { drawClear: [(u) => this.drawModeBands(u)], draw: [(u) => this.drawCursor(u)] },
       },
       data,
       container,
@@ -205,6 +208,22 @@ export class ContactPlots {
     ctx.restore();
   }
 
+  // The timeline's time as a vertical line.
+  drawCursor(u) {
+    if (this.cursorTime === null) return;
+    const x = u.valToPos(this.cursorTime, 'x', true);
+    const { top, height } = u.bbox;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = CURSOR_COLOR;
+    ctx.lineWidth = 1.5 * devicePixelRatio;
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.restore();
+  }
+
   resize() {
     for (const { plot, container } of this.plots) {
       plot.setSize({ width: Math.max(100, container.clientWidth), height: Math.max(60, container.clientHeight) });
@@ -231,6 +250,7 @@ export class ContactPlots {
     this.pairs.setScene(description);
     this.series.setTimeStep(timeStep);
     this.series.setChoice(null);
+    this.cursorTime = null;
     this.refreshChoices();
   }
 
@@ -240,6 +260,7 @@ export class ContactPlots {
 
   // After a reset: the same pairs and choice, empty plots.
   clear() {
+    this.cursorTime = null;
     this.series.clear();
   }
 
@@ -293,8 +314,18 @@ export class ContactPlots {
     this.choiceText.textContent = choice.label;
   }
 
+  // The timeline shows the run at `time` [s]: the line marks it, in the window.
+  showStep(time) {
+    this.cursorTime = time;
+    this.drawnVersion = -1;
+  }
+
   // After every step: `simulation` is the page's, `twin` compare mode's or null.
   afterStep(simulation, twin) {
+    if (this.cursorTime !== null) {
+      this.cursorTime = null;
+      this.drawnVersion = -1;
+    }
     this.pairs.discover(simulation.contactView(), simulation.contactCount);
     if (twin) this.pairs.discover(twin.contactView(), twin.contactCount);
     if (this.pairs.version !== this.knownPairsVersion) this.pairsChanged();
@@ -349,7 +380,11 @@ export class ContactPlots {
     this.twinKey.textContent = comparing ? `${twin.formulation} (ghost)` : '';
     this.twinKey.hidden = !comparing;
     const time = this.series.time;
-    const last = time.length ? time[time.length - 1] : 0;
+    let last = time.length ? time[time.length - 1] : 0;
+    // A time shown before the window: the window around it.
+    if (this.cursorTime !== null && this.cursorTime < last - WINDOW_SECONDS) {
+      last = this.cursorTime + WINDOW_SECONDS / 2;
+    }
     this.xRange = [Math.max(0, last - WINDOW_SECONDS), Math.max(WINDOW_SECONDS, last)];
     for (const { plot, data } of this.plots) plot.setData(data);
     // The twin's curves are shown or hidden after the new data is in (uPlot rescales

@@ -10,6 +10,8 @@
 // Velocities and gap are null while the choice has no contact. The arrays are plain
 // arrays shared with the plots: they grow by push and are trimmed in place to the
 // last window when they reach twice its size, so sampling allocates nothing per step.
+// A sample at or before the last one's time (the timeline took the run back and it went
+// on from there) first drops the samples from its time on.
 import { contactSign } from './contact_pairs.js';
 
 export const WINDOW_SECONDS = 5;
@@ -72,6 +74,7 @@ export class ContactSeries {
     this.stepsToSample -= 1;
     if (this.stepsToSample > 0) return;
     this.stepsToSample = this.sampleEvery;
+    if (this.time.length > 0 && simulation.time <= this.time[this.time.length - 1]) this.dropFrom(simulation.time);
     this.time.push(simulation.time);
     this.record(this.primary, simulation);
     this.record(this.twin, twin);
@@ -119,6 +122,16 @@ export class ContactSeries {
     columns.gap.push(some ? gap : null);
     const mode = sliding ? PAIR_MODE.sliding : sticking ? PAIR_MODE.sticking : PAIR_MODE.none;
     columns.mode.push(simulation ? mode : null);
+  }
+
+  // Drops the samples at `time` and after, in place.
+  dropFrom(time) {
+    let keep = this.time.length;
+    while (keep > 0 && this.time[keep - 1] >= time) keep -= 1;
+    this.time.length = keep;
+    for (const columns of [this.primary, this.twin]) {
+      for (const name of COLUMN_NAMES) columns[name].length = keep;
+    }
   }
 
   // Keeps the last MAX_WINDOW_SAMPLES samples (at least a window), in place.

@@ -26,8 +26,8 @@ function outsideRange(entry, named) {
 
 export class Controls {
   // `optionSchema`: the core's option table (option_schema.js). actions: {
-  // setOption(name, value), play(), pause(), step(), reset(), copyLink(), loadBuiltinScene(name),
-  // setOverlay({cones, arrows}) }.
+  // setOption(name, value), play(), pause(), step(), restart(), resetScene(), copyLink(),
+  // loadBuiltinScene(name), setOverlay({cones, arrows}) }.
   constructor(container, sceneNames, optionSchema, actions) {
     this.actions = actions;
     this.gui = new GUI({ container, title: 'contactlab', width: 300 });
@@ -39,7 +39,8 @@ export class Controls {
       arrows: true,
       playPause: () => (this.playing ? actions.pause() : actions.play()),
       step: () => actions.step(),
-      reset: () => actions.reset(),
+      restart: () => actions.restart(),
+      resetScene: () => actions.resetScene(),
       copyLink: () => actions.copyLink(),
     };
     const state = this.state;
@@ -52,7 +53,9 @@ export class Controls {
     const playback = this.gui.addFolder('playback');
     this.playController = playback.add(state, 'playPause').name('pause');
     playback.add(state, 'step').name('single step');
-    playback.add(state, 'reset').name('reset');
+    // Restart keeps the options as set; reset scene brings back the scene's own.
+    playback.add(state, 'restart').name('restart (r)');
+    playback.add(state, 'resetScene').name('reset scene');
     playback.add(state, 'copyLink').name('copy link (c)');
     this.viewFolder = this.gui.addFolder('view'); // filled by view_folder.js
 

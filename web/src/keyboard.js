@@ -5,6 +5,7 @@
 export const SHORTCUTS = Object.freeze([
   { key: ' ', label: 'space', action: 'playPause', what: 'play / pause' },
   { key: '.', label: '.', action: 'step', what: 'single step (pauses)' },
+  { key: ',', label: ',', action: 'stepBack', what: 'one step back on the timeline (pauses)' },
   { key: 'r', label: 'r', action: 'restart', what: 'restart the scene (the options are kept)' },
   { key: 'v', label: 'v', action: 'resetView', what: 'reset the view: frame the scene' },
   { key: 'f', label: 'f', action: 'follow', what: 'follow the chosen body on or off (view folder)' },
@@ -26,7 +27,7 @@ function pressable(target) {
   return target instanceof HTMLElement && target.matches('button, a[href], input, [role="button"], summary');
 }
 
-// `actions`: {playPause, step, restart, resetView, follow, copyLink, present, help},
+// `actions`: {playPause, step, stepBack, restart, resetView, follow, copyLink, present, help},
 // each a function; `helpOpen()` says whether the overlay is open (then only "?" acts).
 export function listenForShortcuts(actions, helpOpen) {
   window.addEventListener('keydown', (event) => {

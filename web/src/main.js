@@ -24,6 +24,7 @@ import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } f
 import { Session } from './session.js';
 import { readCoreSchema } from './simulation.js';
 import { StatusPanel } from './status.js';
+import { TimelineScrubber } from './timeline_scrubber.js';
 import { View } from './view.js';
 import { ViewFolder } from './view_folder.js';
 import { WrenchSpaceView } from './wrench_space_view.js';
@@ -59,7 +60,8 @@ function createParts(session) {
       parts.loop.pause();
       session.step(1);
     },
-    reset: () => session.reset(),
+    restart: () => session.reset(),
+    resetScene: () => session.resetScene(),
     copyLink: () => copyLink(parts.addressBar),
     loadBuiltinScene: (name) => session.loadBuiltinScene(name),
     setOverlay: (shown) => view.setOverlay(shown),
@@ -80,12 +82,14 @@ function createParts(session) {
     document.body.classList.add('embed');
     parts.embedBar = new EmbedBar({ playPause: () => playPause(parts.loop), restart: () => session.reset() });
   }
+  parts.timeline = new TimelineScrubber(document.getElementById('timeline'), session, () => parts.loop.pause());
   parts.loop = new Loop(view.renderer, session, (nowMs) => {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.compare.update(nowMs);
     view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
+    parts.timeline.update();
     parts.robotPanel.update(simulation, nowMs);
     parts.graspBadge.update(simulation, nowMs);
     parts.plots.update(nowMs, simulation, twin);
@@ -167,13 +171,23 @@ function subscribe(session, parts) {
     parts.presentation.refresh();
     view.frame(description, session.simulation.poseView()); // once the panels show the scene
   });
-  session.on('optionsChanged', ({ options }) => {
+  const showOptions = (options) => {
     if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
     view.setFrictionEdges(options.friction_edges);
     controls.refresh(options);
     formulationPanel.refresh(options);
     plots.setTimeStep(options.time_step);
     robotPanel.refresh(options);
+  };
+  session.on('optionsChanged', ({ options }) => showOptions(options));
+  // The timeline went to another step: its options, robots and time are shown.
+  session.on('seeked', ({ options }) => {
+    showOptions(options);
+    loop.restartWindow();
+    plots.showStep(session.simulation.time);
+    robotPanel.update(session.simulation, performance.now(), true);
+    status.update(session.simulation, loop, performance.now(), true);
+    compare.showState();
   });
   session.on('reset', () => {
     loop.restartWindow();
@@ -199,7 +213,9 @@ function followInAddressBar(session, { loop, view, plots, addressBar }) {
   const request = () => {
     if (session.replayRemaining === 0) addressBar.request();
   };
-  for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped']) session.on(name, request);
+  for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped', 'seeked']) {
+    session.on(name, request);
+  }
   loop.on('playing', request);
   loop.on('replayed', request);
   view.controls.addEventListener('end', request);
@@ -215,6 +231,10 @@ function listenForKeys(session, parts) {
       step: () => {
         loop.pause();
         session.step(1);
+      },
+      stepBack: () => {
+        loop.pause();
+        session.seek(session.simulation.stepCount - 1);
       },
       restart: () => session.reset(),
       resetView: () => viewFolder.resetView(),

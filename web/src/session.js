@@ -11,6 +11,8 @@
 // - commanded {error}: after a joint target, a command or a jog, accepted or not;
 // - compareChanged {on, formulation}: after every compare action, accepted or not,
 //   with compare mode's state in force;
+// - seeked {step, options}: the timeline showed another step of the run (seek), with
+//   the options in force there;
 // - error {context, message}: an action was refused; the message names the field and
 //   the allowed range, and nothing changed.
 // Actions return "" or the error. Read the simulations through `simulation` and
@@ -22,7 +24,15 @@
 // starts a new journal from the options in force; loading a scene starts one with
 // none. openLink plays a link's journal back through the same actions, so the
 // journal it leaves is the link's own.
+//
+// The timeline (seek) takes the run back to an earlier step: both simulations restore
+// their newest checkpoint at or before it (run_history.js) and step to it, applying the
+// journal's actions on the way, so what is shown is what was simulated first, bit for
+// bit. The run after that step is kept, to seek forward again, until the run moves on
+// from the step shown (a step, or an accepted action): then the journal's entries and
+// the checkpoints after it are dropped. A link written meanwhile is of the step shown.
 import { Emitter } from './emitter.js';
+import { RunHistory } from './run_history.js';
 import { builtinScenes } from './scenes.js';
 import { Simulation } from './simulation.js';
 
@@ -41,6 +51,7 @@ export class Session extends Emitter {
   #startCompare = null; // compare mode's ghost formulation when it started, or null
   #journal = []; // [step, kind, ...arguments], as docs/links.md writes them
   #replay = null; // {journal, next, target} while a link plays back
+  #history = new RunHistory();
 
   // `schema`: readCoreSchema(module).
   constructor(module, schema) {
@@ -79,10 +90,10 @@ export class Session extends Emitter {
     this.#sceneText = jsonText;
     this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
     this.#sceneOptions = this.#simulation.options();
-    this.#startJournal();
     const twinError = this.#twin ? this.#loadTwin() : '';
     if (twinError) this.#closeTwin();
     if (!this.#twin) this.#twinFormulation = this.#otherFormulation();
+    this.#startJournal();
     this.emit('loaded', { sceneKey, description: this.#simulation.description, options: this.#simulation.options() });
     if (twinError) {
       this.#refuse('compare mode: the ghost did not load the scene', twinError);
@@ -98,11 +109,13 @@ export class Session extends Emitter {
   // Sets one option of both simulations, except the formulation, which is the page's
   // alone (the twin's is what compare mode varies).
   setOption(name, value) {
-    const entry = this.#schema.options.option(name);
-    const error = this.#applyToBoth('option not changed', (simulation) => simulation.setOption(name, value), {
-      twinToo: entry?.name !== FORMULATION,
-    });
-    if (!error) this.#record('option', entry.name, this.#optionValue(entry.name, this.#simulation.getOption(entry.name)));
+    const error = this.#perform('option', [name, value]);
+    if (error) {
+      this.emit('error', { context: 'option not changed', message: error });
+    } else {
+      const canonical = this.#schema.options.option(name).name;
+      this.#record('option', canonical, this.#optionValue(canonical, this.#simulation.getOption(canonical)));
+    }
     this.emit('optionsChanged', { name, error, options: this.#simulation.options() });
     return error;
   }
@@ -124,48 +137,84 @@ export class Session extends Emitter {
     this.emit('reset');
   }
 
+  // Reset scene: both back at the scene's initial state with the scene's own options
+  // (the twin keeps compare mode's formulation); a new journal, with no options.
+  resetScene() {
+    this.#simulation.resetScene();
+    if (this.#twin) {
+      this.#twin.resetScene();
+      this.#changeTwinFormulation(this.#twinFormulation);
+    }
+    this.#startJournal();
+    this.emit('optionsChanged', { name: null, error: '', options: this.#simulation.options() });
+    this.emit('reset');
+  }
+
   // Takes `count` steps of both, one at a time; returns the steps the page's
-  // simulation took (all of them once a scene is loaded).
+  // simulation took (all of them once a scene is loaded). From a step the timeline
+  // went back to, the run after it is dropped first.
   step(count) {
+    if (count >= 1) this.#moveOn();
+    const simulations = this.#simulations();
     let taken = 0;
     for (let i = 0; i < count; i += 1) {
       if (this.#simulation.step(1) !== 1) break;
       taken += 1;
       if (this.#twin) this.#twin.step(1);
+      this.#history.afterStep(simulations);
       this.emit('stepped', this);
     }
     return taken;
   }
 
+  // The timeline: the steps the run can be taken back to, from `first` (the oldest
+  // checkpoint's) to `last` (how far the run went), and the step shown.
+  get timeline() {
+    return { first: this.#history.first(this.#simulation), last: this.#history.end, step: this.#simulation.stepCount };
+  }
+
+  // Shows the run at `step` (a whole number, taken into the timeline's span): both
+  // simulations go back to their newest checkpoint at or before it and step to it,
+  // applying the journal's actions of those steps; nothing is recorded. Returns "" or
+  // the error (while a link plays back, or without a checkpoint: nothing changed).
+  seek(step) {
+    if (this.#replay) return this.#refuse('timeline not moved', 'a link is still playing back');
+    if (!Number.isFinite(step)) return this.#refuse('timeline not moved', `step: must be a number, got ${step}`);
+    const { first, last, step: shown } = this.timeline;
+    const target = Math.min(Math.max(Math.round(step), first), last);
+    if (target === shown) return '';
+    const from = this.#history.restore(this.#simulations(), target);
+    if (from < 0) return this.#refuse('timeline not moved', `no checkpoint at or before step ${target}`);
+    let next = this.#journal.findIndex(([at]) => at >= from);
+    if (next < 0) next = this.#journal.length;
+    for (let at = from; ; at += 1) {
+      for (; next < this.#journal.length && this.#journal[next][0] === at; next += 1) {
+        const [, kind, ...args] = this.#journal[next];
+        const error = this.#perform(kind, kind === 'option' ? [args[0], this.#optionNumber(...args)] : args);
+        if (error) return this.#refuse('timeline stopped', `journal[${next}]: ${error}`);
+      }
+      if (at === target) break;
+      this.#simulation.step(1);
+      if (this.#twin) this.#twin.step(1);
+    }
+    if (this.#twin) this.#twinFormulation = this.#twin.formulation;
+    this.emit('seeked', { step: target, options: this.#simulation.options() });
+    return '';
+  }
+
   // Starts a smooth move of one actuated joint's set point to `position` [rad or m].
   setJointTarget(articulation, link, position) {
-    return this.#command('joint not moved', (simulation) => simulation.setJointTarget(articulation, link, position), [
-      'target',
-      articulation,
-      link,
-      position,
-    ]);
+    return this.#command('joint not moved', 'target', [articulation, link, position]);
   }
 
   // kind: 'autograsp' or 'open'.
   command(articulation, kind) {
-    return this.#command(`${kind} not started`, (simulation) => simulation.command(articulation, kind), [
-      'command',
-      articulation,
-      kind,
-    ]);
+    return this.#command(`${kind} not started`, 'command', [articulation, kind]);
   }
 
   // Moves a joggable link's frame by (dx, dy, dz) [m, world axes], orientation kept.
   jog(articulation, link, dx, dy, dz) {
-    return this.#command('jog refused', (simulation) => simulation.jog(articulation, link, dx, dy, dz), [
-      'jog',
-      articulation,
-      link,
-      dx,
-      dy,
-      dz,
-    ]);
+    return this.#command('jog refused', 'jog', [articulation, link, dx, dy, dz]);
   }
 
   // What a link needs to reproduce the run (docs/links.md's payload, without the
@@ -174,8 +223,9 @@ export class Session extends Emitter {
     const payload = { scene: this.#sceneSource };
     if (Object.keys(this.#startOptions).length) payload.options = { ...this.#startOptions };
     if (this.#startCompare) payload.compare = this.#startCompare;
-    if (this.#journal.length) payload.journal = this.#journal.map((action) => [...action]);
     const step = this.#simulation.stepCount;
+    const journal = this.#journal.filter(([at]) => at <= step); // the timeline may show an earlier step
+    if (journal.length) payload.journal = journal.map((action) => [...action]);
     if (step) payload.step = step;
     return payload;
   }
@@ -266,27 +316,53 @@ export class Session extends Emitter {
     return this.#twin ? this.#twin.setOption(FORMULATION, this.#schema.options.valueOf(FORMULATION, name)) : '';
   }
 
-  // Applies `action` to the page's simulation and, once accepted there, to the twin
-  // (unless `twinToo` is false); a refusal is reported as an error event.
-  #applyToBoth(context, action, { twinToo = true } = {}) {
-    const error = action(this.#simulation);
-    if (error) this.emit('error', { context, message: error });
-    else if (this.#twin && twinToo) action(this.#twin);
+  // Applies an action of the journal's kinds (an option's value as a number) to the
+  // page's simulation and, once accepted there, to the twin: every option but the
+  // formulation, every robot command; a ghost action to the twin alone. Returns "" or
+  // the page's simulation's refusal; nothing is recorded or told.
+  #perform(kind, args) {
+    if (kind === 'ghost') return this.#changeTwinFormulation(args[0]);
+    const act = (simulation) => {
+      if (kind === 'option') return simulation.setOption(...args);
+      if (kind === 'target') return simulation.setJointTarget(...args);
+      if (kind === 'command') return simulation.command(...args);
+      return simulation.jog(...args);
+    };
+    const error = act(this.#simulation);
+    const twinToo = kind !== 'option' || this.#schema.options.option(args[0])?.name !== FORMULATION;
+    if (!error && this.#twin && twinToo) act(this.#twin);
     return error;
   }
 
-  #command(context, action, journalEntry) {
-    const error = this.#applyToBoth(context, action);
-    if (!error) this.#record(...journalEntry);
+  #command(context, kind, args) {
+    const error = this.#perform(kind, args);
+    if (error) this.emit('error', { context, message: error });
+    else this.#record(kind, ...args);
     this.emit('commanded', { error });
     return error;
   }
 
   #record(...action) {
+    this.#moveOn();
     this.#journal.push([this.#simulation.stepCount, ...action]);
   }
 
-  // A new journal, from the options and compare mode in force.
+  // The run goes on from the step shown: when the timeline went back, the journal's
+  // entries and the checkpoints after that step are dropped.
+  #moveOn() {
+    const step = this.#simulation.stepCount;
+    if (step >= this.#history.end) return;
+    const later = this.#journal.findIndex(([at]) => at > step);
+    if (later >= 0) this.#journal.length = later;
+    this.#history.truncate(this.#simulations(), step);
+  }
+
+  #simulations() {
+    return this.#twin ? [this.#simulation, this.#twin] : [this.#simulation];
+  }
+
+  // A new journal, from the options and compare mode in force; the run's history starts
+  // again with the state now.
   #startJournal() {
     this.#journal = [];
     this.#replay = null;
@@ -298,6 +374,7 @@ export class Session extends Emitter {
       }
     }
     this.#startCompare = this.#twin ? this.#twinFormulation : null;
+    this.#history.start(this.#simulations());
   }
 
   // A value as a link writes it: a choice's word, else the number.

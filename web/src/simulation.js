@@ -47,8 +47,39 @@ export class Simulation {
     return values;
   }
 
+  // Restart: the scene's initial state, the options kept. The checkpoints are dropped.
   reset() {
     this.handle.reset();
+  }
+
+  // The scene's initial state and its own options. The checkpoints are dropped.
+  resetScene() {
+    this.handle.resetScene();
+  }
+
+  // The checkpoints of the run since the last load or reset, kept in the handle (a ring
+  // of at most `count`, addressed by step count; run_history.js decides when to save).
+  setCheckpointCapacity(count) {
+    this.handle.setCheckpointCapacity(count);
+  }
+
+  saveCheckpoint() {
+    this.handle.saveCheckpoint();
+  }
+
+  // Back at the newest checkpoint at or before `step`: returns its step, or -1 (nothing
+  // changed) when there is none.
+  restoreCheckpoint(step) {
+    return this.handle.restoreCheckpoint(step);
+  }
+
+  discardCheckpointsAfter(step) {
+    this.handle.discardCheckpointsAfter(step);
+  }
+
+  // The oldest checkpoint's step, -1 when there is none.
+  get oldestCheckpoint() {
+    return this.handle.oldestCheckpoint();
   }
 
   // Returns the number of steps taken: all of them once a scene is loaded (a solver
