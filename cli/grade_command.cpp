@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/bounded_file.h"
 #include "base/number_text.h"
 #include "builtin_scenes.h"
 #include "commands.h"
@@ -18,7 +19,7 @@ namespace {
 
 // Exercise and answer files are small documents; a scene embedded in an exercise is at
 // most 1 MiB itself.
-constexpr std::streamoff kMaxFileBytes = 2 * 1024 * 1024;
+constexpr std::size_t kMaxFileBytes = 2 * 1024 * 1024;
 
 struct GradeArguments {
   bool self_test = false;
@@ -63,20 +64,7 @@ Status parse_grade_arguments(const std::vector<std::string>& args, GradeArgument
 }
 
 Status read_file(const std::string& path, std::string& text) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::failure(path + ": cannot open the file");
-  file.seekg(0, std::ios::end);
-  const std::streamoff size = file.tellg();
-  if (size < 0) return Status::failure(path + ": cannot read the file");
-  if (size > kMaxFileBytes) {
-    return Status::failure(path + ": must be at most " + std::to_string(kMaxFileBytes) + " bytes (2 MiB), got " +
-                           std::to_string(size));
-  }
-  std::string read(static_cast<std::size_t>(size), '\0');
-  file.seekg(0, std::ios::beg);
-  if (!file.read(&read[0], size)) return Status::failure(path + ": cannot read the file");
-  text = std::move(read);
-  return Status::success();
+  return read_bounded_file(path, kMaxFileBytes, "an exercise or answer file", text);
 }
 
 // The built-in scenes compiled into the tool, for exercises that name one.

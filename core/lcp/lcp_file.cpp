@@ -3,9 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "base/bounded_file.h"
 
 namespace contactlab {
 
@@ -136,22 +136,8 @@ Status parse_lcp_text(const std::string& text, Eigen::MatrixXd& M, Eigen::Vector
 Status read_lcp_file(const std::string& path, Eigen::MatrixXd& M, Eigen::VectorXd& q) {
   M.resize(0, 0);
   q.resize(0);
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    return Status::failure(path + ": is a directory, not an LCP file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::failure(path + ": cannot open the file");
-  // Read at most kMaxLcpFileBytes (+1 to tell a longer file), so that /dev/zero or a
-  // huge file ends with an error instead of exhausting memory.
   std::string contents;
-  char chunk[1 << 16];
-  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) {
-    contents.append(chunk, static_cast<std::size_t>(file.gcount()));
-    if (contents.size() > kMaxLcpFileBytes) {
-      return Status::failure(path + ": an LCP file must be at most " + std::to_string(kMaxLcpFileBytes) +
-                             " bytes");
-    }
-  }
+  CONTACTLAB_RETURN_IF_ERROR(read_bounded_file(path, kMaxLcpFileBytes, "an LCP file", contents));
   Status status = parse_lcp_text(contents, M, q);
   if (!status.ok()) return Status::failure(path + ": " + status.message());
   return status;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <utility>
@@ -10,6 +9,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "base/bounded_file.h"
 #include "geometry/convex_hull.h"
 #include "geometry/mass_properties.h"
 #include "scene/articulation_reader.h"
@@ -588,21 +588,7 @@ Status load_scene(const std::string& json_text, Model& model) {
 }
 
 Status read_scene_file(const std::string& path, std::string& text) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Status::failure(path + ": cannot open the file");
-  file.seekg(0, std::ios::end);
-  const std::streamoff size = file.tellg();
-  if (size < 0) return Status::failure(path + ": cannot read the file");
-  if (static_cast<std::size_t>(size) > kMaxSceneBytes) {
-    return Status::failure(path + ": a scene file must be at most " +
-                           std::to_string(kMaxSceneBytes) + " bytes (1 MiB), got " +
-                           std::to_string(size));
-  }
-  std::string read(static_cast<std::size_t>(size), '\0');
-  file.seekg(0, std::ios::beg);
-  if (!file.read(&read[0], size)) return Status::failure(path + ": cannot read the file");
-  text = std::move(read);
-  return Status::success();
+  return read_bounded_file(path, kMaxSceneBytes, "a scene file", text);
 }
 
 Status load_scene_file(const std::string& path, Model& model) {
