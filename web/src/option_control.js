@@ -112,6 +112,10 @@ class SliderControl {
       .name(this.label)
       .onChange((position) => set(this.log ? valueFromLog(position) : position));
     this.controller.domElement.title = `${entry.name}: ${entry.allowed}`;
+    // A named value outside the range shows as a word ("materials"): the box is wide
+    // enough for it from the start, so the slider keeps its width when the word goes.
+    const namesOutsideRange = entry.values.some((named) => !this.inRange(named.value));
+    this.controller.domElement.classList.toggle('named-values', namesOutsideRange);
     const slider = this.controller.$slider;
     const useDragGrid = (event) => {
       const span = this.sliderMax - this.sliderMin;
@@ -187,7 +191,6 @@ class SliderControl {
       this.state.position = this.clampedPosition(value);
     }
     const named = this.named;
-    this.controller.domElement.classList.toggle('named-value', named !== null);
     this.controller.domElement.title = named
       ? `${entry.name} = ${named.value}: ${named.label} in force, not a value of the slider; ` +
         `moving it or typing a value sets one (${entry.allowed})`
