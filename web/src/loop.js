@@ -11,7 +11,8 @@
 // from some simulated time on (a video of a run's last seconds, export/last_seconds.js):
 // it then holds there, drawing that state and emitting `pacing` once, until
 // releasePace(), and from then on takes the steps real time makes due, as playing
-// does. `drawn` follows every frame's drawing.
+// does. `drawn` follows every frame in which the view drew (onFrame returns whether it
+// did: the view draws only when its picture changed).
 import { Emitter } from './emitter.js';
 
 const STEP_BUDGET_MS = 12; // stepping time allowed per frame
@@ -25,7 +26,7 @@ export class Loop extends Emitter {
   #pace = 'fast'; // then 'held' at #pacedFrom, then 'real time' once released
 
   // `session` steps (session.js: the page's simulation and compare mode's twin in
-  // lock-step); `onFrame(nowMs)` draws after stepping.
+  // lock-step); `onFrame(nowMs)` draws after stepping and returns whether it drew.
   constructor(renderer, session, onFrame) {
     super();
     this.renderer = renderer;
@@ -98,8 +99,7 @@ export class Loop extends Emitter {
     if (this.session.replayRemaining > 0) this.replay(nowMs);
     else if (this.#playing) this.advance(nowMs);
     this.lastFrameMs = nowMs;
-    this.onFrame(nowMs);
-    this.emit('drawn');
+    if (this.onFrame(nowMs)) this.emit('drawn');
   }
 
   advance(nowMs) {

@@ -96,12 +96,13 @@ function createParts(module, session) {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.compare.update(nowMs);
-    view.render(simulation, twin);
+    const drawn = view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
     parts.timeline.update();
     parts.robotPanel.update(simulation, nowMs);
     parts.graspBadge.update(simulation, nowMs);
     parts.plots.update(nowMs, simulation, twin);
+    return drawn;
   });
   parts.exports = new Exports({
     session,

@@ -81,7 +81,8 @@ export class Exports {
 
   async viewPng() {
     try {
-      download(await viewPng(this.#view), this.#fileName('view', 'png'));
+      const { simulation, twin } = this.#session;
+      download(await viewPng(this.#view, simulation, twin), this.#fileName('view', 'png'));
       return '';
     } catch (error) {
       return this.#fail('view', error);
@@ -103,7 +104,7 @@ export class Exports {
       const { blob, from, to } = await recordLastSeconds(seconds, {
         session: this.#session,
         loop: this.#loop,
-        canvas: this.#view.renderer.domElement,
+        view: this.#view,
         reopen: this.#reopen,
       });
       download(blob, this.#fileName(`from_t${from.toFixed(3)}s`, 'webm', to));

@@ -29,13 +29,15 @@ function delay(ms, value) {
 
 // `reopen()` opens the page's own link again, paused, and returns "" or the error.
 // Resolves with {blob, from, to} (the simulated times shown); rejects with why not.
-export async function recordLastSeconds(seconds, { session, loop, canvas, reopen }) {
+// `view`: the page's View, which draws every frame while recording (it otherwise
+// draws only when the picture changed, and a held state is a video's frames too).
+export async function recordLastSeconds(seconds, { session, loop, view, reopen }) {
   const simulation = session.simulation;
   const endStep = simulation.stepCount;
   const endTime = simulation.time;
   if (endStep === 0) throw new Error('nothing to record yet: the run is at t = 0');
   if (session.replayRemaining > 0) throw new Error('a link is still playing back; try again when it is done');
-  const recorder = new WebmRecorder(canvas);
+  const recorder = new WebmRecorder(view.renderer.domElement);
   const wasPlaying = loop.playing;
   loop.pause();
   const from = Math.max(0, endTime - seconds);
@@ -50,14 +52,19 @@ export async function recordLastSeconds(seconds, { session, loop, canvas, reopen
   const stopCapturing = loop.on('drawn', () => recorder.captureFrame());
   const replayed = once(loop, 'replayed');
   let failure = '';
-  if ((await Promise.race([once(loop, 'pacing'), replayed])) === 'pacing') {
-    const started = await Promise.race([recorder.start().then(() => true), delay(ENCODER_START_MS, false)]);
-    if (!started) failure = `the browser's video encoder did not start within ${ENCODER_START_MS / 1000} s`;
-    loop.releasePace(started);
-    await replayed;
-    if (started) await delay(HOLD_MS);
+  view.drawsEveryFrame = true;
+  try {
+    if ((await Promise.race([once(loop, 'pacing'), replayed])) === 'pacing') {
+      const started = await Promise.race([recorder.start().then(() => true), delay(ENCODER_START_MS, false)]);
+      if (!started) failure = `the browser's video encoder did not start within ${ENCODER_START_MS / 1000} s`;
+      loop.releasePace(started);
+      await replayed;
+      if (started) await delay(HOLD_MS);
+    }
+  } finally {
+    view.drawsEveryFrame = false;
+    stopCapturing();
   }
-  stopCapturing();
   const blob = await recorder.stop();
   if (!failure && simulation.stepCount !== endStep) {
     failure = `the run was played back to step ${simulation.stepCount}, not to step ${endStep}`;
