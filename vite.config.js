@@ -1,5 +1,7 @@
 // Vite serves and bundles the page from web/; the built-in scenes are read from
 // assets/scenes and the WebAssembly module from web/src/wasm (built by emcmake).
+// CONTACTLAB_EMBED_ORIGINS, when set at build time, lists the origins (besides the
+// lab's own) that may drive the page by postMessage (docs/embedding.md).
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -8,6 +10,9 @@ const webRoot = resolve(import.meta.dirname, 'web');
 export default defineConfig({
   root: webRoot,
   base: './',
+  define: {
+    'import.meta.env.CONTACTLAB_EMBED_ORIGINS': JSON.stringify(process.env.CONTACTLAB_EMBED_ORIGINS ?? ''),
+  },
   build: {
     outDir: resolve(import.meta.dirname, 'web/dist'),
     emptyOutDir: true,

@@ -12,14 +12,13 @@
 #include "scene/scene_loader.h"
 #include "session/link_replay.h"
 #include "session/simulation.h"
-#include "state_csv.h"
+#include "session/state_csv.h"
 #include "step/tunnelling.h"
 
 namespace contactlab {
 namespace {
 
 constexpr long kMaxSteps = 100000000;
-constexpr double kGraspInterval = 0.05;  // [s] of simulated time
 
 struct RunArguments {
   std::string scene_path;
@@ -167,19 +166,17 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   }
 
   const Data* data = &simulation.data();
-  // The grasp analysis (a 6-D convex hull, milliseconds) is refreshed every
-  // kGraspInterval of simulated time; rows in between repeat the last one.
-  GraspReport grasp;
-  double grasp_time = -kGraspInterval;
-  const auto refresh_grasp = [&]() {
-    if (model.articulations.empty() || data->time - grasp_time < kGraspInterval - 1e-9) return;
-    grasp = evaluate_current_grasp(model, options, *data);
-    grasp_time = data->time;
+  // The state CSV's rows, captured and printed as the page's export prints them.
+  StateRowFormat state_format(model);
+  std::vector<double> state_row(state_format.size());
+  GraspSchedule grasp;
+  const auto write_state = [&]() {
+    state_format.capture(model, *data, grasp.update(model, options, *data), state_row.data());
+    state_format.write_row(model, state_row.data(), csv);
   };
   if (csv.is_open()) {
-    write_state_header(model, csv);
-    refresh_grasp();
-    write_state_row(model, *data, grasp, csv);
+    state_format.write_header(model, csv);
+    write_state();
   }
   if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
 
@@ -210,10 +207,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     if (!solver.tunnelling.empty() && tunnelling_steps++ == 0) {
       first_tunnelling = "t = " + exact_number(data->time) + ": " + tunnelling_message(model, solver.tunnelling.front());
     }
-    if (csv.is_open()) {
-      refresh_grasp();
-      write_state_row(model, *data, grasp, csv);
-    }
+    if (csv.is_open()) write_state();
     if (contacts_csv.is_open()) write_contact_rows(model, *data, contacts_csv);
     if (!outputs_written(parsed, csv, contacts_csv, err)) return 3;
   }

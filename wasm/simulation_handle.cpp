@@ -1,6 +1,8 @@
 #include "simulation_handle.h"
 
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "formulation/solver_report.h"
 #include "record_layouts.h"
@@ -53,6 +55,41 @@ double SimulationHandle::step_count() const {
 }
 
 std::string SimulationHandle::scene_description() const { return simulation_.scene_description(); }
+
+std::string SimulationHandle::scene_file() const { return simulation_.scene_file(); }
+
+void SimulationHandle::keep_state_log(bool keep) { simulation_.keep_state_log(keep); }
+
+std::string SimulationHandle::state_csv_header() const {
+  std::ostringstream text;
+  if (const StateLog* log = simulation_.state_log()) log->write_header(simulation_.model(), text);
+  return text.str();
+}
+
+std::string SimulationHandle::state_csv_rows(double first, double count) const {
+  std::ostringstream text;
+  const StateLog* log = simulation_.state_log();
+  // Not a range of rows (negative, NaN): none.
+  if (log != nullptr && first >= 0 && count >= 1 && first < log->rows()) {
+    log->write_rows(simulation_.model(), static_cast<std::size_t>(first),
+                    static_cast<std::size_t>(std::fmin(count, static_cast<double>(log->rows()))), text);
+  }
+  return text.str();
+}
+
+double SimulationHandle::state_rows() const {
+  const StateLog* log = simulation_.state_log();
+  if (log == nullptr || !simulation_.has_scene()) return 0;
+  // The rows up to the step shown: the timeline may show an earlier step than the
+  // newest kept.
+  const long shown = simulation_.data().step_count - static_cast<long>(log->dropped()) + 1;
+  return static_cast<double>(std::clamp<long>(shown, 0, static_cast<long>(log->rows())));
+}
+
+double SimulationHandle::state_rows_dropped() const {
+  const StateLog* log = simulation_.state_log();
+  return log != nullptr ? static_cast<double>(log->dropped()) : 0;
+}
 
 emscripten::val SimulationHandle::body_poses() {
   pose_buffer_.clear();
@@ -177,7 +214,10 @@ double SimulationHandle::restore_checkpoint(double step) {
 }
 
 void SimulationHandle::discard_checkpoints_after(double step) {
-  if (step >= -1) checkpoints_.discard_after(static_cast<long>(std::fmin(step, kLastStep)));
+  if (!(step >= -1)) return;
+  const long last = static_cast<long>(std::fmin(step, kLastStep));
+  checkpoints_.discard_after(last);
+  simulation_.discard_state_log_after(last);
 }
 
 double SimulationHandle::oldest_checkpoint() const { return static_cast<double>(checkpoints_.oldest_step()); }

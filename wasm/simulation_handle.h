@@ -34,6 +34,15 @@ class SimulationHandle {
   double time() const;
   double step_count() const;
   std::string scene_description() const;
+  std::string scene_file() const;
+  // The state CSV's rows (core/session/state_log.h): kept while on; the header, rows
+  // [first, first + count) of those kept as CSV lines, how many are kept and dropped.
+  void keep_state_log(bool keep);
+  std::string state_csv_header() const;
+  std::string state_csv_rows(double first, double count) const;
+  // The rows kept up to the step shown, and the run's rows dropped before them.
+  double state_rows() const;
+  double state_rows_dropped() const;
   emscripten::val body_poses();
   emscripten::val body_velocities();
   double contact_count() const;
@@ -60,6 +69,8 @@ class SimulationHandle {
   // Restores the newest checkpoint at or before `step` and returns its step; -1 (and
   // nothing changes) when there is none.
   double restore_checkpoint(double step);
+  // The run goes on from `step`: the checkpoints and the state log's rows after it are
+  // dropped.
   void discard_checkpoints_after(double step);
   // The oldest checkpoint's step; -1 when none is kept.
   double oldest_checkpoint() const;

@@ -5,6 +5,7 @@
 #include "base/options.h"
 #include "scene/json_fields.h"
 #include "scene/option_fields.h"
+#include "scene/option_json.h"
 
 namespace contactlab {
 namespace {
@@ -165,23 +166,6 @@ Status read_payload(const Json& document, LinkPayload& payload) {
   }
   if (fields.has("view")) CONTACTLAB_RETURN_IF_ERROR(read_view(fields.at("view"), "view", payload.view));
   return Status::success();
-}
-
-// A number as JSON, whole numbers without ".0" (the shorter link), -0 kept.
-Json number_json(double value) {
-  const bool whole = std::floor(value) == value && std::abs(value) < 9e15 && !(value == 0 && std::signbit(value));
-  return whole ? Json(static_cast<long long>(value)) : Json(value);
-}
-
-// A choice option's word for `value`, else the number itself.
-Json option_json(const std::string& name, double value) {
-  for (const OptionDescription& description : option_descriptions()) {
-    if (description.name != name) continue;
-    for (const NamedValue& named : description.values) {
-      if (named.value == value) return named.name;
-    }
-  }
-  return number_json(value);
 }
 
 Json action_json(const SessionAction& action) {

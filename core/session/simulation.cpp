@@ -13,6 +13,7 @@
 #include "grasp/grasp_monitor.h"
 #include "scene/scene_description.h"
 #include "scene/scene_loader.h"
+#include "scene/scene_with_options.h"
 #include "step/robot_commands.h"
 #include "step/step.h"
 
@@ -45,13 +46,16 @@ Status Simulation::load_scene(const std::string& json_text) {
   const Status status = contactlab::load_scene(json_text, *model);
   if (!status.ok()) return status;
   model_ = model;
+  scene_text_ = json_text;
   options_ = model_->options;
   reset();
   return Status::success();
 }
 
 Status Simulation::set_option(const std::string& name, double value) {
-  return contactlab::set_option(options_, name, value);
+  const Status status = contactlab::set_option(options_, name, value);
+  if (status.ok() && model_ && data_->step_count == 0) restart_state_log();
+  return status;
 }
 
 double Simulation::option(const std::string& name) const {
@@ -63,6 +67,27 @@ double Simulation::option(const std::string& name) const {
 void Simulation::reset() {
   if (!model_) return;
   data_ = std::make_unique<Data>(make_data(*model_));
+  restart_state_log();
+}
+
+void Simulation::keep_state_log(bool keep) {
+  if (!keep) {
+    state_log_.reset();
+    return;
+  }
+  if (state_log_) return;
+  state_log_ = std::make_unique<StateLog>();
+  restart_state_log();
+}
+
+void Simulation::restart_state_log() {
+  if (!state_log_ || !model_) return;
+  state_log_->restart(*model_);
+  state_log_->record(*model_, options_, *data_);
+}
+
+void Simulation::discard_state_log_after(long step) {
+  if (state_log_) state_log_->discard_after(step);
 }
 
 void Simulation::reset_scene() {
@@ -103,6 +128,7 @@ long Simulation::step(long count) {
       before_step_ = *data_;
       saved = true;
       contactlab::step(*model_, options_, *data_, workspace_);
+      if (state_log_) state_log_->record(*model_, options_, *data_);
     } catch (const std::exception& error) {
       if (saved) std::swap(*data_, before_step_);
       workspace_ = StepWorkspace();
@@ -177,6 +203,12 @@ Status Simulation::command(const std::string& articulation_name, const std::stri
 std::string Simulation::scene_description() const {
   if (!model_) return "{}";
   return describe_scene(*model_, options_);
+}
+
+std::string Simulation::scene_file() const {
+  std::string text;
+  if (model_) scene_with_options(scene_text_, options_, text);
+  return text;
 }
 
 std::optional<GraspReport> Simulation::grasp() const {

@@ -13,6 +13,7 @@
 #include "dynamics/model.h"
 #include "grasp/grasp_monitor.h"
 #include "session/checkpoint.h"
+#include "session/state_log.h"
 #include "step/data.h"
 #include "step/step_workspace.h"
 
@@ -82,6 +83,21 @@ class Simulation {
   // The scene as JSON (scene/scene_description.h), with the options in force; "{}"
   // without a scene.
   std::string scene_description() const;
+  // The loaded scene's file with the options in force written into it
+  // (scene/scene_with_options.h): loaded, it starts the run reset() would start; "" without
+  // a scene.
+  std::string scene_file() const;
+
+  // The state CSV's rows of the run since the scene was loaded or reset (state_log.h),
+  // kept while `keep` is on: the initial state's row, then one per step; an option set
+  // before the first step takes the initial row again, as `contactlab run --set` sets
+  // it before its first row. Off (the default), none are kept.
+  void keep_state_log(bool keep);
+  // The rows kept; null while the log is off.
+  const StateLog* state_log() const { return state_log_.get(); }
+  // The run goes on from `step` (taken back to it and changed): the log's rows after
+  // it are dropped.
+  void discard_state_log_after(long step);
   // Index in Model::articulations, -1 for an unknown name.
   int articulation_index(const std::string& name) const;
 
@@ -112,12 +128,17 @@ class Simulation {
   Status commandable_link(const std::string& articulation_name, const std::string& link_name,
                           int& articulation_index, int& link) const;
 
+  // The log's new run: no rows, then the initial state's.
+  void restart_state_log();
+
   std::shared_ptr<const Model> model_;
+  std::string scene_text_;  // as loaded
   Options options_;
   std::unique_ptr<Data> data_;
   StepWorkspace workspace_;  // the step's scratch
   Data before_step_;         // the state a failing step is undone to
   std::string step_error_;
+  std::unique_ptr<StateLog> state_log_;
   std::vector<JointReadout> joints_;
   std::vector<double> sample_position_, sample_velocity_, sample_acceleration_;  // joint_state() scratch
 };

@@ -14,7 +14,7 @@
 #include "scene/json_fields.h"
 #include "session/link_payload.h"
 #include "session/simulation.h"
-#include "state_csv.h"
+#include "session/state_csv.h"
 #include "temp_path.h"
 
 namespace contactlab {

@@ -1,13 +1,16 @@
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "cli_result.h"
 #include "commands.h"
-#include "state_csv.h"
 #include "gripper_scene.h"
+#include "scene/scene_loader.h"
+#include "session/simulation.h"
+#include "session/state_csv.h"
 #include "temp_path.h"
 
 namespace contactlab {
@@ -102,6 +105,56 @@ TEST(RunCommand, RobotScenesWriteJointAndGraspColumns) {
               std::string::npos) << lines[0];
     EXPECT_NE(lines.back().find(",box,1,"), std::string::npos) << lines.back();
   }
+}
+
+// The page's export (the Simulation's state log) and the command line print the same
+// file for the same run: the gripper's grasp columns, refreshed every 50 ms, included
+// (the box is held after 0.7 s).
+TEST(RunCommand, TheStateCsvEqualsTheSimulationsStateLog) {
+  const std::string text = gripper_scene_json(R"([{"time": 0, "command": "autograsp", "articulation": "gripper"}])");
+  const std::string scene = temp_path("log_gripper.json");
+  std::ofstream(scene) << text;
+  const std::string csv = temp_path("log_gripper.csv");
+  const Result result = run({scene, "--steps", "280", "--set", "mu=0.8", "--csv", csv});
+  ASSERT_EQ(result.code, 0) << result.err;
+
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(text).ok());
+  simulation.keep_state_log(true);
+  ASSERT_TRUE(simulation.set_option("friction_coefficient", 0.8).ok());
+  simulation.step(280);
+  std::ostringstream logged;
+  const StateLog& log = *simulation.state_log();
+  log.write_header(simulation.model(), logged);
+  log.write_rows(simulation.model(), 0, log.rows(), logged);
+  std::ifstream file(csv);
+  const std::string written((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(logged.str(), written);
+  EXPECT_NE(read_lines(csv).back().find(",box,1,"), std::string::npos) << "the box is held by the end";
+}
+
+// The scene file with the options in force (Simulation::scene_file) runs as the scene
+// with those options set.
+TEST(RunCommand, TheSceneFileWithOptionsRunsAsTheSceneWithThemSet) {
+  const std::string csv = temp_path("brick_set.csv");
+  const std::string brick = std::string(CONTACTLAB_SCENES_DIR) + "/brick_slide.json";
+  const Result set = run({brick, "--steps", "100", "--set", "mu=0.25", "--set", "formulation=soft", "--set", "h=0.002",
+                          "--csv", csv});
+  ASSERT_EQ(set.code, 0) << set.err;
+
+  std::string text;
+  ASSERT_TRUE(read_scene_file(brick, text).ok());
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(text).ok());
+  for (const auto& [name, value] : {std::pair<const char*, double>{"mu", 0.25}, {"formulation", 2}, {"h", 0.002}}) {
+    ASSERT_TRUE(simulation.set_option(name, value).ok()) << name;
+  }
+  const std::string exported = temp_path("brick_exported.json");
+  std::ofstream(exported) << simulation.scene_file();
+  const std::string rerun = temp_path("brick_exported.csv");
+  ASSERT_EQ(run({exported, "--steps", "100", "--csv", rerun}).code, 0);
+  EXPECT_EQ(read_lines(rerun), read_lines(csv));
+  EXPECT_EQ(read_lines(csv).size(), 102u);
 }
 
 TEST(CheckCommand, SummarisesAValidSceneAndRejectsABadOne) {

@@ -12,7 +12,7 @@
 #include "contact/friction_coefficient.h"
 #include "grasp/grasp_monitor.h"
 #include "scene_fixture.h"
-#include "state_csv.h"
+#include "session/state_csv.h"
 #include "step/divergence.h"
 #include "step/tunnelling.h"
 
@@ -115,12 +115,15 @@ TEST(PhysicsRobustness, DivergingStepIsReported) {
   options.time_step = 0.05;
   Data data = make_data(model);
   std::ostringstream csv;
-  write_state_header(model, csv);
+  StateRowFormat format(model);
+  std::vector<double> row(format.size());
+  format.write_header(model, csv);
   int diverged = 0;
   double fastest = 0;
   std::string message;
   run_for(model, options, data, 2.0, [&](const Data& d) {
-    write_state_row(model, d, GraspReport{}, csv);
+    format.capture(model, d, GraspReport{}, row.data());
+    format.write_row(model, row.data(), csv);
     fastest = std::max(fastest, d.linear_velocity[brick].norm());
     if (d.solver.status != SolverStatus::Diverged) return;
     if (diverged++ == 0) message = fallback_message(d.solver.fallbacks);

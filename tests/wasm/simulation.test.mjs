@@ -83,3 +83,37 @@ test('bad input returns an error value and leaves the running scene alone', asyn
     sim.delete();
   }
 });
+
+// The state CSV the page exports: the module prints its kept rows as the CLI prints
+// its file, byte for byte; ranges outside the rows give nothing; the scene file with
+// the options in force loads to them.
+test('the state log prints the CLI\'s state CSV, and the scene file keeps the options', async () => {
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadScene(await readFile(scenePath('box_stack'), 'utf8')), '');
+    assert.equal(sim.stateRows(), 0, 'kept only when asked');
+    sim.keepStateLog(true);
+    assert.equal(sim.setOption('friction_coefficient', 0.35), '');
+    sim.step(120);
+    assert.equal(sim.stateRows(), 121);
+    assert.equal(sim.stateRowsDropped(), 0);
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
+    const csvPath = path.join(dir, 'state.csv');
+    execFileSync(cli, ['run', scenePath('box_stack'), '--steps', '120', '--set', 'mu=0.35', '--csv', csvPath]);
+    const rows = [sim.stateCsvRows(0, 50), sim.stateCsvRows(50, 50), sim.stateCsvRows(100, 50)].join('');
+    assert.equal(sim.stateCsvHeader() + rows, await readFile(csvPath, 'utf8'));
+    for (const [first, count] of [[121, 1], [-1, 5], [0, 0], [Number.NaN, 3], [0, Number.NaN]]) {
+      assert.equal(sim.stateCsvRows(first, count), '', `rows ${first}, ${count}`);
+    }
+
+    const file = JSON.parse(sim.sceneFile());
+    assert.equal(file.options.friction_coefficient, 0.35);
+    assert.equal(file.options.formulation, 'lcp');
+    const reloaded = new Module.Simulation();
+    assert.equal(reloaded.loadScene(sim.sceneFile()), '');
+    assert.equal(reloaded.getOption('friction_coefficient'), 0.35);
+    reloaded.delete();
+  } finally {
+    sim.delete();
+  }
+});

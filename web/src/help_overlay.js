@@ -19,7 +19,9 @@ export class HelpOverlay {
       row.insertCell().textContent = what;
     }
     const note = document.createElement('p');
-    note.textContent = 'Tab moves through every control; drag to orbit, scroll or pinch to zoom.';
+    note.textContent =
+      'Tab moves through every control; drag to orbit, scroll or pinch to zoom; ' +
+      'drop a scene file on the page to open it.';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = 'close';

@@ -7,7 +7,12 @@
 //
 // While the session plays a link back (session.replay), each frame spends the budget
 // on the playback instead, as fast as the budget allows, and the page stays live;
-// `replayed` is emitted when it is done.
+// `replayed` is emitted when it is done. A playback may be asked to go at real time
+// from some simulated time on (a video of a run's last seconds, export/last_seconds.js):
+// it then holds there, drawing that state and emitting `pacing` once, until
+// releasePace(), and from then on takes the steps real time makes due, as playing
+// does. `drawn` follows every frame in which the view drew (onFrame returns whether it
+// did: the view draws only when its picture changed).
 import { Emitter } from './emitter.js';
 
 const STEP_BUDGET_MS = 12; // stepping time allowed per frame
@@ -17,9 +22,11 @@ const MIN_MEASURABLE_MS = 1; // browsers' timers are coarse (0.1 ms)
 
 export class Loop extends Emitter {
   #playing = true;
+  #pacedFrom = null; // the simulated time [s] from which the playback goes at real time
+  #pace = 'fast'; // then 'held' at #pacedFrom, then 'real time' once released
 
   // `session` steps (session.js: the page's simulation and compare mode's twin in
-  // lock-step); `onFrame(nowMs)` draws after stepping.
+  // lock-step); `onFrame(nowMs)` draws after stepping and returns whether it drew.
   constructor(renderer, session, onFrame) {
     super();
     this.renderer = renderer;
@@ -73,11 +80,26 @@ export class Loop extends Emitter {
     this.windowStartMs = -1;
   }
 
+  // The next playback holds once the simulation reaches `time` [s], and goes on at
+  // real time after releasePace().
+  replayAtRealTimeFrom(time) {
+    this.#pacedFrom = time;
+    this.#pace = 'fast';
+  }
+
+  // The held playback goes on at real time, or (`realTime` false) as fast as it can.
+  releasePace(realTime = true) {
+    if (this.#pace !== 'held') return;
+    if (!realTime) this.#pacedFrom = null;
+    this.#pace = 'real time';
+    this.accumulatedMs = 0;
+  }
+
   frame(nowMs) {
-    if (this.session.replayRemaining > 0) this.replay();
+    if (this.session.replayRemaining > 0) this.replay(nowMs);
     else if (this.#playing) this.advance(nowMs);
     this.lastFrameMs = nowMs;
-    this.onFrame(nowMs);
+    if (this.onFrame(nowMs)) this.emit('drawn');
   }
 
   advance(nowMs) {
@@ -107,18 +129,48 @@ export class Loop extends Emitter {
     this.measureRealTimeFactor(nowMs);
   }
 
-  replay() {
-    const start = performance.now();
-    let batch = 1;
-    while (this.session.replayRemaining > 0 && performance.now() - start < STEP_BUDGET_MS) {
-      if (this.session.replay(batch)) break; // the session reported why
-      batch = Math.min(2 * batch, 256);
+  replay(nowMs) {
+    const paced = this.#pacedFrom !== null && this.session.simulation.time >= this.#pacedFrom;
+    if (!paced) {
+      this.replayFast();
+    } else if (this.#pace === 'fast') {
+      this.#pace = 'held';
+      this.emit('pacing');
+    } else if (this.#pace === 'real time') {
+      this.replayAtRealTime(nowMs);
     }
     if (this.session.replayRemaining === 0) {
+      this.#pacedFrom = null;
       this.lastFrameMs = -1;
       this.restartWindow();
       this.emit('replayed');
     }
+  }
+
+  // Up to the simulated time the pace starts at, when one is set.
+  replayFast() {
+    const start = performance.now();
+    const simulation = this.session.simulation;
+    let batch = 1;
+    while (this.session.replayRemaining > 0 && performance.now() - start < STEP_BUDGET_MS) {
+      let steps = batch;
+      if (this.#pacedFrom !== null) {
+        if (simulation.time >= this.#pacedFrom) break;
+        const left = Math.ceil((1000 * (this.#pacedFrom - simulation.time)) / this.timeStepMs - 1e-9);
+        steps = Math.min(batch, Math.max(1, left));
+      }
+      if (this.session.replay(steps)) break; // the session reported why
+      batch = Math.min(2 * batch, 256);
+    }
+  }
+
+  // The steps due since the frame before.
+  replayAtRealTime(nowMs) {
+    this.accumulatedMs += Math.min(nowMs - this.lastFrameMs, MAX_FRAME_GAP_MS);
+    const due = Math.floor(this.accumulatedMs / this.timeStepMs);
+    if (due === 0) return;
+    this.accumulatedMs -= due * this.timeStepMs;
+    this.session.replay(due);
   }
 
   measureRealTimeFactor(nowMs) {

@@ -8,6 +8,10 @@ import { ComparePanel } from './compare_panel.js';
 import { ContactPlots } from './contact_plots.js';
 import { Controls } from './controls.js';
 import { EmbedBar } from './embed_bar.js';
+import { acceptedOrigins } from './embed/accepted_origins.js';
+import { MessageApi } from './embed/message_api.js';
+import { ExportFolder } from './export/export_folder.js';
+import { Exports } from './export/exports.js';
 import { FormulationPanel } from './formulation_panel.js';
 import { GraspBadge } from './grasp_badge.js';
 import { HelpOverlay } from './help_overlay.js';
@@ -15,6 +19,8 @@ import { listenForShortcuts } from './keyboard.js';
 import { AddressBar } from './link/address_bar.js';
 import { readPageLink, writePageLink } from './link/page_link.js';
 import { Loop } from './loop.js';
+import { FileOpener } from './open/file_opener.js';
+import { readSceneFile } from './open/scene_file.js';
 import { requestedModes } from './page_modes.js';
 import { followPhoneLayout } from './phone_layout.js';
 import { Presentation } from './presentation.js';
@@ -32,6 +38,9 @@ import { WrenchSpaceView } from './wrench_space_view.js';
 const status = new StatusPanel();
 const loadingNotice = document.getElementById('loading');
 const app = {}; // the parts the automation API reads, once started
+// Origins beyond the lab's own that may drive it by postMessage, set when the page is
+// built (CONTACTLAB_EMBED_ORIGINS, vite.config.js); docs/embedding.md.
+const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
 async function loadModule() {
   try {
@@ -43,7 +52,7 @@ async function loadModule() {
 }
 
 // The view, the panels, the plots and the loop, acting through the session.
-function createParts(session) {
+function createParts(module, session) {
   const { options: optionSchema, records } = session.schema;
   const view = new View(document.getElementById('viewport'), records);
   view.onForceScaleChange((force, length) => status.showForceScale(force, length));
@@ -87,13 +96,24 @@ function createParts(session) {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.compare.update(nowMs);
-    view.render(simulation, twin);
+    const drawn = view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
     parts.timeline.update();
     parts.robotPanel.update(simulation, nowMs);
     parts.graspBadge.update(simulation, nowMs);
     parts.plots.update(nowMs, simulation, twin);
+    return drawn;
   });
+  parts.exports = new Exports({
+    session,
+    view,
+    plots: parts.plots,
+    loop: parts.loop,
+    reopen: () => reopenOwnLink(module, session, parts),
+    status,
+  });
+  parts.fileOpener = new FileOpener((file) => openSceneFile(session, file));
+  parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
   return parts;
 }
 
@@ -128,11 +148,10 @@ async function copyLink(addressBar) {
   }
 }
 
-// Opens the link in the address bar: "" when one opened (it then plays back in the
-// loop), null when there is none, else why not (the caller loads a scene instead).
-function openAddressLink(module, session, { view, viewFolder, loop, plots }) {
-  if (window.location.hash.length <= 1) return null;
-  const read = readPageLink(module, window.location.hash);
+// Opens a link read by readPageLink as the address bar's is opened: the run plays back
+// in the loop (paused meanwhile, then playing if the link was), the camera goes where
+// it says and follows the body it names. Returns "" or the error.
+function openReadLink(session, { view, viewFolder, loop, plots }, read, { resume = true } = {}) {
   const error = read.error || session.openLink(read);
   if (error) return error;
   if (read.payload.view?.camera) view.placeCamera(read.payload.view.camera);
@@ -142,13 +161,40 @@ function openAddressLink(module, session, { view, viewFolder, loop, plots }) {
   const plot = read.payload.view?.plot;
   const plotError = plot === undefined ? '' : plots.choose(plot);
   if (plotError) status.showError('link: pair not plotted', plotError);
-  const playing = Boolean(read.payload.playing);
+  const playing = resume && Boolean(read.payload.playing);
   loop.pause();
   const stop = loop.on('replayed', () => {
     stop();
     if (playing) loop.play();
   });
   return '';
+}
+
+// Opens the link in the address bar: "" when one opened, null when there is none, else
+// why not (the caller loads a scene instead).
+function openAddressLink(module, session, parts) {
+  if (window.location.hash.length <= 1) return null;
+  return openReadLink(session, parts, readPageLink(module, window.location.hash));
+}
+
+// The page's own link opened again, paused at its end (a video of the last seconds
+// plays it back); "" or the error.
+function reopenOwnLink(module, session, parts) {
+  let link;
+  try {
+    link = writePageLink(module, pagePayload(session, parts));
+  } catch (error) {
+    return error.message ?? String(error);
+  }
+  return openReadLink(session, parts, readPageLink(module, link), { resume: false });
+}
+
+// A scene file picked or dropped: loaded if the core accepts it; otherwise the running
+// scene stays and the error panel says why.
+async function openSceneFile(session, file) {
+  const read = await readSceneFile(file);
+  if (read.error) session.refuseSceneFile(file.name, read.error);
+  else session.loadSceneFile(file.name, read.text);
 }
 
 // Every part follows the session's events.
@@ -251,7 +297,7 @@ async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const module = await loadModule();
   const session = new Session(module, readCoreSchema(module));
-  const parts = createParts(session);
+  const parts = createParts(module, session);
   if (requestedModes().present) parts.presentation.set(true);
   followPhoneLayout(parts.controls.gui);
   parts.view.rig.watchPanels();
@@ -278,14 +324,22 @@ async function start() {
   Object.assign(app, {
     session,
     reader: new RecordReader(session.schema.records),
-    openLink: (link) => {
-      const read = readPageLink(module, link);
-      return read.error || session.openLink(read);
-    },
+    openLink: (link) => openReadLink(session, parts, readPageLink(module, link)),
     ...parts,
   });
   parts.loop.start();
   loadingNotice.hidden = true;
+  startMessageApi();
+}
+
+// postMessage from an embedding page (embed/message_api.js, docs/embedding.md).
+function startMessageApi() {
+  if (!MessageApi.framed) return;
+  const query = new URLSearchParams(window.location.search);
+  const { origins, errors } = acceptedOrigins(window.location.origin, BUILT_IN_EMBED_ORIGINS, query.get('origins'));
+  for (const error of errors) status.showError('embedding: origin not accepted', error);
+  const { session, loop, reader, openLink, addressBar } = app;
+  new MessageApi({ session, loop, reader, openLink, link: () => addressBar.update() }, origins).start();
 }
 
 const ready = start().catch((error) => {

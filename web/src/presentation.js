@@ -2,8 +2,9 @@
 // and only the controls that matter for the scene: scene, playback, the view (folded:
 // v and f do it), the solver's main options (folded when a robot panel needs the
 // room), the formulation (folded) and the robot panel. The legend keeps its colours,
-// the status line its main fields; the plots and the compare table are hidden.
-const HIDDEN_FOLDERS = Object.freeze(['more', 'show', 'plots', 'compare']);
+// the status line its main fields; the plots, the compare table and the export folder
+// are hidden.
+const HIDDEN_FOLDERS = Object.freeze(['more', 'show', 'plots', 'compare', 'export']);
 
 export class Presentation {
   #gui;

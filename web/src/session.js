@@ -37,6 +37,8 @@ import { builtinScenes } from './scenes.js';
 import { Simulation } from './simulation.js';
 
 const FORMULATION = 'formulation'; // the option compare mode varies between the two
+const SCENE_REFUSED = 'scene not loaded (the previous scene keeps running)';
+const FILE_REFUSED = 'scene file not opened (the previous scene keeps running)';
 
 export class Session extends Emitter {
   #module;
@@ -59,6 +61,7 @@ export class Session extends Emitter {
     this.#module = module;
     this.#schema = schema;
     this.#simulation = new Simulation(module, schema);
+    this.#simulation.keepStateLog(); // for the state CSV's export
   }
 
   // {options: OptionSchema, records: the record layouts}.
@@ -85,8 +88,22 @@ export class Session extends Emitter {
   // `source`: where a link says the scene came from (by default the built-in by name,
   // or the whole scene).
   loadScene(jsonText, sceneKey = null, source = undefined) {
+    return this.#load(jsonText, sceneKey, source, SCENE_REFUSED, '');
+  }
+
+  // A scene file the user opened (`fileName` is only shown); a refusal names the file.
+  loadSceneFile(fileName, jsonText) {
+    return this.#load(jsonText, null, undefined, FILE_REFUSED, `${JSON.stringify(fileName)}: `);
+  }
+
+  // A scene file that could not be read: refused as a bad scene file is.
+  refuseSceneFile(fileName, message) {
+    return this.#refuse(FILE_REFUSED, `${JSON.stringify(fileName)}: ${message}`);
+  }
+
+  #load(jsonText, sceneKey, source, context, prefix) {
     const error = this.#simulation.loadScene(jsonText);
-    if (error) return this.#refuse('scene not loaded (the previous scene keeps running)', error);
+    if (error) return this.#refuse(context, prefix + error);
     this.#sceneText = jsonText;
     this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
     this.#sceneOptions = this.#simulation.options();

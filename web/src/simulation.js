@@ -73,6 +73,7 @@ export class Simulation {
     return this.handle.restoreCheckpoint(step);
   }
 
+  // The run goes on from `step`: the checkpoints and the state log's rows after it go.
   discardCheckpointsAfter(step) {
     this.handle.discardCheckpointsAfter(step);
   }
@@ -80,6 +81,37 @@ export class Simulation {
   // The oldest checkpoint's step, -1 when there is none.
   get oldestCheckpoint() {
     return this.handle.oldestCheckpoint();
+  }
+
+  // The loaded scene's file with the options in force (JSON text, "" without a scene):
+  // loaded, it starts the run reset() starts.
+  sceneFile() {
+    return this.handle.sceneFile();
+  }
+
+  // From now on the core keeps the state CSV's rows of the run, within its budget
+  // (core/session/state_log.h): the initial row, then one per step.
+  keepStateLog() {
+    this.handle.keepStateLog(true);
+  }
+
+  // The rows kept, and the run's rows dropped before them.
+  get stateRows() {
+    return this.handle.stateRows();
+  }
+
+  get stateRowsDropped() {
+    return this.handle.stateRowsDropped();
+  }
+
+  // The state CSV's header line, and rows [first, first + count) of those kept as
+  // lines, printed as `contactlab run --csv` prints them.
+  stateCsvHeader() {
+    return this.handle.stateCsvHeader();
+  }
+
+  stateCsvRows(first, count) {
+    return this.handle.stateCsvRows(first, count);
   }
 
   // Returns the number of steps taken: all of them once a scene is loaded (a solver

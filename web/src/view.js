@@ -17,6 +17,7 @@ export class View {
   #changes = 0; // counts changes to the picture other than steps and the camera
   #drawn = new Float64Array(0); // the picture's signature when it was last drawn
   framesDrawn = 0;
+  drawsEveryFrame = false; // while a video records: a held picture is frames too
 
   // `records`: the layouts of the simulation's views (record_layouts.js).
   constructor(container, records) {
@@ -212,7 +213,7 @@ export class View {
   render(simulation, twin, { force = false } = {}) {
     this.controls.update();
     const signature = this.#signature(simulation, twin);
-    if (!force && sameValues(signature, this.#drawn)) return false;
+    if (!force && !this.drawsEveryFrame && sameValues(signature, this.#drawn)) return false;
     this.#drawn = signature;
     this.renderer.render(this.scene, this.camera);
     this.framesDrawn += 1;
