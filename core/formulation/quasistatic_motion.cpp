@@ -96,6 +96,9 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
   ws.step_mass_factor.solve_in_place(motion.free_velocity);
   motion.inverse_mass.setIdentity(n, n);
   ws.step_mass_factor.solve_in_place(motion.inverse_mass);
+  // Every step starts at rest: no momentum to keep (floating_momentum.h).
+  motion.start_velocity.resize(0);
+  motion.coriolis.resize(0);
   return eliminate_couplings(articulation, options, state, ws, motion);
 }
 

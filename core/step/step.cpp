@@ -10,6 +10,7 @@
 //     solve    (rows, v_free)          => impulses, v^{l+1}         eqs. (18)-(21), Lemke
 //     record   (impulses, modes)       => contact forces and modes
 //   integrate  (q, v^{l+1})            => q^{l+1}                   eq. (12)
+//              (floating trees)        => momentum and energy kept  floating_momentum.h
 //
 // The formulation (formulation/formulation.h) poses and solves each island's problem,
 // and poses the forces stage's v_free and M^-1; the step never asks which one runs.
@@ -387,12 +388,24 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b] + ws.turn_correction[b],
                    data.position[b], data.orientation[b]);
   }
+  // A tree with a free root then gets the momentum and energy the step's impulses give
+  // it, at q^{l+1} (floating_momentum.h).
   for (size_t a = 0; a < model.articulations.size(); ++a) {
     const Articulation& articulation = model.articulations[a];
     ArticulationState& state = data.articulations[a];
     if (!ws.articulation_ready[a]) state.velocities.setZero();
-    record_motor_efforts(articulation, ws.articulation_motion[a], options.time_step, state);
+    const ArticulationMotion& motion = ws.articulation_motion[a];
+    record_motor_efforts(articulation, motion, options.time_step, state);
+    const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
+    if (floating) {
+      floating_targets(articulation.tree, state.kinematics, motion.start_velocity, motion.coriolis,
+                       state.velocities, h, ws.floating_targets);
+    }
     integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
+    if (floating) {
+      keep_floating_momentum(articulation.tree, ws.floating_targets, state.positions,
+                             state.velocities, state.kinematics);
+    }
     update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
                        data.angular_velocity);
   }

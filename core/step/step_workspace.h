@@ -17,6 +17,7 @@
 #include "contact/island_dynamics.h"
 #include "contact/islands.h"
 #include "dynamics/articulation/articulation_motion.h"
+#include "dynamics/articulation/floating_momentum.h"
 #include "formulation/formulation.h"
 #include "formulation/island_impulses.h"
 #include "formulation/island_solution.h"
@@ -38,6 +39,7 @@ struct StepWorkspace {
   std::vector<ArticulationMotion> articulation_motion;              // per articulation
   std::vector<char> articulation_ready;  // per articulation: its motion was computed
   std::vector<char> articulation_added;  // per articulation: in the island being solved
+  std::vector<FloatingTarget> floating_targets;  // of the articulation being moved
   FrictionEdgeTable edges;
   IslandRows rows;
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free

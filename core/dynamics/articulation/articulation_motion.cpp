@@ -1,5 +1,7 @@
 #include "dynamics/articulation/articulation_motion.h"
 
+#include "dynamics/articulation/floating_momentum.h"
+
 namespace contactlab {
 namespace {
 
@@ -41,6 +43,13 @@ Status articulation_free_motion(const Articulation& articulation, const Options&
   const double h = options.time_step;
   mass_matrix(tree, state.kinematics, ws.mass, ws.dynamics);
   bias_forces(tree, state.kinematics, state.velocities, options.gravity, ws.bias, ws.dynamics);
+  // C(q, v) v alone (gravity apart) for the floating base's momentum and energy.
+  motion.start_velocity.resize(0);
+  motion.coriolis.resize(0);
+  if (has_floating_root(tree)) {
+    motion.start_velocity = state.velocities;
+    bias_forces(tree, state.kinematics, state.velocities, Vec3::Zero(), motion.coriolis, ws.dynamics);
+  }
 
   // M v + h (tau_explicit - bias), and M~.
   ws.step_mass = ws.mass;

@@ -46,6 +46,11 @@ struct ArticulationMotion {
   // Per link: its motor's implicit terms (zero without a motor), for the torque it
   // applied once v' is known (implicit_pd_torque).
   std::vector<ImplicitPdTerms> motor_terms;
+  // A tree with a free root: v and C(q, v) v at the start of the step, for keeping its
+  // momentum (floating_momentum.h). Empty when the tree has none, or when the
+  // formulation does not carry momentum from step to step.
+  Eigen::VectorXd start_velocity;
+  Eigen::VectorXd coriolis;
 };
 
 // (articulation, q, v, set points) => (v_free, M_c^-1). `added_damping` b >= 0 [N s/m
@@ -54,7 +59,7 @@ struct ArticulationMotion {
 // M v + h (tau - bias) stays as it is (the soft formulation's implicit damping, seed
 // 004 "implicit damping inertia"; 0 for the others). Fails, naming the articulation,
 // when M~ or J M~^-1 J^T is not positive definite (a coupling of two joints that
-// cannot move independently).
+// cannot move independently). A tree with a free root also gets v and C(q, v) v.
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
                                 const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
