@@ -27,7 +27,7 @@ test('a malformed message is refused naming the field and what is allowed', () =
     [null, /^message: must be an object/],
     [[1, 2], /^message: must be an object/],
     [new Date(0), /^message: must be an object/],
-    [{}, /^type: must be one of load, play, pause, step, state, restart, got undefined$/],
+    [{}, /^type: must be one of load, play, pause, step, state, restart, grade, got undefined$/],
     [{ type: 'eval' }, /^type: must be one of .*, got "eval"$/],
     [{ type: 'play', id: { nested: 1 } }, /^id: must be a finite number or a text of at most 64 characters/],
     [{ type: 'play', id: 'x'.repeat(65) }, /^id: /],
