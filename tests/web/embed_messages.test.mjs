@@ -6,14 +6,14 @@ import { acceptedOrigins, parseOrigins } from '../../web/src/embed/accepted_orig
 import { MAX_STEP_COUNT, REQUEST_TYPES, readRequest } from '../../web/src/embed/embed_messages.js';
 
 test('every request type is read with its fields and id', () => {
-  assert.deepEqual(REQUEST_TYPES, ['load', 'play', 'pause', 'step', 'state', 'restart']);
+  assert.deepEqual(REQUEST_TYPES, ['load', 'play', 'pause', 'step', 'state', 'restart', 'grade']);
   assert.deepEqual(readRequest({ type: 'load', link: '#v1.abc', id: 7 }), {
     request: { type: 'load', id: 7, link: '#v1.abc' },
   });
   assert.deepEqual(readRequest({ type: 'step', count: MAX_STEP_COUNT }), {
     request: { type: 'step', id: undefined, count: MAX_STEP_COUNT },
   });
-  for (const type of ['play', 'pause', 'state', 'restart']) {
+  for (const type of ['play', 'pause', 'state', 'restart', 'grade']) {
     assert.deepEqual(readRequest({ type, id: 'a-1' }), { request: { type, id: 'a-1' } });
   }
   assert.deepEqual(readRequest(Object.assign(Object.create(null), { type: 'play' })), {
