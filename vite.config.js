@@ -27,6 +27,9 @@ export default defineConfig({
       checks: { bundlerTimings: false },
     },
   },
+  // The exercise grader's worker (web/src/exercise/grading_worker.js) imports the
+  // WebAssembly module as the page does: an ES module worker.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

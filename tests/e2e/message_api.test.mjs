@@ -108,7 +108,7 @@ test('an accepted origin drives the lab and hears its events', async () => {
   assert.deepEqual(await request(page, { type: 'step', count: 2.5, id: 7 }), {
     type: 'error', id: 7, message: 'count: must be a whole number from 1 to 10000, got 2.5',
   });
-  assert.match((await request(page, { type: 'jump', id: 8 })).message, /^type: must be one of load, play, pause, step, state, restart, got "jump"$/);
+  assert.match((await request(page, { type: 'jump', id: 8 })).message, /^type: must be one of load, play, pause, step, state, restart, grade, got "jump"$/);
   assert.equal(await frame.evaluate(() => window.contactlab.stepCount), step);
 
   // load: a link; a bad one is refused and the scene stays.

@@ -6,14 +6,14 @@ import { acceptedOrigins, parseOrigins } from '../../web/src/embed/accepted_orig
 import { MAX_STEP_COUNT, REQUEST_TYPES, readRequest } from '../../web/src/embed/embed_messages.js';
 
 test('every request type is read with its fields and id', () => {
-  assert.deepEqual(REQUEST_TYPES, ['load', 'play', 'pause', 'step', 'state', 'restart']);
+  assert.deepEqual(REQUEST_TYPES, ['load', 'play', 'pause', 'step', 'state', 'restart', 'grade']);
   assert.deepEqual(readRequest({ type: 'load', link: '#v1.abc', id: 7 }), {
     request: { type: 'load', id: 7, link: '#v1.abc' },
   });
   assert.deepEqual(readRequest({ type: 'step', count: MAX_STEP_COUNT }), {
     request: { type: 'step', id: undefined, count: MAX_STEP_COUNT },
   });
-  for (const type of ['play', 'pause', 'state', 'restart']) {
+  for (const type of ['play', 'pause', 'state', 'restart', 'grade']) {
     assert.deepEqual(readRequest({ type, id: 'a-1' }), { request: { type, id: 'a-1' } });
   }
   assert.deepEqual(readRequest(Object.assign(Object.create(null), { type: 'play' })), {
@@ -27,7 +27,7 @@ test('a malformed message is refused naming the field and what is allowed', () =
     [null, /^message: must be an object/],
     [[1, 2], /^message: must be an object/],
     [new Date(0), /^message: must be an object/],
-    [{}, /^type: must be one of load, play, pause, step, state, restart, got undefined$/],
+    [{}, /^type: must be one of load, play, pause, step, state, restart, grade, got undefined$/],
     [{ type: 'eval' }, /^type: must be one of .*, got "eval"$/],
     [{ type: 'play', id: { nested: 1 } }, /^id: must be a finite number or a text of at most 64 characters/],
     [{ type: 'play', id: 'x'.repeat(65) }, /^id: /],

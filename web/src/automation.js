@@ -2,6 +2,7 @@
 // (documented in docs/page.md). It reads the simulation and calls the same session
 // actions as the control panel, through the modules' public methods only; errors come
 // back as strings ("" = success).
+import { builtinExerciseNames, builtinExercises } from './exercise/exercises.js';
 import { builtinSceneNames, builtinScenes } from './scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
@@ -50,6 +51,30 @@ export function createAutomationApi(app, ready) {
       return simulation()?.solverReport() ?? null;
     },
     sceneNames: builtinSceneNames,
+    exerciseNames: builtinExerciseNames,
+    // Exercise mode (?exercise=NAME): {name, answer (ANSWER.json's object as Check
+    // would send it, or null), error (why there is no answer: a box that is not a
+    // number), grade (the last one shown, or null), checking}, or null outside it.
+    exercise() {
+      const exercise = app.exercise;
+      if (!exercise) return null;
+      const { answer, error } = exercise.answer();
+      return {
+        name: exercise.name,
+        answer: answer ?? null,
+        error: error ?? '',
+        grade: exercise.lastGrade,
+        checking: exercise.checking,
+      };
+    },
+    // Grades ANSWER.json's text against a built-in exercise with the page's grader (the
+    // worker Check uses): a promise of {grade, results (PrairieLearn's results text, as
+    // `contactlab grade` writes them)}; rejects for an unknown exercise.
+    gradeExercise(name, answerText) {
+      if (!app.grader) return Promise.reject(new Error(NOT_READY));
+      if (!(name in builtinExercises)) return Promise.reject(new Error(`unknown exercise "${name}"`));
+      return app.grader.grade(name, builtinExercises[name], String(answerText));
+    },
     // The JSON text of a built-in scene, or undefined.
     builtinScene(name) {
       return builtinScenes[name];

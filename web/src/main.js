@@ -12,6 +12,11 @@ import { acceptedOrigins } from './embed/accepted_origins.js';
 import { MessageApi } from './embed/message_api.js';
 import { ExportFolder } from './export/export_folder.js';
 import { Exports } from './export/exports.js';
+import { ExerciseIndex } from './exercise/exercise_index.js';
+import { ExerciseMode } from './exercise/exercise_mode.js';
+import { requestedExercise } from './exercise/exercises.js';
+import { GradingClient } from './exercise/grading_client.js';
+import { GradeMessages } from './exercise/grade_messages.js';
 import { FormulationPanel } from './formulation_panel.js';
 import { GraspBadge } from './grasp_badge.js';
 import { HelpOverlay } from './help_overlay.js';
@@ -71,7 +76,7 @@ function createParts(module, session) {
     },
     restart: () => session.reset(),
     resetScene: () => session.resetScene(),
-    copyLink: () => copyLink(parts.addressBar),
+    copyLink: () => copyLink(parts),
     loadBuiltinScene: (name) => session.loadBuiltinScene(name),
     setOverlay: (shown) => view.setOverlay(shown),
   });
@@ -112,7 +117,7 @@ function createParts(module, session) {
     reopen: () => reopenOwnLink(module, session, parts),
     status,
   });
-  parts.fileOpener = new FileOpener((file) => openSceneFile(session, file));
+  parts.fileOpener = new FileOpener((file) => openSceneFile(session, file, parts));
   parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
   return parts;
 }
@@ -137,9 +142,9 @@ function pagePayload(session, { loop, view, viewFolder, plots }) {
   return payload;
 }
 
-async function copyLink(addressBar) {
-  const link = addressBar.update();
-  if (!link) return;
+// In an exercise the address stays the exercise's (?exercise=NAME), which is copied.
+async function copyLink({ addressBar, exercise }) {
+  if (!exercise && !addressBar.update()) return;
   try {
     await navigator.clipboard.writeText(window.location.href);
     status.showNotice('link copied');
@@ -189,12 +194,35 @@ function reopenOwnLink(module, session, parts) {
   return openReadLink(session, parts, readPageLink(module, link), { resume: false });
 }
 
-// A scene file picked or dropped: loaded if the core accepts it; otherwise the running
-// scene stays and the error panel says why.
-async function openSceneFile(session, file) {
+// A scene file picked or dropped: loaded if the core accepts it; otherwise (and always
+// in an exercise) the running scene stays and the error panel says why.
+async function openSceneFile(session, file, { exercise }) {
+  if (exercise) {
+    session.refuseSceneFile(file.name, `the lab is in the exercise ${exercise.name}, whose scene stays`);
+    return;
+  }
   const read = await readSceneFile(file);
   if (read.error) session.refuseSceneFile(file.name, read.error);
   else session.loadSceneFile(file.name, read.text);
+}
+
+// ?exercise=NAME: the exercise opened over the page (exercise/exercise_mode.js), or null
+// when none is asked for or it cannot open (the lab then opens as usual); `problems`:
+// [context, message] to show once a scene is loaded.
+function openExercise(module, session, parts) {
+  const name = requestedExercise();
+  parts.exerciseIndex = new ExerciseIndex(parts.controls.gui, name);
+  parts.grader = new GradingClient(JSON.stringify(builtinScenes));
+  const problems = [];
+  parts.grades = new GradeMessages();
+  if (name === null || name === '') {
+    if (name === '') parts.exerciseIndex.show();
+    return { exercise: null, problems };
+  }
+  const exercise = new ExerciseMode(module, session, parts, status, parts.grader, parts.grades);
+  const error = exercise.open(name);
+  if (error) problems.push(['exercise not opened, the lab instead', error]);
+  return { exercise: error ? null : exercise, problems };
 }
 
 // Every part follows the session's events.
@@ -285,7 +313,7 @@ function listenForKeys(session, parts) {
       restart: () => session.reset(),
       resetView: () => viewFolder.resetView(),
       follow: () => viewFolder.toggleFollow(),
-      copyLink: () => copyLink(parts.addressBar),
+      copyLink: () => copyLink(parts),
       present: () => presentation.toggle(),
       help: () => help.toggle(),
     },
@@ -308,7 +336,10 @@ async function start() {
   );
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
-  const linkError = openAddressLink(module, session, parts);
+  const { exercise, problems } = openExercise(module, session, parts);
+  parts.exercise = exercise;
+  // An exercise's address is ?exercise=NAME: a link in it is not opened, nor written.
+  const linkError = parts.exercise ? '' : openAddressLink(module, session, parts);
   if (linkError !== '') {
     const requested = requestedSceneName();
     const known = requested in builtinScenes;
@@ -318,7 +349,8 @@ async function start() {
     if (!known) status.showError('unknown scene', `"${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
     if (linkError) status.showError('link not opened, the default scene instead', linkError);
   }
-  followInAddressBar(session, parts);
+  for (const [context, message] of problems) status.showError(context, message);
+  if (!parts.exercise) followInAddressBar(session, parts);
   listenForKeys(session, parts);
 
   Object.assign(app, {
@@ -338,8 +370,13 @@ function startMessageApi() {
   const query = new URLSearchParams(window.location.search);
   const { origins, errors } = acceptedOrigins(window.location.origin, BUILT_IN_EMBED_ORIGINS, query.get('origins'));
   for (const error of errors) status.showError('embedding: origin not accepted', error);
-  const { session, loop, reader, openLink, addressBar } = app;
-  new MessageApi({ session, loop, reader, openLink, link: () => addressBar.update() }, origins).start();
+  const { session, loop, reader, openLink, addressBar, exercise, grades } = app;
+  const api = new MessageApi(
+    { session, loop, reader, openLink, link: () => addressBar.update(), exercise: exercise?.name ?? '', grade: () => grades.latest },
+    origins,
+  );
+  grades.onGrade = (message) => api.announce(message);
+  api.start();
 }
 
 const ready = start().catch((error) => {

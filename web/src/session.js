@@ -54,6 +54,7 @@ export class Session extends Emitter {
   #journal = []; // [step, kind, ...arguments], as docs/links.md writes them
   #replay = null; // {journal, next, target} while a link plays back
   #history = new RunHistory();
+  #optionGuard = null; // (name, value) => "" or why the option may not take the value
 
   // `schema`: readCoreSchema(module).
   constructor(module, schema) {
@@ -123,15 +124,27 @@ export class Session extends Emitter {
     return this.loadScene(builtinScenes[name], name);
   }
 
+  // An exercise's bounds over the option table's (exercise_mode.js): `guard(name,
+  // value)` (the canonical name) returns "" or why the value is refused; null for none.
+  guardOptions(guard) {
+    this.#optionGuard = guard;
+  }
+
   // Sets one option of both simulations, except the formulation, which is the page's
   // alone (the twin's is what compare mode varies).
   setOption(name, value) {
+    const entry = this.#schema.options.option(name);
+    const refused = entry && this.#optionGuard ? this.#optionGuard(entry.name, value) : '';
+    if (refused) {
+      this.#refuse('option not changed', refused);
+      this.emit('optionsChanged', { name, error: refused, options: this.#simulation.options() });
+      return refused;
+    }
     const error = this.#perform('option', [name, value]);
     if (error) {
       this.emit('error', { context: 'option not changed', message: error });
     } else {
-      const canonical = this.#schema.options.option(name).name;
-      this.#record('option', canonical, this.#optionValue(canonical, this.#simulation.getOption(canonical)));
+      this.#record('option', entry.name, this.#optionValue(entry.name, this.#simulation.getOption(entry.name)));
     }
     this.emit('optionsChanged', { name, error, options: this.#simulation.options() });
     return error;

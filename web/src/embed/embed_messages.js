@@ -24,6 +24,7 @@ const REQUESTS = Object.freeze({
   step: { count: countError },
   state: {},
   restart: {},
+  grade: {},
 });
 export const REQUEST_TYPES = Object.freeze(Object.keys(REQUESTS));
 

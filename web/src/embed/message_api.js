@@ -7,7 +7,8 @@
 //
 // Events: `ready` once the first scene is loaded, `loaded` after every scene load,
 // `stepped` at most every STEPPED_INTERVAL_MS (with the latest step, and always after
-// the last step), `error` for every refusal the page shows that a request did not cause.
+// the last step), `error` for every refusal the page shows that a request did not cause,
+// and in an exercise `graded` after every Check (announce()).
 // They go to the parent once its origin is known: from the browser
 // (location.ancestorOrigins, else the referrer) or from its first accepted request.
 import { readRequest } from './embed_messages.js';
@@ -35,7 +36,8 @@ export class MessageApi {
   #steppedTimer = null;
 
   // `app`: {session, loop, reader, openLink(link) => "" or the error, link() => the
-  // page's link}; `origins`: the accepted origins.
+  // page's link, exercise: the open exercise's name or "", grade() => the latest
+  // `graded` message or null}; `origins`: the accepted origins.
   constructor(app, origins) {
     this.#app = app;
     this.#origins = origins;
@@ -77,10 +79,24 @@ export class MessageApi {
     }
   }
 
+  // An event the page sends of its own accord (an exercise's `graded`).
+  announce(message) {
+    this.#post({ ...message });
+  }
+
   // A request checked by readRequest => its reply.
   #answer({ type, id, link, count }) {
-    const { session, loop } = this.#app;
+    const { session, loop, exercise } = this.#app;
     if (type === 'state') return { type: 'state', id, ...this.#state() };
+    if (type === 'grade') {
+      const grade = this.#app.grade?.() ?? null;
+      if (grade) return { ...grade, id };
+      const why = exercise ? 'no grade yet: Check has not been pressed' : 'no exercise is open (?exercise=NAME)';
+      return { type: 'error', id, request: type, message: why };
+    }
+    if (type === 'load' && exercise) {
+      return { type: 'error', id, request: type, message: `the lab is in the exercise ${exercise}: a link does not open` };
+    }
     if (type === 'load') {
       const error = this.#app.openLink(link);
       if (error) return { type: 'error', id, request: type, message: error };

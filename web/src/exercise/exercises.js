@@ -1,0 +1,36 @@
+// The built-in exercises: the JSON files in assets/exercises, bundled as text by Vite,
+// and the one the address asks for (?exercise=NAME).
+const exerciseFiles = import.meta.glob('../../../assets/exercises/*.json', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+// name (file name without .json) -> JSON text, sorted by name.
+export const builtinExercises = Object.freeze(
+  Object.fromEntries(
+    Object.entries(exerciseFiles)
+      .map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1, -'.json'.length), text])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ),
+);
+
+export const builtinExerciseNames = Object.freeze(Object.keys(builtinExercises));
+
+// The exercise ?exercise=NAME asks for: its name, '' for ?exercise alone, null when
+// the address asks for none.
+export function requestedExercise(search = window.location.search) {
+  const query = new URLSearchParams(search);
+  return query.has('exercise') ? query.get('exercise') : null;
+}
+
+// The address of the lab with exercise `name` open (null: the lab without one); the
+// page's modes and ?origins stay, a scene and a link go.
+export function exerciseAddress(name, href = window.location.href) {
+  const url = new URL(href);
+  url.hash = '';
+  url.searchParams.delete('scene');
+  if (name === null) url.searchParams.delete('exercise');
+  else url.searchParams.set('exercise', name);
+  return url.href;
+}

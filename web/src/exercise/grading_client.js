@@ -1,0 +1,48 @@
+// Grades answers off the page's thread (grading_worker.js), one at a time in the order
+// asked: grade() resolves to {grade (parsed: docs/exercises.md's Grade, with feedback
+// as text blocks), results (PrairieLearn's results text, as the CLI writes it)}.
+export class GradingClient {
+  #worker = null;
+  #pending = new Map(); // id -> {resolve, reject}
+  #nextId = 1;
+
+  // `scenesText`: the built-in scenes as a JSON object {name: text}.
+  constructor(scenesText) {
+    this.scenesText = scenesText;
+  }
+
+  grade(name, exerciseText, answerText) {
+    const worker = this.#start();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ id, name, exerciseText, scenesText: this.scenesText, answerText });
+    });
+  }
+
+  #start() {
+    if (this.#worker) return this.#worker;
+    this.#worker = new Worker(new URL('./grading_worker.js', import.meta.url), { type: 'module' });
+    this.#worker.addEventListener('message', ({ data }) => {
+      const pending = this.#pending.get(data.id);
+      this.#pending.delete(data.id);
+      if (data.error) {
+        pending.reject(new Error(data.error));
+        return;
+      }
+      const grade = JSON.parse(data.grade);
+      if (grade.broken) pending.reject(new Error(`the exercise cannot be graded: ${grade.broken}`));
+      else pending.resolve({ grade, results: data.results });
+    });
+    // The worker itself failed (its module did not load): every request fails with it.
+    this.#worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      const error = new Error(`the grader did not start: ${event.message || 'the worker failed'}`);
+      for (const { reject } of this.#pending.values()) reject(error);
+      this.#pending.clear();
+      this.#worker.terminate();
+      this.#worker = null;
+    });
+    return this.#worker;
+  }
+}
