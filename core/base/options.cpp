@@ -161,6 +161,11 @@ const std::vector<OptionSpec>& option_specs() {
           .slider(0.01)
           .special(-1, "materials", "the scene's materials")
           .alias("mu"),
+      number("restitution", &Options::restitution)
+          .about("restitution", "e", "")
+          .range(0, 1)
+          .slider(0.01)
+          .special(-1, "materials", "the scene's materials"),
       number("error_reduction", &Options::error_reduction)
           .about("error reduction", "gamma", "")
           .range(0, 1)

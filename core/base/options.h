@@ -26,6 +26,9 @@ struct Options {
   // mu: when >= 0, replaces every material pair's static and kinetic friction
   // coefficient; -1 keeps the scene's materials. 0 .. 2, or -1.
   double friction_coefficient = -1;
+  // e: when >= 0, replaces every material pair's coefficient of restitution (Newton's
+  // v_n+ >= -e v_n- at an impact, seed 004); -1 keeps the scene's materials. 0 .. 1, or -1.
+  double restitution = -1;
   // gamma: error correction, the fraction of a constraint violation corrected per
   // step, seed 002 eq. (16) and (19). 0 .. 1.
   double error_reduction = 0.2;
@@ -92,7 +95,7 @@ enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
 // autograsp, contact_search, soft_cone, quasistatic_problem), or a special setting of
-// a numeric option (friction_coefficient -1, compliant_substeps 0).
+// a numeric option (friction_coefficient -1, restitution -1, compliant_substeps 0).
 struct NamedValue {
   double value = 0;
   std::string name;   // the word scene files and --set take for it

@@ -4,6 +4,7 @@
 
 #include "base/finite_values.h"
 #include "contact/friction_coefficient.h"
+#include "contact/restitution.h"
 
 namespace contactlab {
 namespace {
@@ -129,6 +130,7 @@ bool IslandRows::is_finite() const {
                      }) &&
          all_finite(target_velocity.data(), target_velocity.size()) &&
          all_finite(friction_coefficient.data(), friction_coefficient.size()) &&
+         all_finite(restitution.data(), restitution.size()) &&
          std::all_of(joint_friction.begin(), joint_friction.end(),
                      [](const JointFrictionRow& row) { return all_finite(&row.bound, 1); });
 }
@@ -161,6 +163,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.contacts = island_contacts;
   rows.target_velocity.resize(k);
   rows.friction_coefficient.resize(k);
+  rows.restitution.resize(k);
   rows.frame.resize(k);
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
@@ -193,6 +196,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
     rows.friction_coefficient[c] =
         friction_coefficient(contact_friction(model, options, contact.geom_a, contact.geom_b),
                              tangential_slip(relative_velocity), options);
+    rows.restitution[c] = contact_restitution(model, options, contact.geom_a, contact.geom_b);
   }
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.

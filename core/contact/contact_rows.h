@@ -69,6 +69,7 @@ struct IslandRows {
   std::vector<int> contacts;                  // indices into the step's detected contacts
   std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
   std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
+  std::vector<double> restitution;            // per contact: e (restitution.h)
   std::vector<Mat3> frame;                    // per contact: columns n, t1, t2 in world
   std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
   std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
@@ -107,8 +108,8 @@ struct IslandRows {
   // The normal-normal entry n_c^T M^-1 n_e of H^T M^-1 H.
   double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
 
-  // No infinity or NaN in the Gram entries, targets or friction coefficients: the
-  // LCP built from them is then finite wherever v_free is.
+  // No infinity or NaN in the Gram entries, targets, friction coefficients or
+  // restitution: the LCP built from them is then finite wherever v_free is.
   bool is_finite() const;
 
   int joint_row_count() const { return limit_count + joint_friction_count; }  // L + F
@@ -139,7 +140,9 @@ double contact_target_velocity(double distance, const Options& options);
 double limit_target_velocity(double distance, const Options& options);
 
 // (contacts of the island, body poses, island velocity v^l) => contact columns,
-// targets, mu and frame blocks. The island's members must be in `island`.
+// targets, mu, e and frame blocks. The island's members must be in `island`. The
+// targets are eq. (19)'s; Newton's impact law is folded into them afterwards by the
+// formulations that pose it there (restitution.h).
 void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<DetectedContact>& contacts,
                            const std::vector<int>& island_contacts,

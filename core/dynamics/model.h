@@ -40,11 +40,13 @@ struct Body {
   int link = -1;
 };
 
-// Coulomb friction between two materials: mu_s below the threshold speed, mu_k above
-// it (seed 002 eq. 13).
+// What two materials do where they touch: Coulomb friction, mu_s below the threshold
+// speed and mu_k above it (seed 002 eq. 13), and Newton's coefficient of restitution e,
+// v_n+ >= -e v_n- at an impact (seed 004, "Impulsive Collisions"; contact/restitution.h).
 struct FrictionPair {
   double static_coefficient = 0.5;
   double kinetic_coefficient = 0.5;
+  double restitution = 0;  // e, 0 .. 1: 0 perfectly inelastic, 1 elastic
 };
 
 struct Model {

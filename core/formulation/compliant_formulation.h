@@ -13,8 +13,10 @@ class CompliantFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "compliant"; }
   bool allows_step_size_search() const override { return false; }
+  // e sets each contact's damping ratio instead (compliant_island.h).
+  bool folds_restitution_into_targets() const override { return false; }
   int substep_count(const Model& model, const Options& options) const override {
-    return compliant_substep_count(model, options);
+    return compliant_substep_count(model, options, substep_damping_ratios_);
   }
 
   // (phi, J v^l, v_free) => h_s f, v^{l+1}: options.time_step is the substep here.
@@ -28,6 +30,8 @@ class CompliantFormulation : public ContactFormulation {
 
  private:
   CompliantIslandWorkspace workspace_;
+  // What the const substep_count remembers: damping ratios, a pure function of e.
+  mutable DampingRatioTable substep_damping_ratios_;
 };
 
 }  // namespace contactlab

@@ -9,6 +9,13 @@
 //   c   = 2 zeta sqrt(k m_eff),  m_eff = 1 / (n^T M^-1 n)  (the Gram block W_cc)
 //   f_t = -mu(|v_t| / v_s) f_n v_t / |v_t|                                     [N]
 //
+// zeta is options.compliant_damping_ratio, except at a contact whose material pair
+// has a restitution e > 0: there it is the damping ratio whose spring-damper returns
+// the body at e of its speed (restitution_damping.h), so e sets the bounce as it does
+// in the other formulations. e = 0 keeps the option's zeta (critical damping, zeta = 1,
+// returns e^-2 = 0.135 of a fast impact's speed: a damper that never pulls cannot stop
+// a fast body dead; a slow one, dominated by its weight on the spring, stays down).
+//
 // The impulses h_s (f_n, f_t) enter v^{l+1} = v_free + M^-1 J^T h_s f (seed 002
 // eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
 // Euler for each contact spring. Its stability bounds the substep h_s (below).
@@ -32,6 +39,7 @@
 
 #include "base/finite_values.h"
 #include "contact/friction_coefficient.h"
+#include "contact/restitution.h"
 #include "formulation/joint_friction_lcp.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
@@ -60,20 +68,18 @@ constexpr double kFrictionModeFactor = 3;
 constexpr double kSafetyFactor = 0.5;
 // The automatic count is capped at 10000 substeps per step (one substep costs one
 // pass of the step pipeline); past the cap the explicit step may be unstable.
-constexpr int kMaxSubsteps = 10000;
+constexpr int kMaxCompliantSubsteps = 10000;
 
-// (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
+// (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, zeta, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
 Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
-                   double static_coefficient, double kinetic_coefficient,
+                   double damping_ratio, double static_coefficient, double kinetic_coefficient,
                    const Options& options) {
   if (!(distance < 0)) return Vec3::Zero();
   const double stiffness = options.compliant_stiffness;  // k [N/m]
   // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
   // effective mass m_eff = 1 / (n^T M^-1 n).
   const double damping =
-      normal_inverse_mass > 0
-          ? 2 * options.compliant_damping_ratio * std::sqrt(stiffness / normal_inverse_mass)
-          : 0.0;
+      normal_inverse_mass > 0 ? 2 * damping_ratio * std::sqrt(stiffness / normal_inverse_mass) : 0.0;
   // The spring's depth is capped at v_max sqrt(m_eff / k): the energy it stores,
   // k d^2 / 2, then ejects the contact at no more than v_max = max_recovery_speed.
   const double depth =
@@ -127,9 +133,9 @@ bool solve_limit_rows(const IslandRows& rows, CompliantIslandWorkspace& workspac
   return true;
 }
 
-// The ceiling of `ratio` as a substep count in [1, kMaxSubsteps].
+// The ceiling of `ratio` as a substep count in [1, kMaxCompliantSubsteps].
 int substeps_for(double ratio) {
-  if (!(ratio < kMaxSubsteps)) return kMaxSubsteps;
+  if (!(ratio < kMaxCompliantSubsteps)) return kMaxCompliantSubsteps;
   if (!(ratio > 1)) return 1;
   const double whole = std::floor(ratio);
   return static_cast<int>(whole) + (whole < ratio ? 1 : 0);
@@ -145,12 +151,16 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   report.reset();
   report.problem_size = rows.joint_row_count();
 
-  // (phi, J v^l, W_cc, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
+  // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
   for (int c = 0; c < rows.contact_count; ++c) {
+    const double damping_ratio = rows.restitution[c] > 0
+                                     ? workspace.damping_ratios.of_restitution(rows.restitution[c])
+                                     : options.compliant_damping_ratio;
     const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
-                                     rows.block(c, c)(0, 0), contacts.static_friction[c],
-                                     contacts.kinetic_friction[c], options);
+                                     rows.block(c, c)(0, 0), damping_ratio,
+                                     contacts.static_friction[c], contacts.kinetic_friction[c],
+                                     options);
     impulses.contact[c] = substep * force;
     finite = finite && all_finite(&contacts.distance[c], 1) &&
              all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
@@ -177,7 +187,8 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   }
 }
 
-int compliant_substep_count(const Model& model, const Options& options) {
+int compliant_substep_count(const Model& model, const Options& options,
+                            DampingRatioTable& damping_ratios) {
   if (options.compliant_substeps > 0) return options.compliant_substeps;
 
   // (bodies) => m_min, links included
@@ -190,8 +201,15 @@ int compliant_substep_count(const Model& model, const Options& options) {
   // Spring-damper x'' = -w^2 x - 2 zeta w x' by symplectic Euler: the step matrix has
   // determinant 1 - 2 zeta w h and trace 2 - 2 zeta w h - (w h)^2, so (Jury) it is
   // stable while (w h)^2 + 4 zeta (w h) < 4, i.e. w h < 2 / (zeta + sqrt(1 + zeta^2)),
-  // with w^2 = k kNormalModeFactor / m_min.
-  const double zeta = options.compliant_damping_ratio;
+  // with w^2 = k kNormalModeFactor / m_min, for the largest zeta in use: the option's,
+  // or that of the smallest restitution e > 0 of a material pair (zeta falls with e).
+  double zeta = options.compliant_damping_ratio;
+  double least_restitution = 1;
+  for (const FrictionPair& materials : model.friction_table) {
+    const double restitution = applied_restitution(materials.restitution, options);
+    if (restitution > 0 && restitution < least_restitution) least_restitution = restitution;
+  }
+  if (least_restitution < 1) zeta = std::max(zeta, damping_ratios.of_restitution(least_restitution));
   const double stable_product = 2 / (zeta + std::sqrt(1 + zeta * zeta));
   const double frequency =
       std::sqrt(options.compliant_stiffness * kNormalModeFactor / lightest);  // w [1/s]

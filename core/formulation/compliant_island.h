@@ -6,6 +6,7 @@
 #include "contact/island_dynamics.h"
 #include "dynamics/model.h"
 #include "formulation/island_impulses.h"
+#include "formulation/restitution_damping.h"
 #include "formulation/solver_report.h"
 #include "lcp/lemke.h"
 
@@ -17,6 +18,7 @@ struct CompliantIslandWorkspace {
   Eigen::MatrixXd limit_matrix;
   Eigen::VectorXd limit_offset;
   LemkeSolver lemke;
+  DampingRatioTable damping_ratios;  // zeta of each restitution e met
 };
 
 // (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
@@ -32,9 +34,12 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
 
 // Substeps per time step: options.compliant_substeps, or when 0 as many as stability
 // needs (at most 10000): the smallest n for which h / n resolves, with a safety factor
-// of 2, both the stiffest spring-damper mode of the model's lightest body (k, zeta,
-// m_min) and the viscous slope of friction under that body's weight (mu_s, g, v_s).
-// O(bodies + material pairs), from the model and options alone.
-int compliant_substep_count(const Model& model, const Options& options);
+// of 2, both the stiffest spring-damper mode of the model's lightest body (k, the
+// largest zeta of the option's and the material pairs' restitution, m_min) and the
+// viscous slope of friction under that body's weight (mu_s, g, v_s). O(bodies +
+// material pairs), from the model and options alone; `damping_ratios` remembers the
+// zeta of each e.
+int compliant_substep_count(const Model& model, const Options& options,
+                            DampingRatioTable& damping_ratios);
 
 }  // namespace contactlab

@@ -9,7 +9,9 @@
 //   N = [0 0 0 0; 0 0 0 0; 0 0 0 E~; mu~ 0 -E~^T 0]
 //   g = [n~^T v_free - eps_n;  l~^T v_free - eps_l;  D~^T v_free;  0]
 //
-// rows: rho   = n~^T v^{l+1} - eps_n            (eq. 3, with eq. 19's correction)
+// rows: rho   = n~^T v^{l+1} - eps_n            (eq. 3, with eq. 19's correction, and
+//                                               at an impact Newton's -e v_n^l as a
+//                                               lower bound: contact/restitution.h)
 //       rho_l = l~^T v^{l+1} - eps_l            (eq. 9)
 //       sigma = D~^T v^{l+1} + E~ lambda        (eq. 5)
 //       zeta  = mu~ c_n - E~^T beta              (eq. 6)

@@ -8,7 +8,7 @@
 // with target_c the normal row's velocity of seed 002 eq. (19) (contact_rows.h): for
 // an open contact -(phi - threshold/2)/h, seed 004's phi(q)/h + n v' >= 0 measured to
 // half the contact threshold; a penetrating one is pushed out at gamma (threshold/2 -
-// phi)/h.
+// phi)/h; at an impact, at least Newton's -e v_n^l (contact/restitution.h).
 // Dropping maximal dissipation makes the problem convex; the price is the boundary
 // layer: a contact sliding at |v_t| along an edge keeps phi = h mu |v_t| (seed 003),
 // shrinking with h. Solved through its dual, the positive semidefinite LCP

@@ -84,6 +84,13 @@ class ContactFormulation {
   // default they do.
   virtual bool keeps_momentum() const { return true; }
 
+  // Whether the step folds Newton's impact law v_n+ >= -e v_n- into the normal rows'
+  // targets before the solve (contact/restitution.h). By default it does: the rows are
+  // hard, and the law is a bound on them. Soft contact poses it in its reference
+  // velocity, compliant contact takes e as its spring-damper's damping, and the
+  // quasi-static model keeps no momentum to restitute (docs/restitution.md).
+  virtual bool folds_restitution_into_targets() const { return true; }
+
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }
 

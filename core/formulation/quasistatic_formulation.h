@@ -19,6 +19,9 @@ class QuasistaticFormulation : public ContactFormulation {
   const char* name() const override { return "quasistatic"; }
   // Each step starts at rest: a velocity is the step's displacement over h.
   bool keeps_momentum() const override { return false; }
+  // Force balance has no impacts: a body that meets another has no momentum to give
+  // back, so restitution does not apply.
+  bool folds_restitution_into_targets() const override { return false; }
 
   // The body starts every step at rest: its velocity plays no part, and it turns by
   // the solved velocity alone.

@@ -13,6 +13,8 @@ namespace contactlab {
 class SoftFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "soft"; }
+  // Newton's law goes into the reference velocity v* (soft_island.h).
+  bool folds_restitution_into_targets() const override { return false; }
 
   void free_body_motion(const Body& body, const Options& options, const Quat& orientation,
                         const Vec6& velocity, InverseMass& inverse_mass, Vec6& free_velocity,

@@ -1,8 +1,10 @@
 #include "formulation/soft_island.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
+#include "contact/restitution.h"
 #include "formulation/cone_edge_problem.h"
 
 namespace contactlab {
@@ -23,6 +25,19 @@ Mat3 inverse_by_adjugate(const Mat3& m) {
   adjugate(2, 2) = m(0, 0) * m(1, 1) - m(0, 1) * m(1, 0);
   const double det = m(0, 0) * adjugate(0, 0) + m(0, 1) * adjugate(1, 0) + m(0, 2) * adjugate(2, 0);
   return adjugate / det;
+}
+
+// eps_n: the regulariser a purely normal impulse at contact c meets, over A_nn. The
+// elliptic cone's R_nn = eps A_nn gives eps. In the pyramid such an impulse is shared by
+// the u rays alike, each against r_cj = eps (A_nn + mu^2 (cos_j^2 A_t1t1 + sin_j^2
+// A_t2t2)), whose mean over j (sum cos_j^2 = u / 2) divided by u A_nn is the ratio.
+double normal_regularisation_ratio(const IslandRows& rows, int c, const Options& options) {
+  const double epsilon = options.soft_regularisation;
+  const Mat3& w = rows.block(c, c);
+  // A contact no impulse can move (A_nn = 0) has no ratio to speak of.
+  if (options.soft_cone == 1 || !(w(0, 0) > 0)) return epsilon;
+  const double mu = rows.friction_coefficient[c];
+  return epsilon * (w(0, 0) + 0.5 * mu * mu * (w(1, 1) + w(2, 2))) / (rows.friction_edges * w(0, 0));
 }
 
 }  // namespace
@@ -55,6 +70,14 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   const double kept_velocity = 1 - 2 * h * (1 + epsilon) / kappa;
   const double stiffness = h * (1 + epsilon) / (kappa * kappa);
 
+  // Newton's law at an impact (contact/restitution.h), per contact; none without e > 0.
+  ws.impact.resize(k);
+  bool any_impact = false;
+  for (int c = 0; c < k; ++c) {
+    ws.impact[c] = newton_impact_velocity(rows.restitution[c], contacts.start_velocity[c].x(), options);
+    any_impact = any_impact || ws.impact[c].has_value();
+  }
+
   // (W_cc, phi, J v^l, v_free) => R_c = eps diag(W_cc), J_c v_free - v*_c
   ws.regularisation.resize(k);
   ws.offset.resize(k);
@@ -65,7 +88,21 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
     // A penetration is undone at no more than max_recovery_speed, as eq. (19)'s push is
     // (contact_rows.h).
     if (contacts.distance[c] < 0) reference.x() = std::min(reference.x(), options.max_recovery_speed);
-    ws.offset[c] = rows.frame_velocity(c, island.velocity) - reference;
+    const Vec3 free_velocity = rows.frame_velocity(c, island.velocity);  // J_c v_free
+    if (ws.impact[c]) {
+      // The reference whose regularised answer leaves an isolated contact at v_n' =
+      // -e v_n^l: a normal impulse p_n against a regulariser eps_n A_nn gives v_n' =
+      // v_n,free + (v*_n - v_n,free) / (1 + eps_n), so v*_n = v_n' + eps_n (v_n' - v_n,free).
+      const double impact = *ws.impact[c];
+      const double normal_regularisation = normal_regularisation_ratio(rows, c, options);  // eps_n
+      reference.x() = std::max(reference.x(), impact + normal_regularisation * (impact - free_velocity.x()));
+    } else if (any_impact && contacts.distance[c] > 0) {
+      // An open contact beside an impact asks no separation: its reference keeps 1 -
+      // 2 h (1 + eps) / kappa of the speed it separated at, and would push its bodies
+      // apart to keep it when the impact's impulse stops one of them, adding energy.
+      reference.x() = std::min(reference.x(), 0.0);
+    }
+    ws.offset[c] = free_velocity - reference;
   }
   // Limits and joint friction rows stay hard: l v_free - target (0 for friction).
   EdgeLcp& lcp = ws.lcp;

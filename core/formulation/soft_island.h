@@ -14,7 +14,16 @@
 //        options.soft_time_constant [s], MuJoCo's "error-reduction time constant",
 //        phi the contact distance [m] (negative in penetration), J v^l the frame
 //        velocity at the start of the step (island_impulses.h); in penetration its
-//        normal part is capped at options.max_recovery_speed.
+//        normal part is capped at options.max_recovery_speed. At an impact, a contact
+//        of restitution e > 0 approaching faster than contact/restitution.h's
+//        threshold, its normal part is raised to Newton's law (seed 004): to
+//        -e v_n^l + eps_n (-e v_n^l - v_n,free), where eps_n A_nn is the regulariser
+//        a normal impulse meets (epsilon for the elliptic cone; the mean of the u rays'
+//        over u for the pyramid), so that an isolated contact leaves at -e v_n^l. A
+//        soft contact acts from the contact margin on, so the law applies as soon as
+//        the contact is in the problem (docs/restitution.md). In an island with an
+//        impact, every other open contact's normal part is capped at 0: kept from its
+//        J v^l, it would push apart bodies the impact has just stopped.
 // Where p is inside the cone the optimality condition reads J v' + R p = v*: the
 // contact behaves as a spring-damper whose stiffness and damping kappa and epsilon
 // set. At rest (v' = v^l = 0) an active normal row gives R_nn p_n = -h (1 + eps) phi /
@@ -52,6 +61,7 @@
 // (soft_formulation.cpp, through articulation_motion.h's added damping).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include <Eigen/Core>
@@ -68,6 +78,7 @@
 namespace contactlab {
 
 struct SoftIslandWorkspace {
+  std::vector<std::optional<double>> impact;  // per contact: Newton's -e v_n^l, if an impact [m/s]
   std::vector<Vec3> regularisation;  // per contact: diag(R_c) [m/s per N s]
   std::vector<Vec3> offset;          // per contact: J_c v_free - v*_c [m/s]
   Eigen::VectorXd limit_offset;      // per joint row: l v_free - target [m/s or rad/s]

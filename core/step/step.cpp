@@ -6,6 +6,7 @@
 //   per island:
 //     forces   (q, v)                  => k, M^-1, v_free           steps 6-8, eq. (15)
 //     rows     (contacts, limits, q, v) => n~, l~, D~, mu~, eps      eqs. (4), (9), (13), (19)
+//              (J v^l, e)               => Newton's impact law in eps  seed 004
 //              (joint friction)         => bounded joint rows, |tau| <= c h   eq. (14)
 //     solve    (rows, v_free)          => impulses, v^{l+1}         eqs. (18)-(21), Lemke
 //     record   (impulses, modes)       => contact forces and modes
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "contact/friction_coefficient.h"
+#include "contact/restitution.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/divergence.h"
@@ -358,6 +360,11 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
                           ws.island, ws.edges, ws.rows);
     // (contacts, v^l) => geoms, phi, J v^l and mu_s, mu_d per contact.
     gather_contact_state(model, options, ws);
+    // (J v^l, e, targets) => Newton's v_n^{l+1} >= -e v_n^l in the normal targets, for
+    // the formulations whose rows take it.
+    if (formulation.folds_restitution_into_targets()) {
+      fold_newton_restitution(ws.contact_state.start_velocity, options, ws.rows);
+    }
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
     apply_free_motion(ws);
     // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).

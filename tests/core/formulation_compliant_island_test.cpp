@@ -36,6 +36,7 @@ struct PointMassContact {
     rows.contacts = {0};
     rows.target_velocity = {0};
     rows.friction_coefficient = {0.5};
+    rows.restitution = {0};
     Mat3 frame;
     frame << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();
     rows.frame = {frame};
@@ -260,23 +261,65 @@ TEST(CompliantIsland, AutomaticSubstepsKeepAStiffContactStable) {
 TEST(CompliantIsland, SubstepCountFollowsTheStabilityBounds) {
   const Model model = load_builtin_scene("box_rest");  // m_min = 1 kg, mu_s = 0.5, h = 2.5 ms
   Options options = compliant_options(model);
+  DampingRatioTable table;
   // Friction: h 2 mu_s g 3 / v_s = 2.5e-3 * 1 * 9.81 * 3 / 1e-3 = 73.6 => 74.
-  EXPECT_EQ(compliant_substep_count(model, options), 74);
+  EXPECT_EQ(compliant_substep_count(model, options, table), 74);
   // Frictionless, k = 1e7: h sqrt(12 k) / (2 / (1 + sqrt 2) * 0.5) = 66.1 => 67.
   options.friction_coefficient = 0;
   options.compliant_stiffness = 1e7;
-  EXPECT_EQ(compliant_substep_count(model, options), 67);
+  EXPECT_EQ(compliant_substep_count(model, options, table), 67);
   // Four times stiffer: twice as many (up to the rounding up).
   options.compliant_stiffness = 4e7;
-  EXPECT_EQ(compliant_substep_count(model, options), 133);
+  EXPECT_EQ(compliant_substep_count(model, options, table), 133);
   // The cap, and a count set by hand.
   options.friction_coefficient = -1;
   options.compliant_stiction_speed = 1e-6;
-  EXPECT_EQ(compliant_substep_count(model, options), 10000);
+  EXPECT_EQ(compliant_substep_count(model, options, table), 10000);
   options.compliant_substeps = 7;
-  EXPECT_EQ(compliant_substep_count(model, options), 7);
+  EXPECT_EQ(compliant_substep_count(model, options, table), 7);
   // Nothing to move: one pass.
-  EXPECT_EQ(compliant_substep_count(empty_model(true), compliant_options(model)), 1);
+  EXPECT_EQ(compliant_substep_count(empty_model(true), compliant_options(model), table), 1);
+}
+
+// A material pair's restitution e > 0 sets its contacts' zeta (restitution_damping.h);
+// the spring's bound takes the largest zeta in use. e = 0.9 (zeta = 0.034) keeps the
+// option's zeta = 1 and its 67 substeps; e = 0.01 needs zeta = 4.81, and
+// h sqrt(12 k) / (2 / (zeta + sqrt(1 + zeta^2)) * 0.5) = 266.1 => 267.
+TEST(CompliantIsland, SubstepCountTakesTheDampingRatioOfTheLeastRestitution) {
+  const Model model = load_builtin_scene("box_rest");  // m_min = 1 kg
+  Options options = compliant_options(model);
+  options.friction_coefficient = 0;
+  options.compliant_stiffness = 1e7;
+  DampingRatioTable table;
+  options.restitution = 0.9;
+  EXPECT_EQ(compliant_substep_count(model, options, table), 67);
+  options.restitution = 0.01;
+  const double zeta = damping_ratio_of_restitution(0.01);
+  EXPECT_NEAR(zeta, 4.807, 1e-3);
+  const double ratio = 2.5e-3 * std::sqrt(12 * 1e7) / (0.5 * 2 / (zeta + std::sqrt(1 + zeta * zeta)));
+  EXPECT_EQ(compliant_substep_count(model, options, table), static_cast<int>(std::ceil(ratio)));
+  EXPECT_EQ(compliant_substep_count(model, options, table), 267);
+}
+
+// A contact whose pair has e > 0 is damped with zeta(e), whatever the option's zeta:
+// one substep's normal force is k d - 2 zeta(e) sqrt(k m) v_n.
+TEST(CompliantIsland, RestitutionSetsTheContactsDampingRatio) {
+  const double mass = 2;
+  const double h = 1e-4;
+  PointMassContact contact(mass, -1e-3, Vec3(-0.1, 0, 0));
+  contact.rows.restitution = {0.5};
+  Options options;
+  options.compliant_stiffness = 1e5;
+  options.compliant_damping_ratio = 3;  // not used: the pair has e = 0.5
+  CompliantIslandWorkspace workspace;
+  IslandImpulses impulses;
+  IslandSolveReport report;
+  compliant_island_impulses(contact.rows, contact.state, options, h, workspace, contact.island,
+                            impulses, report);
+  const double zeta = damping_ratio_of_restitution(0.5);
+  EXPECT_NEAR(zeta, 0.2553, 1e-4);
+  const double normal_force = 1e5 * 1e-3 + 2 * zeta * std::sqrt(1e5 * mass) * 0.1;
+  EXPECT_NEAR(impulses.contact[0].x(), h * normal_force, 1e-12);
 }
 
 // A joint limit stays a hard row: a rod swinging down into its limit at 0.5 rad is

@@ -282,6 +282,24 @@ TEST(SceneLoaderTest, OptionsMaterialsAndFrictionPairs) {
   EXPECT_EQ(model.geoms[1].color, "#a0b1c2");
 }
 
+// Restitution is optional, 0 unless given; friction.default's applies to every pair
+// not listed, and a listed pair without it has 0 (a pair is complete in itself, as
+// for its friction).
+TEST(SceneLoaderTest, RestitutionOfMaterialPairs) {
+  Json scene = valid_scene();
+  scene["materials"] = {"rubber", "steel", "clay"};
+  scene["friction"] = Json::parse(R"({"default": {"static": 0.4, "kinetic": 0.3, "restitution": 0.25},
+    "pairs": [{"materials": ["steel", "rubber"], "static": 0.7, "kinetic": 0.6, "restitution": 0.8},
+              {"materials": ["clay", "steel"], "static": 0.7, "kinetic": 0.6}]})");
+  const Model model = load_valid(scene);
+  EXPECT_EQ(model.friction(1, 2).restitution, 0.8);
+  EXPECT_EQ(model.friction(2, 1).restitution, 0.8);
+  EXPECT_EQ(model.friction(3, 2).restitution, 0.0);
+  EXPECT_EQ(model.friction(0, 0).restitution, 0.25);
+  EXPECT_EQ(model.friction(1, 3).restitution, 0.25);
+  EXPECT_EQ(load_valid(valid_scene()).friction(0, 0).restitution, 0.0);
+}
+
 TEST(SceneLoaderTest, OptionsWithNamedValuesTakeTheirNames) {
   Json scene = valid_scene();
   scene["options"] = Json::parse(R"({"formulation": "quasistatic", "soft_cone": "elliptic",
@@ -502,6 +520,31 @@ TEST(SceneLoaderErrorTest, OutOfRangeOptionsGoThroughSetOption) {
         s["friction"] = {{"default", {{"static", 2.5}, {"kinetic", 1}}}};
       },
       "friction.default.static: must be a finite number in [0, 2], got 2.5");
+}
+
+TEST(SceneLoaderErrorTest, RestitutionOutsideZeroToOne) {
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"restitution", 1.5}}}};
+      },
+      "friction.default.restitution: must be a finite number in [0, 1], got 1.5");
+  expect_failure(
+      [](Json& s) {
+        s["materials"] = {"steel"};
+        s["friction"] = Json::parse(R"({"pairs": [{"materials": ["steel", "steel"], "static": 0.5,
+                                                   "kinetic": 0.5, "restitution": -0.1}]})");
+      },
+      "friction.pairs[0].restitution: must be a finite number in [0, 1], got -0.1");
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"restitution", "high"}}}};
+      },
+      "friction.default.restitution: must be a finite number in [0, 1], got \"high\"");
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"bounce", 1}}}};
+      },
+      "friction.default.bounce: unknown field for a friction pair (allowed: static, kinetic, restitution)");
 }
 
 TEST(SceneLoaderErrorTest, UnknownMaterials) {

@@ -20,6 +20,8 @@ after(async () => {
   await server?.close();
 });
 
+// Clicks a slider at `fraction` of its width, scrolled into the panel's view first (the
+// solver folder may reach below a short window).
 async function clickSlider(name, fraction) {
   const slider = guiController(page, name).locator('.lil-slider');
   await slider.scrollIntoViewIfNeeded(); // the panel scrolls in a 600 px window

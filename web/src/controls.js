@@ -9,7 +9,13 @@ import { addOptionControl } from './option_control.js';
 import { symbolText } from './option_label.js';
 
 // The solver folder's options, then those of its sub-folder "more".
-const SOLVER_OPTIONS = Object.freeze(['time_step', 'friction_coefficient', 'error_reduction', 'friction_edges']);
+const SOLVER_OPTIONS = Object.freeze([
+  'time_step',
+  'friction_coefficient',
+  'restitution',
+  'error_reduction',
+  'friction_edges',
+]);
 const MORE_OPTIONS = Object.freeze([
   'contact_margin',
   'contact_threshold',
@@ -79,7 +85,7 @@ export class Controls {
   }
 
   // The option's control, and a checkbox for each of its named values outside the
-  // range (the scene's materials instead of one μ): ticked, the option takes that
+  // range (the scene's materials instead of one μ or e): ticked, the option takes that
   // value; unticked, the slider's.
   addOption(folder, entry) {
     const set = (value) => this.actions.setOption(entry.name, value);
