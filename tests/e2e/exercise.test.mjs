@@ -3,7 +3,7 @@
 // page's thread to the score `contactlab grade` gives it, "download answer" writing that
 // answer, clear messages for bad answers, every new control reachable by Tab, the
 // grade posted to a parent page only at the accepted origins, and every exercise's
-// reference and a wrong answer graded in the page as the CLI grades them.
+// reference and wrong answers graded in the page as the CLI grades them.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -178,13 +178,14 @@ test('an exercise opens with its task, locks the rest, and Check gives the CLI\'
   assert.deepEqual(page.errors, []);
 });
 
-test('the page grades every exercise\'s reference and a wrong answer as the CLI does', async () => {
+test('the page grades every exercise\'s reference and wrong answers as the CLI does', async () => {
   const page = lab;
   await page.evaluate(() => window.contactlab.pause());
   const answers = [];
   for (const file of (await readdir(path.join(repositoryRoot, 'assets/exercises'))).sort()) {
     const exercise = JSON.parse(await readFile(path.join(repositoryRoot, 'assets/exercises', file), 'utf8'));
-    for (const [label, { settings, answers: numbers }] of [['reference', exercise.reference], ['wrong', exercise.wrong[0]]]) {
+    const graded = [['reference', exercise.reference], ...exercise.wrong.map((wrong, i) => [`wrong[${i}]`, wrong])];
+    for (const [label, { settings, answers: numbers }] of graded) {
       const answer = { exercise: exercise.name, ...(settings ? { settings } : {}), ...(numbers ? { answers: numbers } : {}) };
       answers.push({ name: exercise.name, label, text: JSON.stringify(answer) });
     }
@@ -204,7 +205,7 @@ test('the page grades every exercise\'s reference and a wrong answer as the CLI 
     `exercise: ${answers.length} answers graded in the page in ${seconds.toFixed(1)} s, ` +
       `while it drew ${frames} frames (the longest gap ${longest.toFixed(0)} ms)`,
   );
-  assert.ok(seconds > 2 && longest < 500 * seconds, `the page froze for ${longest.toFixed(0)} ms of ${seconds} s`);
+  assert.ok(frames >= 2 && longest < 500 * seconds, `the page froze for ${longest.toFixed(0)} ms of ${seconds} s`);
   for (let i = 0; i < answers.length; i += 1) {
     const { name, label, text } = answers[i];
     const expected = await cliGradeText(name, text, `${name}.${label}`);
