@@ -282,6 +282,20 @@ void record_motor_efforts(const Articulation& articulation, const ArticulationMo
   }
 }
 
+// The step's contacts on links of the articulation, as pairs of link indices (-1 for
+// a body that is not one of its links).
+void articulation_contact_links(const Model& model, const std::vector<DetectedContact>& contacts,
+                                int articulation, std::vector<std::pair<int, int>>& links) {
+  links.clear();
+  auto link_of = [&](int body) {
+    return body >= 0 && model.bodies[body].articulation == articulation ? model.bodies[body].link : -1;
+  };
+  for (const DetectedContact& contact : contacts) {
+    const int a = link_of(contact.body_a), b = link_of(contact.body_b);
+    if (a >= 0 || b >= 0) links.emplace_back(a, b);
+  }
+}
+
 void store_island_velocity(const StepWorkspace& ws, Data& data) {
   for (const IslandMember& member : ws.island.members()) {
     if (member.body >= 0) {
@@ -405,13 +419,15 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     record_motor_efforts(articulation, motion, options.time_step, state);
     const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
     if (floating) {
+      articulation_contact_links(model, ws.contacts, int(a), ws.floating_contact_links);
       floating_targets(articulation.tree, state.kinematics, motion.start_velocity, motion.coriolis,
-                       state.velocities, h, ws.floating_targets);
+                       state.velocities, h, ws.floating_contact_links, ws.floating_targets);
     }
+    if (floating) ws.floating_start_positions = state.positions;
     integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
     if (floating) {
-      keep_floating_momentum(articulation.tree, ws.floating_targets, state.positions,
-                             state.velocities, state.kinematics);
+      keep_floating_momentum(articulation.tree, ws.floating_targets, ws.floating_start_positions,
+                             state.positions, state.velocities, state.kinematics);
     }
     update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
                        data.angular_velocity);

@@ -40,6 +40,8 @@ struct StepWorkspace {
   std::vector<char> articulation_ready;  // per articulation: its motion was computed
   std::vector<char> articulation_added;  // per articulation: in the island being solved
   std::vector<FloatingTarget> floating_targets;  // of the articulation being moved
+  std::vector<std::pair<int, int>> floating_contact_links;  // its links in contact (-1: not its)
+  Eigen::VectorXd floating_start_positions;                // its q^l
   FrictionEdgeTable edges;
   IslandRows rows;
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free

@@ -23,8 +23,9 @@ namespace {
 // small spheres at the centres of mass that never meet (nothing collides; a static
 // anchor far away makes the scene, or the ground), in the given gravity. The base spins at w [rad/s], the
 // joints at `joint_speed` times (2, -3, 1.5) rad/s.
+// Without `links`, the base floats alone: a tree of one link.
 Model tumbling_tree(const Vec3& w, double joint_speed, const Vec3& gravity = Vec3::Zero(),
-                    bool on_ground = false) {
+                    bool on_ground = false, bool links = true) {
   auto vec = [](const Vec3& v) {
     return "[" + std::to_string(v.x()) + "," + std::to_string(v.y()) + "," + std::to_string(v.z()) + "]";
   };
@@ -38,7 +39,8 @@ Model tumbling_tree(const Vec3& w, double joint_speed, const Vec3& gravity = Vec
          "orientation": [0.9695, 0.2, 0.1, 0.1]},
          "velocity": [0.1, -0.2, 0.05, )" + std::to_string(w.x()) + "," + std::to_string(w.y()) + "," +
                             std::to_string(w.z()) + R"(]},
-       "mass": 3, "geoms": [{"type": "sphere", "radius": 0.01}], "inertia": [[0.02, 0, 0], [0, 0.05, 0], [0, 0, 0.06]]},
+       "mass": 3, "geoms": [{"type": "sphere", "radius": 0.01}], "inertia": [[0.02, 0, 0], [0, 0.05, 0], [0, 0, 0.06]]})" +
+      (links ? R"(,
       {"name": "upper", "parent": "base",
        "joint": {"type": "revolute", "origin": {"position": [0.2, 0, 0]}, "axis": [0, 0, 1],
                  "position": 0.3, "velocity": )" + std::to_string(2 * joint_speed) + R"(},
@@ -53,7 +55,7 @@ Model tumbling_tree(const Vec3& w, double joint_speed, const Vec3& gravity = Vec
        "joint": {"type": "revolute", "origin": {"position": [-0.2, 0, 0.05]}, "axis": [1, 0, 0],
                  "velocity": )" + std::to_string(1.5 * joint_speed) + R"(},
        "mass": 0.3, "center_of_mass": [0, 0.06, 0], "geoms": [{"type": "sphere", "radius": 0.01, "position": [0, 0.06, 0]}],
-       "inertia": [[0.0008, 0, 0], [0, 0.0003, 0], [0, 0, 0.0009]]}]}]})";
+       "inertia": [[0.0008, 0, 0], [0, 0.0003, 0], [0, 0, 0.0009]]})" : "") + R"(]}]})";
   Model model;
   const Status status = load_scene(scene, model);
   EXPECT_TRUE(status.ok()) << status.message();
@@ -108,9 +110,9 @@ TEST(FloatingMomentum, TheTreeFloatsAndItsLinksTurn) {
 // 10 s at h = 2.5 ms, no force: |dL| / |L| < 1e-4 and energy growth < 1e-3 (measured:
 // both to rounding, and no loss either), in every formulation that keeps momentum
 // (quasistatic starts each step at rest).
-void expect_tumble_kept(const Vec3& w, double joint_speed) {
+void expect_tumble_kept(const Vec3& w, double joint_speed, bool links = true) {
   for (Formulation formulation : {Formulation::Lcp, Formulation::Convex, Formulation::Soft, Formulation::Compliant}) {
-    const Model model = tumbling_tree(w, joint_speed);
+    const Model model = tumbling_tree(w, joint_speed, Vec3::Zero(), false, links);
     Options options = model.options;
     options.formulation = formulation;
     Data data = make_data(model);
@@ -140,12 +142,21 @@ TEST(FloatingMomentum, TreeTumblingAboutItsMiddleAxisKeepsMomentumAndEnergy) {
   expect_tumble_kept(Vec3(0.1, 12, 0.1), 4);  // 12 rad/s, joints at 6 to 12 rad/s
 }
 
+// A tree of one floating link has no internal motion to take the energy: its
+// orientation does (energy_turn.h), as the free body's midpoint rule does.
+TEST(FloatingMomentum, SingleFloatingLinkKeepsMomentumAndEnergy) {
+  expect_tumble_kept(Vec3(3, -5, 2), 0, false);
+  expect_tumble_kept(Vec3(0.1, 12, 0.1), 0, false);
+}
+
 // The fastest spins a scene may start with (1000 rad/s at the base, joints at 100 to
-// 150 rad/s), at h = 2.5 ms and at the largest h: finite, momentum kept, and the energy
-// never above the larger of its start and the bound on the locked motion's energy,
-// |P|^2 / 2m + |L_G|^2 / (2 lambda_min(I_G)), where I_G is at least the base's own
-// inertia (smallest moment 0.02).
-TEST(FloatingMomentum, FastSpinStaysFiniteAndBounded) {
+// 150 rad/s), where a step of 2.5 ms turns the base by 2.5 rad and the largest h by
+// 100 rad: finite, the momentum kept, and the energy never above its start (at 2.5 ms
+// kept both ways: the shape and the orientation take what the internal motion cannot,
+// floating_momentum.h). At h = 0.1 s the step's explicit bias force throws the joints'
+// energy far off, and the target it leaves may be lower than the start: measured, it
+// ends 20 % below.
+TEST(FloatingMomentum, FastSpinStaysFiniteAndKeepsItsEnergy) {
   for (double h : {0.0025, 0.1}) {
     for (const Vec3& w : {Vec3(700, 700, 140), Vec3(-577, 577, 577)}) {
       const Model model = tumbling_tree(w, 50);
@@ -153,10 +164,7 @@ TEST(FloatingMomentum, FastSpinStaysFiniteAndBounded) {
       options.time_step = h;
       Data data = make_data(model);
       const TreeMomentum start = tree_momentum(model, data);
-      const double locked_bound =
-          start.linear.squaredNorm() / (2 * start.mass) + start.about_com.squaredNorm() / (2 * 0.02);
-      const double bound = std::max(start.energy, locked_bound);
-      EXPECT_LT(bound, 10 * start.energy);  // a bound that says something
+      double highest = 0, lowest = 1e300;
       run_for(model, options, data, 1.0, [&](const Data& d) {
         const ArticulationState& state = d.articulations[0];
         ASSERT_TRUE(state.velocities.allFinite()) << "t = " << d.time;
@@ -164,10 +172,31 @@ TEST(FloatingMomentum, FastSpinStaysFiniteAndBounded) {
         EXPECT_NE(d.solver.status, SolverStatus::Diverged) << "t = " << d.time;
         const TreeMomentum now = tree_momentum(model, d);
         EXPECT_LT((now.angular - start.angular).norm(), 1e-9 * start.angular.norm()) << "t = " << d.time;
-        EXPECT_LT(now.energy, bound * (1 + 1e-9)) << "t = " << d.time;
+        highest = std::max(highest, now.energy / start.energy - 1);
+        lowest = std::min(lowest, now.energy / start.energy - 1);
       });
+      EXPECT_LT(highest, 1e-9) << "h = " << h;
+      if (h < 0.01) {
+        EXPECT_GT(lowest, -1e-9) << "h = " << h;
+      }
     }
   }
+}
+
+// A single floating link at those spins: its orientation keeps the energy.
+TEST(FloatingMomentum, SingleFloatingLinkAtTheFastestSpinKeepsItsEnergy) {
+  const Model model = tumbling_tree(Vec3(700, 700, 140), 0, Vec3::Zero(), false, false);
+  Options options = model.options;
+  Data data = make_data(model);
+  const TreeMomentum start = tree_momentum(model, data);
+  double worst = 0, worst_momentum = 0;
+  run_for(model, options, data, 1.0, [&](const Data& d) {
+    const TreeMomentum now = tree_momentum(model, d);
+    worst = std::max(worst, std::abs(now.energy / start.energy - 1));
+    worst_momentum = std::max(worst_momentum, (now.angular - start.angular).norm() / start.angular.norm());
+  });
+  EXPECT_LT(worst, 1e-9);
+  EXPECT_LT(worst_momentum, 1e-9);
 }
 
 // Under gravity with nothing to touch: L_G stays, P grows by m g t.

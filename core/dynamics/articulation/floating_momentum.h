@@ -29,16 +29,24 @@
 // rest), whose energy the momentum fixes, and the internal motion v - v_m, which
 // carries no momentum; the internal motion is scaled to bring the kinetic energy to
 // its target (up by at most kMaxInternalScale a step, down to rest if it must), so the
-// momentum stays and the force-free drift neither gains nor loses energy. When the
-// locked energy alone exceeds the target (a shape change at a spin the step cannot
-// follow), the internal motion stops and the energy is the locked energy, at most
-// |P|^2 / 2m + |L_G|^2 / (2 lambda_min(I_G)): bounded. A tree whose energy sits in
-// its locked motion alone (a single floating link) keeps its momentum only.
+// momentum stays and the force-free drift neither gains nor loses energy.
+//
+// The locked energy |P|^2 / 2m + 1/2 L_G . I_G^-1 L_G is fixed by the momentum and the
+// tree's pose, so where the internal motion cannot take the difference the pose does,
+// in a subtree nothing outside it touches (a turn would move its links into what they
+// touch): a single floating link, whose energy is all locked; and a spin the step
+// cannot follow (radians a step), where the locked energy alone can exceed the
+// target. The subtree is turned rigidly about G (energy_turn.h) to bring the locked
+// energy to the target less the internal energy. That is possible only while
+// |P|^2 / 2m + |L_G|^2 / (2 lambda_max(I_G)) is at most the target, and at q^l it is
+// (the tree had at least that energy); if the joints' explicit advance folded the
+// tree past it, they go back to the largest fraction of their advance that meets it.
 //
 // Applies to every root with a free joint and the links below it; other roots are
 // joined to the world and keep no momentum.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -56,23 +64,27 @@ struct FloatingTarget {
   Vec3 angular_momentum = Vec3::Zero(); // L_G, about the centre of mass [kg m^2/s]
   double kinetic_energy = 0;            // T the step ends with [J]
   Vec3 com = Vec3::Zero();              // G^{l+1} = G^l + h P / m, world [m]
+  bool touching = false;  // something outside the subtree touches it: its orientation stays
 };
 
 // True when some root of the tree has a free joint.
 bool has_floating_root(const KinematicTree& tree);
 
-// (q^l kinematics, v^l, C(q^l, v^l) v^l, v^{l+1}, h) => per free root, the target
-// momentum and energy of the header comment.
+// (q^l kinematics, v^l, C(q^l, v^l) v^l, v^{l+1}, h, the step's contacts on the
+// tree as pairs of link indices, -1 for a body not in the tree) => per free root, the
+// target momentum and energy of the header comment.
 void floating_targets(const KinematicTree& tree, const TreeKinematics& start,
                       const Eigen::VectorXd& start_velocity, const Eigen::VectorXd& coriolis,
                       const Eigen::VectorXd& end_velocity, double h,
+                      const std::vector<std::pair<int, int>>& contact_links,
                       std::vector<FloatingTarget>& targets);
 
-// (q^{l+1}, v^{l+1}, targets) => each floating subtree translated to put its centre
-// of mass at the target, v^{l+1} changed to meet the momentum and energy (header
-// comment), and the kinematics at the new q.
+// (q^l, q^{l+1}, v^{l+1}, targets) => each floating subtree translated to put its
+// centre of mass at the target, v^{l+1} changed to meet the momentum and energy (header
+// comment); free of outside contact, its shape and orientation moved where both can
+// be met; and the kinematics at the new q.
 void keep_floating_momentum(const KinematicTree& tree, const std::vector<FloatingTarget>& targets,
-                            Eigen::VectorXd& positions, Eigen::VectorXd& velocity,
-                            TreeKinematics& kinematics);
+                            const Eigen::VectorXd& start_positions, Eigen::VectorXd& positions,
+                            Eigen::VectorXd& velocity, TreeKinematics& kinematics);
 
 }  // namespace contactlab
