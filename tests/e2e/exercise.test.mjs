@@ -81,6 +81,14 @@ test('an exercise opens with its task, locks the rest, and Check gives the CLI\'
   await page.evaluate(() => window.contactlab.pause());
   assert.equal(await page.locator('#exercise-title').textContent(), 'The friction angle of an incline');
   assert.equal(await page.locator('#exercise-task strong').first().textContent(), 'mu');
+  // its math typeset as MathML: no TeX source left on show
+  await page.waitForFunction(() => {
+    const math = [...document.querySelectorAll('#exercise-task .math')];
+    return math.length === 2 && math.every((span) => span.querySelector('math'));
+  });
+  const shown = await page.locator('#exercise-task').evaluate((task) => task.innerText);
+  assert.doesNotMatch(shown, /[\\$]/);
+  assert.match(shown, /𝜇\s*𝑚\s*𝑔\s*cos\s*\u2061?\s*𝜃/u);
   assert.equal(await page.locator('#scene-panel').isVisible(), false);
 
   // locked: every outcome control but the friction coefficient's (and its "materials" box)
