@@ -31,6 +31,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("pivots", &SimulationHandle::pivots)
       .function("iterations", &SimulationHandle::iterations)
       .function("islandCount", &SimulationHandle::island_count)
+      .function("loopError", &SimulationHandle::loop_error)
       .function("solverStatus", &SimulationHandle::solver_status)
       .function("solverMessage", &SimulationHandle::solver_message)
       .function("jointState", &SimulationHandle::joint_state)

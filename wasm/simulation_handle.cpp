@@ -144,6 +144,10 @@ double SimulationHandle::island_count() const {
   return simulation_.has_scene() ? simulation_.data().solver.islands : 0;
 }
 
+double SimulationHandle::loop_error() const {
+  return simulation_.has_scene() ? contactlab::loop_error(simulation_.model(), simulation_.data()) : 0;
+}
+
 std::string SimulationHandle::solver_status() const {
   if (!simulation_.has_scene()) return "no scene";
   return solver_status_name(simulation_.data().solver.status);

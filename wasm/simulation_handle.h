@@ -52,6 +52,8 @@ class SimulationHandle {
   // Active-set, Lemke or interior-point iterations of the convex formulations.
   double iterations() const;
   double island_count() const;
+  // The largest gap of any loop closure [m] (step/data.h's loop_error); 0 without loops.
+  double loop_error() const;
   std::string solver_status() const;
   std::string solver_message() const;
   emscripten::val joint_state(double articulation);

@@ -171,6 +171,14 @@ const std::vector<OptionSpec>& option_specs() {
           .range(0, 1)
           .slider(0.01)
           .alias("gamma"),
+      number("baumgarte_alpha", &Options::baumgarte_alpha)
+          .about("loop damping", "alpha", "1/s")
+          .range(0, 10000)
+          .slider(0, 1000, 1),
+      number("baumgarte_beta", &Options::baumgarte_beta)
+          .about("loop stiffness", "beta", "1/s")
+          .range(0, 10000)
+          .slider(0, 1000, 1),
       whole_number("friction_edges", &Options::friction_edges)
           .about("friction edges", "u", "")
           .range(4, 32)

@@ -32,6 +32,13 @@ struct Options {
   // gamma: error correction, the fraction of a constraint violation corrected per
   // step, seed 002 eq. (16) and (19). 0 .. 1.
   double error_reduction = 0.2;
+  // alpha, beta: Baumgarte's stabilisation of loop closures, phi'' + 2 alpha phi' +
+  // beta^2 phi = 0 (seed 004, "Bilateral Position Constraints"; beta = alpha is the
+  // seed's critically damped form) [1/s], 0 .. 10000 each; both 0: none
+  // (dynamics/articulation/baumgarte.h). 40 each: a time constant of 25 ms, stable
+  // (h^2 beta^2 < 4 (1 + alpha h)) up to the largest time step, 0.1 s.
+  double baumgarte_alpha = 40;
+  double baumgarte_beta = 40;
   // u: edges of the polyhedral friction cone, seed 002 eq. (4); even, 4 .. 32.
   int friction_edges = 8;
   // Geom pairs closer than this are kept as (possible) contacts [m], 0 .. 0.05.

@@ -359,6 +359,7 @@ void close_static_fingers(const Model& model, const Options& options, ControlSta
     }
     apply_couplings_kinematically(articulation, state);
     state.velocities.setZero();
+    state.loop_rate.setZero();
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dynamics/articulation/loop_elimination.h"
+
 namespace contactlab {
 namespace {
 
@@ -99,7 +101,9 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
   // Every step starts at rest: no momentum to keep (floating_momentum.h).
   motion.start_velocity.resize(0);
   motion.coriolis.resize(0);
-  return eliminate_couplings(articulation, options, state, ws, motion);
+  CONTACTLAB_RETURN_IF_ERROR(eliminate_couplings(articulation, options, state, ws, motion));
+  // Every step starts at rest: the loops' rows carry no rate either.
+  return eliminate_loop_closures(articulation, options, state, false, ws, motion);
 }
 
 }  // namespace contactlab

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dynamics/articulation/tree_kinematics.h"
+#include "scene/loop_closure_reader.h"
 #include "scene/scene_limits.h"
 
 namespace contactlab {
@@ -270,7 +271,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"name", "links", "couplings"}, "an articulation"));
+      fields.check_fields({"name", "links", "couplings", "loops"}, "an articulation"));
   ArticulationDraft draft;
   draft.path = path;
   Articulation& articulation = draft.articulation;
@@ -306,6 +307,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   articulation.initial_velocities.resize(velocity_size);
   for (int i = 0; i < velocity_size; ++i) articulation.initial_velocities[i] = draft.velocities[i];
   CONTACTLAB_RETURN_IF_ERROR(read_couplings(fields, draft));
+  CONTACTLAB_RETURN_IF_ERROR(read_loop_closures(fields, path, draft.link_index, name_paths_, articulation));
   place_links(articulation);
   model_.articulations.push_back(std::move(articulation));
   return Status::success();

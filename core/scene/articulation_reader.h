@@ -1,6 +1,7 @@
 // The "articulations" section of a scene file (docs/scene_format.md, "Articulations"):
 // robot arms, hands and grippers as kinematic trees whose links become bodies of the
-// model, with joint friction, PD actuators and passive couplings (seed 002 §2.2, §5).
+// model, with joint friction, PD actuators and passive couplings (seed 002 §2.2, §5),
+// and loop closures that make closed chains of them (loop_closure_reader.h).
 #pragma once
 
 #include <functional>

@@ -73,7 +73,13 @@ nlohmann::json articulation_json(const Articulation& articulation) {
                          {"follower", articulation.tree.link(coupling.follower).name},
                          {"ratio", coupling.ratio}});
   }
-  return {{"name", articulation.name}, {"links", links}, {"couplings", couplings}};
+  nlohmann::json loops = nlohmann::json::array();
+  for (const LoopClosure& loop : articulation.loops) {
+    loops.push_back({{"type", loop.type == LoopType::Point ? "point" : "hinge"},
+                     {"link_a", articulation.tree.link(loop.link_a).name},
+                     {"link_b", articulation.tree.link(loop.link_b).name}});
+  }
+  return {{"name", articulation.name}, {"links", links}, {"couplings", couplings}, {"loops", loops}};
 }
 
 // An option's value by name (every name of option_names() has one).

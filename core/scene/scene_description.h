@@ -1,7 +1,7 @@
 // A loaded scene described as JSON for the page: its name, description, duration,
 // options, bodies with their geoms (shape parameters, hull vertices and faces, local
 // poses, colours) and articulations with their links (each saying whether a jog
-// accepts it), joints and couplings.
+// accepts it), joints, couplings and loop closures.
 #pragma once
 
 #include <string>

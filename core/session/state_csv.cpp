@@ -22,6 +22,13 @@ std::size_t scalar_joint_count(const Model& model) {
   return count;
 }
 
+bool has_loop_closures(const Model& model) {
+  for (const Articulation& articulation : model.articulations) {
+    if (!articulation.loops.empty()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string exact_number(double value) {
@@ -51,10 +58,11 @@ const GraspReport& GraspSchedule::update(const Model& model, const Options& opti
 StateRowFormat::StateRowFormat(const Model& model) {
   const auto dynamic = std::count_if(model.bodies.begin(), model.bodies.end(),
                                      [](const Body& body) { return !body.is_static; });
-  // t; bodies; joints; the grasp's object, force closure and epsilon; contacts,
-  // solver status and pivots.
+  // t; bodies; joints; the loop error; the grasp's object, force closure and epsilon;
+  // contacts, solver status and pivots.
+  has_loops_ = has_loop_closures(model);
   size_ = 1 + kBodyColumns * static_cast<std::size_t>(dynamic) + 2 * scalar_joint_count(model) +
-          (model.articulations.empty() ? 0 : 3) + 3;
+          (has_loops_ ? 1 : 0) + (model.articulations.empty() ? 0 : 3) + 3;
 }
 
 void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
@@ -68,6 +76,7 @@ void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
       if (is_scalar_joint(link)) out << ',' << link.name << ".q," << link.name << ".v";
     }
   }
+  if (has_loops_) out << ",loop_error";
   if (!model.articulations.empty()) out << ",grasp.object,grasp.force_closure,grasp.epsilon";
   out << ",contacts,solver_status,solver_pivots\n";
 }
@@ -94,6 +103,7 @@ void StateRowFormat::capture(const Model& model, const Data& data, const GraspRe
       *out++ = joint_velocity(articulation, data.articulations[a], link);
     }
   }
+  if (has_loops_) *out++ = loop_error(model, data);
   if (!model.articulations.empty()) {
     *out++ = grasp.object;
     *out++ = grasp.quality.force_closure ? 1 : 0;

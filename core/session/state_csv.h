@@ -33,7 +33,8 @@ class GraspSchedule {
 };
 
 // The columns: t, then per dynamic body NAME.x .y .z .qw .qx .qy .qz .vx .vy .vz .wx
-// .wy .wz, per revolute or prismatic joint LINK.q .v, with articulations grasp.object
+// .wy .wz, per revolute or prismatic joint LINK.q .v, with loop closures loop_error
+// (the largest gap of any loop [m], step/data.h), with articulations grasp.object
 // grasp.force_closure grasp.epsilon (grasp_monitor.h), then contacts, solver_status
 // (solver_status_text), solver_pivots. A captured row holds the same columns as
 // numbers: the grasped body's index (-1: none) for grasp.object, 0 or 1 for
@@ -55,6 +56,7 @@ class StateRowFormat {
 
  private:
   std::size_t size_ = 0;
+  bool has_loops_ = false;
   std::vector<std::string> status_texts_;
 };
 

@@ -1,5 +1,7 @@
 #include "step/data.h"
 
+#include <algorithm>
+
 namespace contactlab {
 
 ContactRecord contact_record_of(const DetectedContact& contact) {
@@ -29,6 +31,14 @@ Data make_data(const Model& model) {
   }
   data.control = initial_control_state(model);
   return data;
+}
+
+double loop_error(const Model& model, const Data& data) {
+  double largest = 0;
+  for (std::size_t a = 0; a < model.articulations.size(); ++a) {
+    largest = std::max(largest, largest_loop_gap(data.articulations[a].kinematics, model.articulations[a].loops));
+  }
+  return largest;
 }
 
 double mechanical_energy(const Model& model, const Options& options, const Data& data) {

@@ -83,6 +83,11 @@ struct Data {
 // The scene's initial state, with empty contacts and statistics.
 Data make_data(const Model& model);
 
+// The largest gap of any loop closure of any articulation [m] (largest_loop_gap in
+// dynamics/articulation/loop_closure.h); 0 in a scene without loops. The state CSV's
+// loop_error, and what the page plots.
+double loop_error(const Model& model, const Data& data);
+
 // Total kinetic plus gravitational potential energy [J] (analytic checks).
 double mechanical_energy(const Model& model, const Options& options, const Data& data);
 

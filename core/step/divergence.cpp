@@ -120,6 +120,7 @@ bool check_divergence(const Model& model, const Options& options, const StepStar
     ArticulationState& state = data.articulations[a];
     state.positions = start.articulation_positions[a];
     state.velocities.setZero();
+    state.loop_rate.setZero();
     update_link_bodies(model.articulations[a], state, data.position, data.orientation,
                        data.linear_velocity, data.angular_velocity);
   }

@@ -11,6 +11,7 @@
 //     solve    (rows, v_free)          => impulses, v^{l+1}         eqs. (18)-(21), Lemke
 //     record   (impulses, modes)       => contact forces and modes
 //   integrate  (q, v^{l+1})            => q^{l+1}                   eq. (12)
+//              (H, v^{l+1})            => loop closures' rates      baumgarte.h
 //              (floating trees)        => momentum and energy kept  floating_momentum.h
 //
 // The formulation (formulation/formulation.h) poses and solves each island's problem,
@@ -28,6 +29,7 @@
 
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
+#include "dynamics/articulation/loop_elimination.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/divergence.h"
@@ -339,6 +341,9 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       const int parent = articulation.tree.link(link).parent;
       if (parent >= 0) ws.contact_links.emplace_back(articulation.link_body[parent], articulation.link_body[link]);
     }
+    for (const LoopClosure& loop : articulation.loops) {
+      ws.contact_links.emplace_back(articulation.link_body[loop.link_a], articulation.link_body[loop.link_b]);
+    }
   }
   find_islands(ws.is_dynamic, ws.contact_links, ws.islands);
   stats.islands = ws.islands.count();
@@ -417,6 +422,12 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     if (!ws.articulation_ready[a]) state.velocities.setZero();
     const ArticulationMotion& motion = ws.articulation_motion[a];
     record_motor_efforts(articulation, motion, options.time_step, state);
+    // (H(q^l), v^{l+1}) => the loops' rates, for the next step's Baumgarte targets.
+    if (ws.articulation_ready[a]) {
+      record_loop_rates(articulation, ws.articulation_workspace[a], state);
+    } else {
+      state.loop_rate.setZero();
+    }
     const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
     if (floating) {
       articulation_contact_links(model, ws.contacts, int(a), ws.floating_contact_links);

@@ -322,7 +322,7 @@ TEST(ArticulationReaderTest, DocumentedExampleLoads) {
 TEST(ArticulationReaderErrorTest, UnknownFields) {
   expect_failure([](Json& s) { arm(s)["link"] = 1; },
                  "articulations[0].link: unknown field for an articulation (allowed: name, "
-                 "links, couplings)");
+                 "links, couplings, loops)");
   expect_failure([](Json& s) { link(s, 1)["masss"] = 1; },
                  "articulations[0].links[1].masss: unknown field for a link (allowed: name, "
                  "parent, joint, mass, inertia, center_of_mass, geoms)");

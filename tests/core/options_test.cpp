@@ -30,6 +30,8 @@ TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
       {"time_step", std::numeric_limits<double>::quiet_NaN(), "between 0.0001 and 0.1 s"},
       {"friction_coefficient", -0.5, "or -1"},
       {"error_reduction", 1.5, "between 0 and 1"},
+      {"baumgarte_alpha", -1, "between 0 and 10000 1/s"},
+      {"baumgarte_beta", 1e5, "between 0 and 10000 1/s"},
       {"friction_edges", 7, "even whole number from 4 to 32"},
       {"friction_edges", 34, "even whole number from 4 to 32"},
       {"contact_margin", -1e-3, "between 0 and 0.05 m"},
@@ -45,6 +47,8 @@ TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
     EXPECT_EQ(options.time_step, before.time_step);
     EXPECT_EQ(options.friction_edges, before.friction_edges);
     EXPECT_EQ(options.gravity, before.gravity);
+    EXPECT_EQ(options.baumgarte_alpha, before.baumgarte_alpha);
+    EXPECT_EQ(options.baumgarte_beta, before.baumgarte_beta);
   }
 }
 

@@ -1,5 +1,6 @@
 // The camera (docs/page.md, View): on load it frames every built-in scene so that each
-// moving body is drawn inside the canvas and under no panel; follow keeps a sliding
+// moving body is drawn inside the canvas and under no panel (the loop error's plot
+// showing in the scenes with loop closures only); follow keeps a sliding
 // body in view where the fixed framing loses it; the followed body goes into the link
 // and comes back when the link opens.
 import assert from 'node:assert/strict';
@@ -29,17 +30,23 @@ test('on load every moving body of every built-in scene is drawn in the canvas, 
   const page = await openLab(env.browser, env.server.url, '?scene=box_rest', SIZE);
   const names = await page.evaluate(() => window.contactlab.sceneNames);
   let bodies = 0;
+  const withLoops = [];
   for (const name of names) {
     await page.goto(`${env.server.url}?scene=${name}`);
     await page.evaluate(() => window.contactlab.ready);
     await page.evaluate(() => window.contactlab.pause());
     const placed = await placeOfMovingBodies(page);
+    // The loop error's plot is shown in the scenes with loop closures only.
+    const loops = await page.evaluate(() => window.contactlab.plotSeries().loops);
+    assert.equal(await page.locator('#plot-loop-error-figure').isVisible(), loops, `${name}: loop error plot`);
+    if (loops) withLoops.push(name);
     for (const body of placed) {
       assert.ok(body.inside, `${name}: ${body.name} drawn at (${body.x}, ${body.y}), outside the canvas`);
       assert.equal(body.under, null, `${name}: ${body.name} drawn at (${body.x}, ${body.y}) under ${body.under}`);
     }
     bodies += placed.length;
   }
+  assert.deepEqual(withLoops, ['four_bar', 'linkage_gripper']);
   console.log(`framing: ${bodies} moving bodies of ${names.length} scenes, all in the canvas and under no panel`);
   await page.close();
 });

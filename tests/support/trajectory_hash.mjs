@@ -35,11 +35,13 @@ export function fnv1a64(bytes) {
   return hash.hex();
 }
 
-// The state columns come first in the CLI's CSV: everything before the grasp or
-// contact columns.
+// The state columns come first in the CLI's CSV: everything before the loop error,
+// grasp or contact columns.
+const AFTER_STATE = Object.freeze(['loop_error', 'grasp.object', 'contacts']);
+
 export function stateColumnCount(headerLine) {
   const header = headerLine.split(',');
-  const end = header.findIndex((name) => name === 'grasp.object' || name === 'contacts');
+  const end = header.findIndex((name) => AFTER_STATE.includes(name));
   return end < 0 ? header.length : end;
 }
 

@@ -117,3 +117,32 @@ test('the state log prints the CLI\'s state CSV, and the scene file keeps the op
     sim.delete();
   }
 });
+
+// A scene with loop closures: the module's state CSV (with its loop_error column)
+// equals the CLI's byte for byte, with Baumgarte's gains changed, and loopError() is
+// the last row's loop_error; the description lists the loop.
+test('four_bar: the loop_error column as the CLI prints it, and loopError()', async () => {
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadScene(await readFile(scenePath('four_bar'), 'utf8')), '');
+    const description = JSON.parse(sim.sceneDescription());
+    assert.deepEqual(description.articulations[0].loops, [{ type: 'hinge', link_a: 'coupler', link_b: 'rocker' }]);
+    sim.keepStateLog(true);
+    assert.equal(sim.setOption('baumgarte_alpha', 20), '');
+    assert.equal(sim.setOption('baumgarte_beta', 30), '');
+    sim.step(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
+    const csvPath = path.join(dir, 'state.csv');
+    execFileSync(cli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'baumgarte_alpha=20',
+      '--set', 'baumgarte_beta=30', '--csv', csvPath]);
+    const text = sim.stateCsvHeader() + sim.stateCsvRows(0, 201);
+    assert.equal(text, await readFile(csvPath, 'utf8'));
+    const lines = text.trim().split('\n');
+    const column = lines[0].split(',').indexOf('loop_error');
+    assert.ok(column > 0);
+    assert.equal(Number(lines[lines.length - 1].split(',')[column]), sim.loopError());
+    assert.ok(sim.loopError() > 0 && sim.loopError() < 1e-3);
+  } finally {
+    sim.delete();
+  }
+});

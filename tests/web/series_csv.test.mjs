@@ -1,6 +1,6 @@
 // The plotted series as CSV (web/src/export/series_csv.js): the header's columns and
 // units, every number read back as the same double, empty cells for missing values,
-// the ghost's columns in compare mode only.
+// the ghost's columns in compare mode only, the loop error in scenes with loops only.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seriesCsv } from '../../web/src/export/series_csv.js';
@@ -12,6 +12,7 @@ const columns = (values) => ({
   slipSpeed: values.map((v) => v && 0.1 + v),
   gap: values.map((v) => v && 5e-5 * v),
   mode: values.map((v) => (v === null ? null : v % 3)),
+  loopError: values.map((v) => v && 1e-6 * v),
 });
 
 test('one row per sample, numbers exact, units in the header', () => {
@@ -39,4 +40,15 @@ test('compare mode adds the ghost\'s columns', () => {
   assert.equal(names[12], 'ghost mode');
   assert.equal(row.split(',')[12], 'sliding');
   assert.equal(row.split(',')[6], 'sticking');
+});
+
+test('a scene with loop closures adds the loop error, also before any contact', () => {
+  const noContact = { ...columns([null, null]), loopError: [1.25e-5, 3e-17] };
+  const series = { time: [0.0025, 0.005], primary: noContact, twin: columns([null, null]), loops: true };
+  const lines = seriesCsv(series, false).trimEnd().split('\n');
+  assert.equal(lines[0].split(',').at(-1), 'loop error [m]');
+  assert.deepEqual(lines[1].split(','), ['0.0025', '', '', '', '', '', '', '0.0000125']);
+  assert.equal(Number(lines[2].split(',')[7]), 3e-17);
+  const [header] = seriesCsv({ ...series, loops: false }, false).split('\n');
+  assert.equal(header.split(',').length, 7, 'no loops: no loop column');
 });

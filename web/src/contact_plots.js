@@ -3,7 +3,8 @@
 // moving bodies on one body) over the last WINDOW_SECONDS of simulated time, with the
 // choice's mode as background bands (green sticking, orange sliding). In compare mode
 // the twin's curves are drawn dashed and its bands fill the lower half of each plot,
-// the page's the upper half.
+// the page's the upper half. A scene with loop closures adds a fifth plot, the loop
+// error (seed 004's constraint drift), sampled from the first step.
 //
 // Sampling happens after every step of the session (afterStep); drawing at most every
 // REDRAW_INTERVAL_MS, from the same arrays (contact_series.js), so the plots cost
@@ -57,7 +58,19 @@ const PLOTS = Object.freeze([
     unit: 'mm',
     scale: 1000, // the gap is stored in m and shown in mm
   },
+  {
+    element: 'plot-loop-error',
+    lines: [{ column: 'loopError', label: 'loop error', width: 1.6 }],
+    zero: true,
+    unit: 'mm',
+    scale: 1000,
+    loops: true, // shown in scenes with loop closures only, without mode bands
+  },
 ]);
+
+function hasLoops(description) {
+  return (description.articulations ?? []).some((articulation) => (articulation.loops ?? []).length > 0);
+}
 
 // A y range that holds the data and, when asked, zero, with a little room.
 function valueRange(min, max, zero) {
@@ -108,6 +121,7 @@ export class ContactPlots {
       document.getElementById(`plots-key-${mode}`).style.setProperty('--band', MODE_COLORS[mode] + BAND_ALPHA);
     }
     this.plots = PLOTS.map((spec) => this.createPlot(spec));
+    this.loopFigure = document.getElementById('plot-loop-error-figure');
     new ResizeObserver(() => this.resize()).observe(this.panel);
 
     this.state = { shown: true, choice: '' };
@@ -165,7 +179,10 @@ export class ContactPlots {
           },
         ],
         series,
-        hooks: { drawClear: [(u) => this.drawModeBands(u)], draw: [(u) => this.drawCursor(u)] },
+        hooks: {
+          drawClear: spec.loops ? [] : [(u) => this.drawModeBands(u)],
+          draw: [(u) => this.drawCursor(u)],
+        },
       },
       data,
       container,
@@ -243,13 +260,19 @@ export class ContactPlots {
     }
   }
 
-  // A newly loaded scene: no pairs, no choice, empty plots.
+  // A newly loaded scene: no pairs, no choice, empty plots; the loop error's plot
+  // when the scene has loop closures.
   setScene(description, timeStep) {
     this.#chosen = false;
     this.#wanted = null;
     this.pairs.setScene(description);
     this.series.setTimeStep(timeStep);
     this.series.setChoice(null);
+    const loops = hasLoops(description);
+    this.series.setLoops(loops);
+    this.loopFigure.hidden = !loops;
+    this.panel.classList.toggle('with-loops', loops);
+    if (this.shown) this.resize();
     this.cursorTime = null;
     this.refreshChoices();
   }
@@ -399,7 +422,8 @@ export class ContactPlots {
   }
 
   // What the plots show: {shown, redraws (so far), ranges (the y ranges drawn,
-  // [min, max] per plot: normal force, friction, velocity, gap; stored units)}.
+  // [min, max] per plot: normal force, friction, velocity, gap, loop error; stored
+  // units)}.
   summary() {
     return {
       shown: this.shown,
@@ -426,11 +450,13 @@ export class ContactPlots {
     };
   }
 
-  // The plotted arrays (copies) and the choice, for the automation API.
+  // The plotted arrays (copies), the choice and whether the loop error is plotted, for
+  // the automation API.
   plotted() {
     const choice = this.series.choice;
     return {
       choice: choice ? { key: choice.key, label: choice.label } : null,
+      loops: this.series.loops,
       windowSeconds: WINDOW_SECONDS,
       ...this.series.snapshot(),
     };

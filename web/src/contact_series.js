@@ -6,8 +6,11 @@
 // - normalVelocity: the mean relative normal velocity v_n after the step [m/s];
 // - slipSpeed: the largest relative tangential speed |v_t| after the step [m/s];
 // - gap: the smallest phi [m];
-// - mode: 1 sliding when a contact slides, else 0 sticking when one sticks, else 2.
-// Velocities and gap are null while the choice has no contact. The arrays are plain
+// - mode: 1 sliding when a contact slides, else 0 sticking when one sticks, else 2;
+// - loopError: in a scene with loop closures, the largest loop gap [m] (whatever the
+//   choice, and before there is one).
+// Velocities and gap are null while the choice has no contact, every contact column
+// while there is no choice, and loopError in a scene without loops. The arrays are plain
 // arrays shared with the plots: they grow by push and are trimmed in place to the
 // last window when they reach twice its size, so sampling allocates nothing per step.
 // A sample at or before the last one's time (the timeline took the run back and it went
@@ -17,7 +20,15 @@ import { contactSign } from './contact_pairs.js';
 export const WINDOW_SECONDS = 5;
 const MAX_WINDOW_SAMPLES = 5000; // every step down to h = 1 ms (seed 003's)
 export const PAIR_MODE = Object.freeze({ sticking: 0, sliding: 1, none: 2 });
-const COLUMN_NAMES = Object.freeze(['normalForce', 'frictionForce', 'normalVelocity', 'slipSpeed', 'gap', 'mode']);
+const COLUMN_NAMES = Object.freeze([
+  'normalForce',
+  'frictionForce',
+  'normalVelocity',
+  'slipSpeed',
+  'gap',
+  'mode',
+  'loopError',
+]);
 // The contact record's fields a sample reads (record_layouts.js).
 const CONTACT_FIELDS = Object.freeze([
   'body_a', 'body_b', 'fn', 'ftx', 'fty', 'ftz', 'vn', 'vtx', 'vty', 'vtz', 'phi', 'mode',
@@ -36,6 +47,7 @@ export class ContactSeries {
     this.stickingMode = contactModes.indexOf('sticking');
     this.slidingMode = contactModes.indexOf('sliding');
     this.choice = null;
+    this.loops = false; // whether the scene has loop closures (then it samples without a choice)
     this.time = [];
     this.primary = emptyColumns();
     this.twin = emptyColumns(); // nulls outside compare mode
@@ -55,6 +67,12 @@ export class ContactSeries {
     this.clear();
   }
 
+  // Whether the scene has loop closures: its loop error is sampled from the first step.
+  setLoops(loops) {
+    this.loops = loops;
+    this.clear();
+  }
+
   clear() {
     this.time.length = 0;
     for (const columns of [this.primary, this.twin]) {
@@ -70,7 +88,7 @@ export class ContactSeries {
 
   // After a step: `simulation` is the page's, `twin` the compare mode's or null.
   sample(simulation, twin) {
-    if (!this.choice) return;
+    if (!this.choice && !this.loops) return;
     this.stepsToSample -= 1;
     if (this.stepsToSample > 0) return;
     this.stepsToSample = this.sampleEvery;
@@ -93,7 +111,8 @@ export class ContactSeries {
     let matched = 0;
     let sliding = false;
     let sticking = false;
-    if (simulation) {
+    const chosen = Boolean(simulation && this.choice);
+    if (chosen) {
       const f = this.field;
       const count = simulation.contactCount;
       const view = simulation.contactView();
@@ -115,13 +134,14 @@ export class ContactSeries {
       }
     }
     const some = matched > 0;
-    columns.normalForce.push(simulation ? normalForce : null);
-    columns.frictionForce.push(simulation ? Math.hypot(fx, fy, fz) : null);
+    columns.normalForce.push(chosen ? normalForce : null);
+    columns.frictionForce.push(chosen ? Math.hypot(fx, fy, fz) : null);
     columns.normalVelocity.push(some ? normalVelocity / matched : null);
     columns.slipSpeed.push(some ? slipSpeed : null);
     columns.gap.push(some ? gap : null);
     const mode = sliding ? PAIR_MODE.sliding : sticking ? PAIR_MODE.sticking : PAIR_MODE.none;
-    columns.mode.push(simulation ? mode : null);
+    columns.mode.push(chosen ? mode : null);
+    columns.loopError.push(simulation && this.loops ? simulation.loopError : null);
   }
 
   // Drops the samples at `time` and after, in place.

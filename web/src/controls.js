@@ -22,6 +22,8 @@ const MORE_OPTIONS = Object.freeze([
   'kinetic_threshold_speed',
   'gravity_z',
   'contact_search',
+  'baumgarte_alpha',
+  'baumgarte_beta',
 ]);
 // Shown in milliseconds: the step is a few ms.
 const TIME_STEP = 'time_step';

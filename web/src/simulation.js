@@ -164,8 +164,14 @@ export class Simulation {
     };
   }
 
+  // The largest gap of any loop closure after the last step [m]; 0 without loops.
+  get loopError() {
+    return this.handle.loopError();
+  }
+
   // The scene description's articulations: [{name, links: [{name, body, joint_index,
-  // joint: {type, lower, upper, actuated, close_direction, max_effort}}], couplings}].
+  // joint: {type, lower, upper, actuated, close_direction, max_effort}}], couplings,
+  // loops: [{type, link_a, link_b}]}].
   get articulations() {
     return this.description?.articulations ?? [];
   }

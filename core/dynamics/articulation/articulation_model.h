@@ -1,7 +1,8 @@
 // An articulated body of a scene: a kinematic tree whose links are bodies of the
 // model (they collide, render and appear in the output like any body), with what
 // seed 002 adds to the joints: passive couplings (§2.2, eqs. 7-8), joint friction
-// (eq. 14) and PD-controlled actuators (§5).
+// (eq. 14) and PD-controlled actuators (§5), and the loop closures that make closed
+// kinematic chains of it (seed 004, loop_closure.h).
 #pragma once
 
 #include <string>
@@ -10,6 +11,7 @@
 #include <Eigen/Core>
 
 #include "dynamics/articulation/kinematic_tree.h"
+#include "dynamics/articulation/loop_closure.h"
 #include "dynamics/joint_friction.h"
 #include "dynamics/pd_controller.h"
 
@@ -48,6 +50,7 @@ struct Articulation {
   std::vector<JointFriction> joint_friction;  // per link (its joint), seed 002 eq. (14)
   std::vector<JointActuator> actuators;       // per link (its joint)
   std::vector<JointCoupling> couplings;
+  std::vector<LoopClosure> loops;
 };
 
 // A link welded to the world: every joint from it to the root is fixed, so no
@@ -59,11 +62,18 @@ inline bool link_is_welded(const Articulation& articulation, int link) {
   return true;
 }
 
-// Links joined by a joint overlap where the joint is: they are not checked against
-// each other (GraspIt! skips adjacent links too).
+// Links joined by a joint or a loop closure overlap where the joint is: they are not
+// checked against each other (GraspIt! skips adjacent links too).
 inline bool links_are_adjacent(const Articulation& articulation, int first, int second) {
-  return articulation.tree.link(first).parent == second ||
-         articulation.tree.link(second).parent == first;
+  if (articulation.tree.link(first).parent == second || articulation.tree.link(second).parent == first) {
+    return true;
+  }
+  for (const LoopClosure& loop : articulation.loops) {
+    if ((loop.link_a == first && loop.link_b == second) || (loop.link_a == second && loop.link_b == first)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace contactlab

@@ -1,6 +1,7 @@
 #include "dynamics/articulation/articulation_motion.h"
 
 #include "dynamics/articulation/floating_momentum.h"
+#include "dynamics/articulation/loop_elimination.h"
 
 namespace contactlab {
 namespace {
@@ -72,7 +73,8 @@ Status articulation_free_motion(const Articulation& articulation, const Options&
   ws.step_mass_factor.solve_in_place(motion.free_velocity);
   motion.inverse_mass.setIdentity(n, n);
   ws.step_mass_factor.solve_in_place(motion.inverse_mass);
-  return eliminate_couplings(articulation, options, state, ws, motion);
+  CONTACTLAB_RETURN_IF_ERROR(eliminate_couplings(articulation, options, state, ws, motion));
+  return eliminate_loop_closures(articulation, options, state, true, ws, motion);
 }
 
 // Eq. (17) on the coupling rows: v_free += M~^-1 J^T mu with

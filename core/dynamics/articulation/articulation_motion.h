@@ -7,6 +7,8 @@
 // velocity that keeps every coupling, with the drift correction of eq. (16),
 //   J v' = eps_j = -gamma (q_follower - ratio q_leader) / h.
 //
+// Then the loop closures' rows, the same way (loop_elimination.h).
+//
 // Contacts and joint limits then act through the inverse mass the couplings leave,
 //   M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1,   M~ = M + h D + h^2 K,
 // which is eq. (21)'s elimination of the bilateral rows J~ done per articulation (a
@@ -37,6 +39,19 @@ struct ArticulationMotionWorkspace {
   Eigen::MatrixXd coupling_gram;      // J M~^-1 J^T
   DenseCholesky coupling_factor;
   Eigen::MatrixXd coupling_solved;    // (J M~^-1 J^T)^-1 J M~^-1
+  // Loop closures (loop_elimination.h), at q: H, phi, Y = M_c^-1 H^T, G = H Y, the
+  // independent rows kept and the factor found choosing them, G over them, its
+  // factor, the correction t - H v_free and G^-1 Y^T over them.
+  Eigen::MatrixXd loop_jacobian;
+  Eigen::VectorXd loop_error;
+  Eigen::MatrixXd loop_mobility;
+  Eigen::MatrixXd loop_gram;
+  std::vector<int> loop_kept;
+  Eigen::MatrixXd loop_lower;
+  Eigen::MatrixXd loop_kept_gram;
+  DenseCholesky loop_factor;
+  Eigen::VectorXd loop_correction;
+  Eigen::MatrixXd loop_solved;
   TreeDynamicsWorkspace dynamics;
 };
 

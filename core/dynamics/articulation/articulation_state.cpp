@@ -16,6 +16,12 @@ ArticulationState initial_articulation_state(const Articulation& articulation) {
     }
   }
   forward_kinematics(articulation.tree, state.positions, state.kinematics);
+  if (!articulation.loops.empty()) {
+    Eigen::MatrixXd jacobian;
+    Eigen::VectorXd error;
+    loop_closure_rows(articulation.tree, state.kinematics, articulation.loops, jacobian, error);
+    loop_rows_times(jacobian, state.velocities, state.loop_rate);
+  }
   return state;
 }
 

@@ -1,5 +1,6 @@
 // The changing part of an articulation: joint coordinates q, velocities v, the set
-// points its PD controllers follow, and the forward kinematics at q.
+// points its PD controllers follow, the rate of its loop closures' rows, and the
+// forward kinematics at q.
 #pragma once
 
 #include <vector>
@@ -18,6 +19,10 @@ struct ArticulationState {
   std::vector<double> target_position;  // per link: its joint's PD set point q_ref
   std::vector<double> target_velocity;  // per link: qdot_ref
   std::vector<double> motor_effort;     // per link: what its motor applied last step [N m or N]
+  // Per loop-closure row (loop_closure.h): phi'^l = H(q^{l-1}) v^l, the rate the last
+  // step's velocity gave it [m/s or rad/s], which Baumgarte's stabilisation carries
+  // to the next step (baumgarte.h); at t = 0, H(q) v.
+  Eigen::VectorXd loop_rate;
   TreeKinematics kinematics;            // at `positions`
 };
 

@@ -71,7 +71,7 @@ export class Exports {
 
   async seriesCsv() {
     const plotted = this.#plots.plotted();
-    if (!plotted.choice) {
+    if (!plotted.choice && !plotted.loops) {
       return this.#fail('plotted series', new Error('nothing is plotted yet (no contact so far)'));
     }
     const text = seriesCsv(plotted, this.#session.twin !== null);

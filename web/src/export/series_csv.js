@@ -19,16 +19,20 @@ function cell(name, value) {
   return name === 'mode' ? MODE_WORDS[value] : String(value);
 }
 
-// `series`: {time, primary: {column: [...]}, twin: {...}} (ContactSeries.snapshot());
+// The loop error's column, in scenes with loop closures.
+const LOOP_COLUMN = Object.freeze(['loopError', 'loop error [m]']);
+
+// `series`: {time, primary: {column: [...]}, twin: {...}, loops} (ContactPlots.plotted());
 // `withTwin`: whether the ghost's columns are written (compare mode).
-export function seriesCsv({ time, primary, twin }, withTwin) {
+export function seriesCsv({ time, primary, twin, loops }, withTwin) {
   const sides = withTwin ? [['', primary], ['ghost ', twin]] : [['', primary]];
+  const columns = loops ? [...COLUMNS, LOOP_COLUMN] : COLUMNS;
   const header = ['t [s]'];
-  for (const [prefix] of sides) for (const [, label] of COLUMNS) header.push(prefix + label);
+  for (const [prefix] of sides) for (const [, label] of columns) header.push(prefix + label);
   const lines = [header.join(',')];
   for (let i = 0; i < time.length; i += 1) {
     const cells = [String(time[i])];
-    for (const [, columns] of sides) for (const [name] of COLUMNS) cells.push(cell(name, columns[name][i]));
+    for (const [, values] of sides) for (const [name] of columns) cells.push(cell(name, values[name][i]));
     lines.push(cells.join(','));
   }
   return `${lines.join('\n')}\n`;
