@@ -6,12 +6,12 @@
 
 #include "collision/collide.h"
 #include "test_shapes.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
 constexpr double kMargin = 0.002;
-constexpr double kPi = 3.14159265358979323846;
 
 const Mat3 kAlongX = rotation(Vec3::UnitY(), kPi / 2);
 const Mat3 kAlongY = rotation(Vec3::UnitX(), kPi / 2);

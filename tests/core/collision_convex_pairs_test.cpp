@@ -11,12 +11,12 @@
 #include "collision/contact_feature.h"
 #include "geometry/convex_hull.h"
 #include "test_shapes.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
 constexpr double kMargin = 0.002;
-constexpr double kPi = 3.14159265358979323846;
 
 Shape hull_of(const std::vector<Vec3>& points) {
   auto hull = std::make_shared<ConvexHullData>();

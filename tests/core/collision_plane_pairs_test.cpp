@@ -9,12 +9,12 @@
 #include "collision/contact_feature.h"
 #include "geometry/convex_hull.h"
 #include "test_shapes.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
 constexpr double kMargin = 0.002;
-constexpr double kPi = 3.14159265358979323846;
 
 
 std::vector<ContactPoint> contacts(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,

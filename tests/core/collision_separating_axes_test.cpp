@@ -6,11 +6,11 @@
 
 #include <cmath>
 #include "test_shapes.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 
 TEST(SeparatingAxes, FaceAxisOfStackedBoxes) {

@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include "contact/friction_cone.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 // Reference: the Ferrari-Canny epsilon by brute force over all 6-subsets of the
 // wrenches. A subset spanning a hyperplane (kernel of [w^T -1] of dimension 1, from

@@ -2,10 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include "test_constants.h"
+
 namespace contactlab {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kTolerance = 1e-12;  // absolute; the values are 1e-4 .. 1
 
 void expect_matrix_near(const Mat3& actual, const Mat3& expected, double tolerance) {

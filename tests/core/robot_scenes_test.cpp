@@ -11,11 +11,11 @@
 #include "dynamics/articulation/tree_kinematics.h"
 #include "grasp/grasp_quality.h"
 #include "scene_fixture.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = kPi / 180;
 
 const char* const kRobotScenes[] = {"barrett_phone", "hand_sphere", "hand_mug", "gripper_lift"};
