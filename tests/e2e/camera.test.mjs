@@ -6,9 +6,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
-import { measurePanels, nextFrames, openLab, underPanel, useLab } from './harness.mjs';
+import { measurePanels, nextFrames, openLab, panelsOnScreen, pickSceneInPage, underPanel, useLab } from './harness.mjs';
 
 const SIZE = { width: 1280, height: 720 };
+// The link tests need no picture: a small window draws faster in software.
+const LINK_SIZE = { width: 640, height: 480 };
 
 const env = useLab();
 
@@ -28,46 +30,71 @@ async function placeOfMovingBodies(page) {
 
 test('on load every moving body of every built-in scene is drawn in the canvas, under no panel', async () => {
   const page = await openLab(env.browser, env.server.url, '?scene=box_rest', SIZE);
-  const names = await page.evaluate(() => window.contactlab.sceneNames);
+  await page.evaluate(() => window.contactlab.pause());
+  // Each scene is chosen in the picker and measured at once, all in one call: a load
+  // frames the camera before it returns (main.js, on 'loaded'), and drawing each
+  // scene in between would only make the test slower.
+  const scenes = await page.evaluate((sources) => {
+    const [panelsOnScreen, pickSceneInPage] = sources.map((source) => new Function(`return (${source})`)());
+    const lab = window.contactlab;
+    return lab.sceneNames.map((name) => {
+      pickSceneInPage(name);
+      return {
+        name,
+        loaded: lab.sceneName,
+        bodies: lab.view.bodiesOnCanvas().filter((body) => !body.static),
+        screen: panelsOnScreen(),
+        loops: lab.plotSeries().loops,
+        loopPlotShown: document.querySelector('#plot-loop-error-figure').checkVisibility(),
+      };
+    });
+  }, [panelsOnScreen.toString(), pickSceneInPage.toString()]);
   let bodies = 0;
   const withLoops = [];
-  for (const name of names) {
-    await page.goto(`${env.server.url}?scene=${name}`);
-    await page.evaluate(() => window.contactlab.ready);
-    await page.evaluate(() => window.contactlab.pause());
-    const placed = await placeOfMovingBodies(page);
+  for (const { name, loaded, bodies: placed, screen, loops, loopPlotShown } of scenes) {
+    assert.equal(loaded, name, 'the picker loaded the scene');
     // The loop error's plot is shown in the scenes with loop closures only.
-    const loops = await page.evaluate(() => window.contactlab.plotSeries().loops);
-    assert.equal(await page.locator('#plot-loop-error-figure').isVisible(), loops, `${name}: loop error plot`);
+    assert.equal(loopPlotShown, loops, `${name}: loop error plot`);
     if (loops) withLoops.push(name);
-    for (const body of placed) {
-      assert.ok(body.inside, `${name}: ${body.name} drawn at (${body.x}, ${body.y}), outside the canvas`);
-      assert.equal(body.under, null, `${name}: ${body.name} drawn at (${body.x}, ${body.y}) under ${body.under}`);
+    for (const { name: body, x, y } of placed) {
+      const at = `${name}: ${body} drawn at (${Math.round(x)}, ${Math.round(y)})`;
+      assert.ok(x >= 0 && x <= screen.width && y >= 0 && y <= screen.height, `${at}, outside the canvas`);
+      assert.equal(underPanel(screen.panels, x, y)?.id ?? null, null, `${at}, under a panel`);
     }
     bodies += placed.length;
   }
   assert.deepEqual(withLoops, ['four_bar', 'linkage_gripper']);
-  console.log(`framing: ${bodies} moving bodies of ${names.length} scenes, all in the canvas and under no panel`);
+  assert.deepEqual(page.errors, []);
+  console.log(`framing: ${bodies} moving bodies of ${scenes.length} scenes, all in the canvas and under no panel`);
   await page.close();
 });
 
-// After 3 s of sliding with low friction: where the body is drawn, without and with follow.
-async function slideFor3s(scene, body, mu, follow) {
+// Where `body` is drawn after 3 s of sliding with low friction, without follow and
+// then, restarted on the same page, with it.
+async function slideFor3s(scene, body, mu) {
   const page = await openLab(env.browser, env.server.url, `?scene=${scene}`, SIZE);
-  await page.evaluate(
-    ({ mu, follow }) => {
-      const lab = window.contactlab;
-      lab.pause();
-      lab.setOption('friction_coefficient', mu);
-      if (follow) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
-      lab.step(Math.round(3 / lab.options().time_step));
-    },
-    { mu, follow },
-  );
-  const placed = (await placeOfMovingBodies(page)).find((b) => b.name === body);
-  const moved = await page.evaluate((name) => window.contactlab.bodies().find((b) => b.name === name).position, body);
+  const slide = async (follow) => {
+    await page.evaluate(
+      ({ mu, follow }) => {
+        const lab = window.contactlab;
+        lab.pause();
+        lab.restart();
+        lab.setOption('friction_coefficient', mu);
+        if (follow) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+        lab.step(Math.round(3 / lab.options().time_step));
+      },
+      { mu, follow },
+    );
+    const placed = (await placeOfMovingBodies(page)).find((b) => b.name === body);
+    const moved = await page.evaluate((name) => window.contactlab.bodies().find((b) => b.name === name).position, body);
+    return { ...placed, moved };
+  };
+  const fixed = await slide(false);
+  const followed = await slide(true);
+  assert.equal(await page.evaluate(() => window.contactlab.view.followed()), body);
+  assert.deepEqual(followed.moved, fixed.moved, 'the restarted run slid the same way');
   await page.close();
-  return { ...placed, moved };
+  return { fixed, followed };
 }
 
 test('follow keeps the sliding brick and the incline box in view; the fixed framing loses them', async () => {
@@ -75,8 +102,7 @@ test('follow keeps the sliding brick and the incline box in view; the fixed fram
     ['brick_slide', 'brick', 0.05],
     ['incline', 'box', 0],
   ]) {
-    const fixed = await slideFor3s(scene, body, mu, false);
-    const followed = await slideFor3s(scene, body, mu, true);
+    const { fixed, followed } = await slideFor3s(scene, body, mu);
     console.log(
       `${scene} (mu = ${mu}), ${body} after 3 s at x = ${fixed.moved[0].toFixed(2)} m: ` +
         `without follow drawn at (${fixed.x}, ${fixed.y})${fixed.under ? ` under ${fixed.under}` : ''}, ` +
@@ -88,14 +114,14 @@ test('follow keeps the sliding brick and the incline box in view; the fixed fram
 });
 
 test('the followed body goes into the link and is followed again when the link opens', async () => {
-  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', SIZE);
+  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', LINK_SIZE);
   await page.evaluate(() => window.contactlab.pause());
   await page.locator('#gui .lil-controller', { hasText: 'follow (f)' }).locator('input').check();
   const link = await page.evaluate(() => window.contactlab.link());
   assert.equal(decodeLink(link).view.follow, 'brick');
   await page.close();
 
-  const opened = await openLab(env.browser, env.server.url, link, SIZE);
+  const opened = await openLab(env.browser, env.server.url, link, LINK_SIZE);
   assert.equal(await opened.evaluate(() => window.contactlab.view.followed()), 'brick');
   assert.equal(await opened.evaluate(() => document.getElementById('error-panel').hidden), true);
   assert.deepEqual(opened.errors, []);
@@ -103,7 +129,7 @@ test('the followed body goes into the link and is followed again when the link o
 });
 
 test('the plotted pair goes into the link and is plotted again when the link opens', async () => {
-  const page = await openLab(env.browser, env.server.url, '?scene=stick_slip', SIZE);
+  const page = await openLab(env.browser, env.server.url, '?scene=stick_slip', LINK_SIZE);
   await page.evaluate(() => window.contactlab.pause());
   await page.evaluate(() => {
     const lab = window.contactlab;
@@ -117,7 +143,7 @@ test('the plotted pair goes into the link and is plotted again when the link ope
   assert.equal(plot.length, 2);
   await page.close();
 
-  const opened = await openLab(env.browser, env.server.url, link, SIZE);
+  const opened = await openLab(env.browser, env.server.url, link, LINK_SIZE);
   await opened.waitForFunction(() => window.contactlab.replayRemaining === 0);
   assert.deepEqual(await opened.evaluate(() => window.contactlab.plotSeries().choice), second);
   assert.deepEqual(decodeLink(await opened.evaluate(() => window.contactlab.link())).view.plot, plot);
@@ -126,7 +152,7 @@ test('the plotted pair goes into the link and is plotted again when the link ope
 
   // A pair naming a body the scene lacks: the scene opens and the error says which.
   const bad = encodeLink({ scene: { builtin: 'stick_slip' }, view: { plot: ['ramp', 'anvil'] } });
-  const refused = await openLab(env.browser, env.server.url, bad, SIZE);
+  const refused = await openLab(env.browser, env.server.url, bad, LINK_SIZE);
   await refused.waitForFunction(() => !document.getElementById('error-panel').hidden);
   assert.match(await refused.locator('#error-panel').textContent(), /view\.plot: "anvil" is not a body of the scene/);
   assert.equal(await refused.evaluate(() => window.contactlab.sceneName), 'stick_slip');

@@ -116,6 +116,16 @@ export function guiController(page, name) {
   });
 }
 
+// Chooses `name` in the scene picker, as a click would; runs in the page (by its source,
+// inside a page.evaluate that loads several scenes without drawing in between).
+export function pickSceneInPage(name) {
+  const picker = [...document.querySelectorAll('#gui .lil-controller')]
+    .find((row) => row.querySelector('.lil-name')?.textContent === 'scene')
+    .querySelector('select');
+  picker.value = name;
+  picker.dispatchEvent(new Event('change'));
+}
+
 // The native tests' gripper (tests/support/gripper_scene.h: a palm with two prismatic
 // fingers around a 5 cm box) as scene JSON text, with `timeline` as its commands.
 export function gripperSceneJson(timeline = []) {
@@ -124,26 +134,29 @@ export function gripperSceneJson(timeline = []) {
 
 // The page's panels, measured independently of the page's own reckoning: every
 // visible fixed element but the 3D view, with its bounding box, and the share of the
-// viewport they cover together (their union, sampled every 4 px).
-export function measurePanels(page) {
-  return page.evaluate(() => {
-    const panels = [...document.body.querySelectorAll('*')]
-      .filter((element) => element.id !== 'viewport' && getComputedStyle(element).position === 'fixed')
-      .filter((element) => element.checkVisibility())
-      .map((element) => ({ id: element.id || element.tagName, rect: element.getBoundingClientRect().toJSON() }))
-      .filter(({ rect }) => rect.width > 0 && rect.height > 0);
-    const [width, height] = [window.innerWidth, window.innerHeight];
-    const under = (x, y) => panels.some(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom);
-    let covered = 0;
-    let samples = 0;
-    for (let y = 2; y < height; y += 4) {
-      for (let x = 2; x < width; x += 4) {
-        samples += 1;
-        if (under(x, y)) covered += 1;
-      }
+// viewport they cover together (their union, sampled every 4 px). Runs in the page:
+// page.evaluate(panelsOnScreen), or by its source inside a longer evaluate.
+export function panelsOnScreen() {
+  const panels = [...document.body.querySelectorAll('*')]
+    .filter((element) => element.id !== 'viewport' && getComputedStyle(element).position === 'fixed')
+    .filter((element) => element.checkVisibility())
+    .map((element) => ({ id: element.id || element.tagName, rect: element.getBoundingClientRect().toJSON() }))
+    .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+  const [width, height] = [window.innerWidth, window.innerHeight];
+  const under = (x, y) => panels.some(({ rect }) => x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom);
+  let covered = 0;
+  let samples = 0;
+  for (let y = 2; y < height; y += 4) {
+    for (let x = 2; x < width; x += 4) {
+      samples += 1;
+      if (under(x, y)) covered += 1;
     }
-    return { panels, width, height, coveredFraction: covered / samples };
-  });
+  }
+  return { panels, width, height, coveredFraction: covered / samples };
+}
+
+export function measurePanels(page) {
+  return page.evaluate(panelsOnScreen);
 }
 
 // Whether the point (CSS px) lies under one of `panels` (measurePanels).

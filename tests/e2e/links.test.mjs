@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
-import { guiController, openLab, repositoryRoot, useLab } from './harness.mjs';
+import { openLab, pickSceneInPage, repositoryRoot, useLab } from './harness.mjs';
 
 const CLI = join(repositoryRoot, 'build/native/contactlab');
 const scratch = mkdtempSync(join(tmpdir(), 'contactlab-links-'));
@@ -70,18 +70,24 @@ function assertSamePoses(native, inPage, what) {
 
 test('every built-in scene round-trips through the address bar', async () => {
   const page = await openLab(env.browser, env.server.url, '?scene=box_rest', { width: 640, height: 480 });
-  const names = await page.evaluate(() => window.contactlab.sceneNames);
-  const links = {};
-  for (const name of names) {
-    await guiController(page, 'scene').locator('select').selectOption(name);
-    links[name] = await page.evaluate(() => {
-      window.contactlab.pause();
-      window.contactlab.reset();
-      return window.contactlab.link();
+  // Each scene chosen in the picker and its link read at once, all in one call
+  // (drawing each scene in between would only make the test slower).
+  const written = await page.evaluate((pickSource) => {
+    const pickSceneInPage = new Function(`return (${pickSource})`)();
+    const lab = window.contactlab;
+    return lab.sceneNames.map((name) => {
+      pickSceneInPage(name);
+      lab.pause();
+      lab.reset();
+      return { name, link: lab.link(), hash: window.location.hash };
     });
-    assert.ok(links[name].length < 200, `${name}: ${links[name].length} characters`);
-    assert.deepEqual(decodeLink(links[name]), { scene: { builtin: name } });
-    assert.equal(await page.evaluate(() => window.location.hash), links[name]);
+  }, pickSceneInPage.toString());
+  const links = {};
+  for (const { name, link, hash } of written) {
+    assert.ok(link.length < 200, `${name}: ${link.length} characters`);
+    assert.deepEqual(decodeLink(link), { scene: { builtin: name } });
+    assert.equal(hash, link);
+    links[name] = link;
   }
   assert.ok(!(await page.evaluate(() => window.location.search.includes('scene='))), 'the fragment replaces ?scene=');
   await page.close();
@@ -102,14 +108,25 @@ test('a link made natively runs in the page to the same poses at every step', as
     ['pang_gripper', '--set', 'formulation=quasistatic'],
     ['box_stack', '--set', 'formulation=soft', '--set', 'h=0.004'],
   ];
+  // The first opens from the address bar, the others on the same page as a link
+  // pasted in (the same reading and replay, without loading the page again).
+  let page = null;
   for (const [scene, ...settings] of cases) {
     const link = cli('link', scene, ...settings).trim();
     const csv = join(scratch, `${scene}.csv`);
     cli('run', '--link', link, '--steps', '120', '--csv', csv);
-    const page = await openLinked(link);
+    if (page === null) {
+      page = await openLinked(link);
+    } else {
+      assert.equal(await page.evaluate((link) => window.contactlab.openLink(link), link), '');
+      await page.evaluate(() => window.contactlab.pause());
+      await page.waitForFunction(() => window.contactlab.replayRemaining === 0);
+    }
+    assert.equal(await page.evaluate(() => window.contactlab.sceneName), scene);
     assertSamePoses(csvPoses(csv), await pagePoses(page, 120), `${scene} ${settings.join(' ')}`);
-    await page.close();
   }
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('a link the page made, with a journal of actions and compare mode, runs natively to the same poses', async () => {
@@ -179,13 +196,14 @@ test('the address bar follows changes without adding history entries', async () 
 test('a bad, hostile or oversized link opens the default scene and says why, as text', async () => {
   const hostile = `#v1.${Buffer.from('not deflate <img src=x onerror="window.pwned=1">').toString('base64url')}`;
   const cases = [
+    [hostile, 'not valid DEFLATE'],
+    [`#v1.${'A'.repeat(90000)}`, 'at most 87382'],
     ['#v1.!!', 'only A-Z, a-z, 0-9'],
     ['#v7.AAAA', 'version v7 is not known'],
-    [`#v1.${'A'.repeat(90000)}`, 'at most 87382'],
-    [hostile, 'not valid DEFLATE'],
     [cli('link', 'box_rest').trim().slice(0, -3), 'link:'],
   ];
-  for (const [link, says] of cases) {
+  // From the address bar: the hostile and the oversized one.
+  for (const [link, says] of cases.slice(0, 2)) {
     const page = await openLab(env.browser, env.server.url, link, { width: 640, height: 480 });
     assert.equal(await page.evaluate(() => window.contactlab.sceneName), 'stick_slip');
     const shown = await page.evaluate(() => document.getElementById('error-text').textContent);
@@ -195,4 +213,19 @@ test('a bad, hostile or oversized link opens the default scene and says why, as 
     assert.equal(await page.evaluate(() => window.pwned), undefined);
     await page.close();
   }
+  // Every one opened on a running page (the same reading): refused with its reason,
+  // and the scene running before stays, at its step.
+  const page = await openLab(env.browser, env.server.url, '?scene=incline', { width: 640, height: 480 });
+  await page.evaluate(() => {
+    window.contactlab.pause();
+    window.contactlab.step(7);
+  });
+  for (const [link, says] of cases) {
+    const error = await page.evaluate((link) => window.contactlab.openLink(link), link);
+    assert.match(error, /^link: /);
+    assert.ok(error.includes(says), error);
+    assert.deepEqual(await page.evaluate(() => [window.contactlab.sceneName, window.contactlab.stepCount]), ['incline', 7]);
+  }
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  await page.close();
 });
