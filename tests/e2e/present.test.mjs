@@ -47,6 +47,12 @@ function measureView(page) {
           .filter((input) => input.checkVisibility() && input.scrollWidth > input.clientWidth)
           .map((input) => input.value),
         inset: document.getElementById('wrench-space').checkVisibility(),
+        statusLines: (() => {
+          const line = document.getElementById('status-line');
+          const { paddingTop, paddingBottom, lineHeight } = getComputedStyle(line);
+          const inner = line.clientHeight - parseFloat(paddingTop) - parseFloat(paddingBottom);
+          return Math.round(inner / parseFloat(lineHeight));
+        })(),
         robotTitle: box([...document.querySelectorAll('#gui .lil-title')].find((t) => t.textContent === 'robot')),
         firstJoint: box(document.querySelector('#gui .robot-panel .lil-controller')),
       };
@@ -91,14 +97,20 @@ test('at 1280 x 720 the scene has at least 60 % of the view and every text is at
     assert.ok(free >= 0.6, `${scene}: only ${(100 * free).toFixed(1)} % of the view is free (${view.screen.panels.map((p) => p.id)})`);
     assert.ok(view.text.size >= 16, `${scene}: ${view.text.size} px text (${view.text.text})`);
     assert.deepEqual(view.clipped, [], `${scene}: values shown clipped`);
+    assert.equal(view.statusLines, 1, `${scene}: the status line is one line`);
     if (scene === 'barrett_phone') {
       assert.equal(view.inset, true, 'the wrench-space inset shows');
       const { robotTitle: robot, firstJoint } = view;
       assert.ok(robot.bottom <= 720 && firstJoint.bottom <= 720, 'the robot controls are on screen');
     }
   }
-  // For the log: the robot scene, whose panels are the largest, in the normal layout.
+  // However long the solver's message, the status line stays one line.
   await page.evaluate(() => window.contactlab.pause());
+  await page.evaluate(() => {
+    document.getElementById('status-solver').textContent = `solver: failed (${'a long reason, '.repeat(12)})`;
+  });
+  assert.equal((await measureView(page)).statusLines, 1, 'a long solver message: the status line is one line');
+  // For the log: the robot scene, whose panels are the largest, in the normal layout.
   await page.keyboard.press('p');
   const normal = await measureView(page);
   console.log(

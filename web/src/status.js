@@ -102,6 +102,7 @@ export class StatusPanel {
     fields.solver.textContent = report.message
       ? `solver: ${report.status} (${report.message})`
       : `solver: ${report.status}`;
+    fields.solver.title = fields.solver.textContent; // cut short when presenting
     fields.solver.classList.toggle('warning', !healthy);
   }
 }
