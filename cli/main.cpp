@@ -19,8 +19,9 @@ const char kUsage[] =
     "       contactlab grade --self-test EXERCISE\n"
     "       contactlab lcp FILE\n"
     "SCENE: a scene file (for link, also a built-in scene's name); LINK: #v1.... or a URL ending in one\n"
-    "KEY: time_step (h), friction_coefficient (mu), restitution, error_reduction (gamma), friction_edges (u),\n"
-    "     contact_margin, contact_threshold, kinetic_threshold_speed, max_recovery_speed, gravity_x, gravity_y, gravity_z\n";
+    "KEY: time_step (h), friction_coefficient (mu), restitution, torsional_friction,\n"
+    "     error_reduction (gamma), friction_edges (u), contact_margin, contact_threshold,\n"
+    "     kinetic_threshold_speed, max_recovery_speed, gravity_x, gravity_y, gravity_z\n";
 
 int dispatch(const std::vector<std::string>& args) {
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {

@@ -166,6 +166,11 @@ const std::vector<OptionSpec>& option_specs() {
           .range(0, 1)
           .slider(0.01)
           .special(-1, "materials", "the scene's materials"),
+      number("torsional_friction", &Options::torsional_friction)
+          .about("torsion", "mu_t", "m")
+          .range(0, 1)
+          .slider(0, 0.05, 0.0005)
+          .special(-1, "materials", "the scene's materials"),
       number("error_reduction", &Options::error_reduction)
           .about("error reduction", "gamma", "")
           .range(0, 1)

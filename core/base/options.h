@@ -29,6 +29,10 @@ struct Options {
   // e: when >= 0, replaces every material pair's coefficient of restitution (Newton's
   // v_n+ >= -e v_n- at an impact, seed 004); -1 keeps the scene's materials. 0 .. 1, or -1.
   double restitution = -1;
+  // mu_t [m]: when >= 0, replaces every material pair's torsional friction coefficient
+  // (a friction moment about the contact normal, |tau_n| <= mu_t f_n); -1 keeps the
+  // scene's materials. 0 .. 1, or -1.
+  double torsional_friction = -1;
   // gamma: error correction, the fraction of a constraint violation corrected per
   // step, seed 002 eq. (16) and (19). 0 .. 1.
   double error_reduction = 0.2;
@@ -102,7 +106,8 @@ enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
 // autograsp, contact_search, soft_cone, quasistatic_problem), or a special setting of
-// a numeric option (friction_coefficient -1, restitution -1, compliant_substeps 0).
+// a numeric option (friction_coefficient -1, restitution -1, torsional_friction -1,
+// compliant_substeps 0).
 struct NamedValue {
   double value = 0;
   std::string name;   // the word scene files and --set take for it

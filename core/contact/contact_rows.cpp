@@ -5,6 +5,7 @@
 #include "base/finite_values.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
+#include "contact/torsional_friction.h"
 
 namespace contactlab {
 namespace {
@@ -43,6 +44,80 @@ Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
   return block;
 }
 
+// row_p . mobility_q over the shared member: one entry of s M^-1 s^T.
+double row_product(const MemberRow& p, const MemberRow& q) {
+  double sum = 0;
+  for (Eigen::Index j = 0; j < p.row.size(); ++j) sum += p.row[j] * q.mobility[j];
+  return sum;
+}
+
+// row_p^T mobility_q over the shared member: s M^-1 J^T in the frame (n, t1, t2).
+Vec3 row_frame_product(const MemberRow& p, const MemberJacobian& q) {
+  Vec3 entry;
+  for (int s = 0; s < 3; ++s) {
+    double sum = 0;
+    for (Eigen::Index j = 0; j < p.row.size(); ++j) sum += p.row[j] * q.mobility(j, s);
+    entry[s] = sum;
+  }
+  return entry;
+}
+
+// (contacts with mu_t > 0) => their spin rows (0, +-mu_t n) on each side.
+void add_torsion_rows(const std::vector<DetectedContact>& contacts,
+                      const std::vector<int>& island_contacts, const IslandDynamics& island,
+                      IslandRows& rows) {
+  const int k = rows.contact_count;
+  rows.torsion_count = 0;
+  rows.contact_torsion.assign(k, -1);
+  for (int c = 0; c < k; ++c) {
+    if (!(rows.torsional_friction[c] > 0)) continue;
+    if (static_cast<int>(rows.torsion.size()) == rows.torsion_count) rows.torsion.emplace_back();
+    TorsionRow& torsion = rows.torsion[rows.torsion_count];
+    rows.contact_torsion[c] = rows.torsion_count++;
+    torsion.contact = c;
+    torsion.coefficient = rows.torsional_friction[c];
+    const DetectedContact& contact = contacts[island_contacts[c]];
+    Vec6 spin;
+    spin << Vec3::Zero(), torsion.coefficient * contact.point.normal;
+    island.body_row(contact.body_a, -spin, torsion.sides[0]);
+    island.body_row(contact.body_b, spin, torsion.sides[1]);
+  }
+  rows.torsion.resize(rows.torsion_count);
+}
+
+// (spin rows, frame Jacobians) => s_t M^-1 J_e^T and s_t M^-1 s_r over shared members.
+void write_torsion_gram(IslandRows& rows) {
+  const int k = rows.contact_count;
+  const int count = rows.torsion_count;
+  rows.torsion_contact.assign(static_cast<std::size_t>(count) * k, Vec3::Zero());
+  rows.torsion_torsion.assign(static_cast<std::size_t>(count) * count, 0.0);
+  rows.joint_torsion.clear();
+  for (int t = 0; t < count; ++t) {
+    const TorsionRow& torsion = rows.torsion[t];
+    for (int e = 0; e < k; ++e) {
+      Vec3 entry = Vec3::Zero();
+      for (const MemberRow& side : torsion.sides) {
+        for (int q = 2 * e; q < 2 * e + 2; ++q) {
+          const MemberJacobian& other = rows.frame_jacobians[q];
+          if (side.member < 0 || side.member != other.member) continue;
+          entry += row_frame_product(side, other);
+        }
+      }
+      rows.torsion_contact[t * k + e] = entry;
+    }
+    for (int r = t; r < count; ++r) {
+      double entry = 0;
+      for (const MemberRow& side : torsion.sides) {
+        for (const MemberRow& other : rows.torsion[r].sides) {
+          if (side.member < 0 || side.member != other.member) continue;
+          entry += row_product(side, other);
+        }
+      }
+      rows.torsion_torsion[t * count + r] = rows.torsion_torsion[r * count + t] = entry;
+    }
+  }
+}
+
 // Appends joint row `limit` and its Gram entries.
 void add_joint_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {
   const int k = rows.contact_count;
@@ -65,6 +140,16 @@ void add_joint_row(const IslandDynamics& island, const LimitRow& limit, IslandRo
       entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
     }
     rows.limit_contact.push_back(entry);
+  }
+
+  // l~^T M^-1 s_t: the spin row's mobility at the joint, where it is on the member.
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    double entry = 0;
+    for (const MemberRow& side : rows.torsion[t].sides) {
+      if (side.member != limit.member) continue;
+      entry += limit.sign * side.mobility[limit.coordinate - side.offset];
+    }
+    rows.joint_torsion.push_back(entry);
   }
 }
 
@@ -105,6 +190,26 @@ void IslandRows::apply_limit_impulse(int l, double impulse, Eigen::VectorXd& vel
   }
 }
 
+double IslandRows::torsion_velocity(int t, const Eigen::VectorXd& velocity) const {
+  double value = 0;
+  for (const MemberRow& side : torsion[t].sides) {
+    if (side.member < 0) continue;
+    double sum = 0;
+    for (Eigen::Index j = 0; j < side.row.size(); ++j) sum += side.row[j] * velocity[side.offset + j];
+    value += sum;
+  }
+  return value;
+}
+
+void IslandRows::apply_torsion_impulse(int t, double impulse, Eigen::VectorXd& velocity) const {
+  for (const MemberRow& side : torsion[t].sides) {
+    if (side.member < 0) continue;
+    for (Eigen::Index j = 0; j < side.mobility.size(); ++j) {
+      velocity[side.offset + j] += side.mobility[j] * impulse;
+    }
+  }
+}
+
 double IslandRows::column_velocity(int i, const Eigen::VectorXd& velocity) const {
   if (i < contact_count) return frame_velocity(i, velocity).x();
   if (i < normal_count()) return limit_velocity(i - contact_count, velocity);
@@ -131,6 +236,9 @@ bool IslandRows::is_finite() const {
          all_finite(target_velocity.data(), target_velocity.size()) &&
          all_finite(friction_coefficient.data(), friction_coefficient.size()) &&
          all_finite(restitution.data(), restitution.size()) &&
+         all_finite(torsional_friction.data(), torsional_friction.size()) &&
+         blocks_finite(torsion_contact) && all_finite(torsion_torsion.data(), torsion_torsion.size()) &&
+         all_finite(joint_torsion.data(), joint_torsion.size()) &&
          std::all_of(joint_friction.begin(), joint_friction.end(),
                      [](const JointFrictionRow& row) { return all_finite(&row.bound, 1); });
 }
@@ -164,6 +272,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.target_velocity.resize(k);
   rows.friction_coefficient.resize(k);
   rows.restitution.resize(k);
+  rows.torsional_friction.resize(k);
   rows.frame.resize(k);
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
@@ -197,7 +306,10 @@ void assemble_contact_rows(const Model& model, const Options& options,
         friction_coefficient(contact_friction(model, options, contact.geom_a, contact.geom_b),
                              tangential_slip(relative_velocity), options);
     rows.restitution[c] = contact_restitution(model, options, contact.geom_a, contact.geom_b);
+    rows.torsional_friction[c] =
+        contact_torsional_friction(model, options, contact.geom_a, contact.geom_b);
   }
+  add_torsion_rows(contacts, island_contacts, island, rows);
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
   rows.contact_gram.resize(k * k);  // every block is written below
@@ -218,6 +330,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
       rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
     }
   }
+  write_torsion_gram(rows);
 }
 
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows) {

@@ -21,9 +21,21 @@
 // friction rows (joint row L + f), so the Gram entries of both come from the same
 // code; limit_count counts only the first L.
 //
+// A contact with torsional friction (contact/torsional_friction.h, mu_t > 0) gets one
+// row more, its relative spin about the normal, n . (w_B - w_A): the fourth row s of
+// seed 004's extended contact Jacobian [n; t1; t2; s]. The row is kept scaled by mu_t,
+// the wrench (0, mu_t n) on body B and (0, -mu_t n) on body A, as a friction ray is,
+// n + mu d_j: its rate mu_t s^T v [m/s] is the slip speed at the distance mu_t from the
+// contact, and its impulse p_s [N s], the moment tau_n = mu_t p_s over mu_t, is bounded
+// by the normal impulse, |p_s| <= c_n, i.e. |tau_n| <= mu_t c_n. (Rows and unknowns
+// then share their units and scale with the friction rays', which keeps the problems
+// well conditioned.) The T torsion rows keep their own Gram entries against the contact
+// frames, each other and the joint rows; a scene without torsional friction has none,
+// and every problem built from the rows is the one it was without them.
+//
 // Columns of H, in order: k normals, L limits, then u friction directions per contact.
-// The F joint friction columns are not among them: each formulation places their
-// bounded unknowns after its own (contact_lcp.h, cone_edge_problem.h).
+// The F joint friction columns and the T torsion columns are not among them: each
+// formulation places their unknowns after its own (contact_lcp.h, cone_edge_problem.h).
 #pragma once
 
 #include <vector>
@@ -61,6 +73,14 @@ struct JointFrictionRow {
   double bound = 0;       // c h [N m s] or [N s]
 };
 
+// The spin row of a contact with torsional friction, scaled by mu_t: mu_t s^T v^{l+1}
+// with impulse p_s in [-c_n, c_n], the moment tau_n = mu_t p_s.
+struct TorsionRow {
+  int contact = -1;        // the island contact it belongs to
+  double coefficient = 0;  // mu_t [m]
+  MemberRow sides[2];      // body A's side (wrench (0, -mu_t n)), body B's (0, mu_t n)
+};
+
 struct IslandRows {
   int contact_count = 0;   // k
   int limit_count = 0;     // L
@@ -80,6 +100,14 @@ struct IslandRows {
   std::vector<Vec3> limit_contact;            // (L + F) x k: l~_l^T M^-1 J_e^T in e's frame
   std::vector<Eigen::VectorXd> limit_mobility;  // per joint row: M_c^-1 l~_l on its member
   std::vector<JointFrictionRow> joint_friction;  // per joint friction row
+  int torsion_count = 0;                      // T: contacts with mu_t > 0
+  std::vector<double> torsional_friction;     // per contact: mu_t [m], 0 for a point contact
+  std::vector<int> contact_torsion;           // per contact: its torsion row, or -1
+  std::vector<TorsionRow> torsion;            // per torsion row
+  // With s_t the scaled row mu_t s of torsion row t:
+  std::vector<Vec3> torsion_contact;          // T x k: s_t^T M^-1 J_e^T in e's frame
+  std::vector<double> torsion_torsion;        // T x T: s_t^T M^-1 s_r
+  std::vector<double> joint_torsion;          // (L + F) x T: l~_l^T M^-1 s_t
 
   // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
   Vec3 frame_velocity(int c, const Eigen::VectorXd& velocity) const;
@@ -99,6 +127,18 @@ struct IslandRows {
     return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
   }
 
+  // Torsion row t: mu_t times the relative spin about its contact's normal, s_t^T v [m/s].
+  double torsion_velocity(int t, const Eigen::VectorXd& velocity) const;
+  // velocity += M^-1 s_t impulse, for the moment mu_t impulse about the normal.
+  void apply_torsion_impulse(int t, double impulse, Eigen::VectorXd& velocity) const;
+  // s_t^T M^-1 s_r and s_t^T M^-1 J_e^T (zero where the contacts share no member).
+  double torsion_torsion_entry(int t, int r) const { return torsion_torsion[t * torsion_count + r]; }
+  const Vec3& torsion_contact_entry(int t, int e) const {
+    return torsion_contact[t * contact_count + e];
+  }
+  // l~_l^T M^-1 s_t for joint row l.
+  double joint_torsion_entry(int l, int t) const { return joint_torsion[l * torsion_count + t]; }
+
   // Column i of H (a normal, a limit or a friction direction): H_i^T v.
   double column_velocity(int i, const Eigen::VectorXd& velocity) const;
   // velocity += M^-1 H_i impulse.
@@ -108,8 +148,9 @@ struct IslandRows {
   // The normal-normal entry n_c^T M^-1 n_e of H^T M^-1 H.
   double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
 
-  // No infinity or NaN in the Gram entries, targets, friction coefficients or
-  // restitution: the LCP built from them is then finite wherever v_free is.
+  // No infinity or NaN in the Gram entries, targets, friction coefficients,
+  // restitution or torsional friction: the LCP built from them is then finite wherever
+  // v_free is.
   bool is_finite() const;
 
   int joint_row_count() const { return limit_count + joint_friction_count; }  // L + F
@@ -140,7 +181,8 @@ double contact_target_velocity(double distance, const Options& options);
 double limit_target_velocity(double distance, const Options& options);
 
 // (contacts of the island, body poses, island velocity v^l) => contact columns,
-// targets, mu, e and frame blocks. The island's members must be in `island`. The
+// targets, mu, e, mu_t, frame blocks and torsion rows. The island's members must be in
+// `island`. The
 // targets are eq. (19)'s; Newton's impact law is folded into them afterwards by the
 // formulations that pose it there (restitution.h).
 void assemble_contact_rows(const Model& model, const Options& options,

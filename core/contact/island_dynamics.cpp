@@ -90,6 +90,35 @@ void IslandDynamics::body_jacobian(int body, const Eigen::Matrix<double, 3, 6>& 
   }
 }
 
+void IslandDynamics::body_row(int body, const Vec6& wrench, MemberRow& out) const {
+  out.member = body_member_[body];
+  if (out.member < 0) return;
+  const IslandMember& member = members_[out.member];
+  out.offset = member.offset;
+  if (member.body >= 0) {
+    out.row = wrench;
+    out.mobility = free_inverse_mass_[out.member].apply(wrench);
+    return;
+  }
+  // A link: row wrench^T J_com (nv), mobility M_c^-1 row^T.
+  const ArticulationEntry& entry = articulation_entry_[out.member];
+  com_jacobian(*entry.tree, *entry.kinematics, body_link_[body], jacobian_scratch_);
+  const int n = member.size;
+  out.row.resize(n);
+  for (int j = 0; j < n; ++j) {
+    double sum = 0;
+    for (int k = 0; k < 6; ++k) sum += wrench[k] * jacobian_scratch_(k, j);
+    out.row[j] = sum;
+  }
+  const Eigen::MatrixXd& inverse_mass = *entry.inverse_mass;
+  out.mobility.resize(n);
+  for (int i = 0; i < n; ++i) {
+    double sum = 0;
+    for (int j = 0; j < n; ++j) sum += inverse_mass(i, j) * out.row[j];
+    out.mobility[i] = sum;
+  }
+}
+
 double IslandDynamics::inverse_mass_entry(int member, int row, int column) const {
   const IslandMember& entry = members_[member];
   return (*articulation_entry_[member].inverse_mass)(row - entry.offset, column - entry.offset);

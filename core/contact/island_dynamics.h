@@ -36,6 +36,15 @@ struct MemberJacobian {
   Eigen::Matrix<double, Eigen::Dynamic, 3> mobility;
 };
 
+// One row of a constraint on one member, in the member's coordinates: `row` (size)
+// maps the member's velocity to the constraint's rate, `mobility` (size) is M^-1 row^T.
+struct MemberRow {
+  int member = -1;  // -1: the constraint's side on a static body (no row)
+  int offset = 0;
+  Eigen::VectorXd row;
+  Eigen::VectorXd mobility;
+};
+
 class IslandDynamics {
  public:
   // Starts an island; `body_count` sizes the body-to-member map.
@@ -57,6 +66,9 @@ class IslandDynamics {
   // `wrench_rows` (3 x 6, one wrench (d, r x d) per row), in island coordinates.
   void body_jacobian(int body, const Eigen::Matrix<double, 3, 6>& wrench_rows,
                      MemberJacobian& out) const;
+  // The same for a single row, the body wrench `wrench` (force, torque about the
+  // centre of mass).
+  void body_row(int body, const Vec6& wrench, MemberRow& out) const;
   // A constraint on one joint coordinate of an articulation member (a joint limit):
   // its mobility column M_c^-1 e_coordinate (coordinate is island-global).
   double inverse_mass_entry(int member, int row, int column) const;

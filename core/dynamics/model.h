@@ -41,12 +41,16 @@ struct Body {
 };
 
 // What two materials do where they touch: Coulomb friction, mu_s below the threshold
-// speed and mu_k above it (seed 002 eq. 13), and Newton's coefficient of restitution e,
-// v_n+ >= -e v_n- at an impact (seed 004, "Impulsive Collisions"; contact/restitution.h).
+// speed and mu_k above it (seed 002 eq. 13), Newton's coefficient of restitution e,
+// v_n+ >= -e v_n- at an impact (seed 004, "Impulsive Collisions"; contact/restitution.h),
+// and the torsional friction coefficient mu_t of a soft finger, a friction moment about
+// the normal |tau_n| <= mu_t f_n (seed 002 eq. 4's torsional friction; contact/
+// torsional_friction.h).
 struct FrictionPair {
   double static_coefficient = 0.5;
   double kinetic_coefficient = 0.5;
-  double restitution = 0;  // e, 0 .. 1: 0 perfectly inelastic, 1 elastic
+  double restitution = 0;         // e, 0 .. 1: 0 perfectly inelastic, 1 elastic
+  double torsional_friction = 0;  // mu_t [m], 0 .. 1: 0 a point contact
 };
 
 struct Model {

@@ -2,6 +2,9 @@
 // spring-damper and Stribeck forces from each contact's state at the start of the
 // substep (compliant_island.h), in compliant_substep_count passes of h / n per step.
 // The contacts are meant to overlap, so seed 002's step-size search does not apply.
+// Nor does torsional friction: the explicit contact force has Stribeck friction in the
+// tangent plane only, and the rows' torsion rows (contact_rows.h) are left unused, so a
+// scene's mu_t acts as 0 here (docs/torsional_friction.md).
 #pragma once
 
 #include "formulation/compliant_island.h"

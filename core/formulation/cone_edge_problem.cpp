@@ -51,6 +51,29 @@ void write_limit_gram_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
   }
 }
 
+// Torsion rows against the rays, the joint rows and each other, both triangles alike.
+void write_torsion_gram_entries(const IslandRows& rows, Eigen::MatrixXd& gram) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  const int first_limit = k * u;
+  const int first = edge_torsion_unknown(rows);
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const int row = first + t;
+    for (int e = 0; e < k; ++e) {
+      const Vec3& entry = rows.torsion_contact_entry(t, e);  // s^T M^-1 J_e^T in e's frame
+      for (int j = 0; j < u; ++j) {
+        const double value = entry.dot(edge_ray(rows, e, j));
+        gram(row, e * u + j) = value;
+        gram(e * u + j, row) = value;
+      }
+    }
+    for (int l = 0; l < rows.joint_row_count(); ++l) {
+      gram(row, first_limit + l) = gram(first_limit + l, row) = rows.joint_torsion_entry(l, t);
+    }
+    for (int r = 0; r < rows.torsion_count; ++r) gram(row, first + r) = rows.torsion_torsion_entry(t, r);
+  }
+}
+
 }  // namespace
 
 void build_edge_gram(const IslandRows& rows, Eigen::MatrixXd& gram) {
@@ -66,6 +89,7 @@ void build_edge_gram(const IslandRows& rows, Eigen::MatrixXd& gram) {
     for (int i = j + 1; i < edge_count; ++i) gram(i, j) = gram(j, i);
   }
   write_limit_gram_entries(rows, gram);
+  write_torsion_gram_entries(rows, gram);
 }
 
 void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal) {
@@ -80,6 +104,9 @@ void edge_gram_diagonal(const IslandRows& rows, Eigen::VectorXd& diagonal) {
   }
   for (int l = 0; l < rows.joint_row_count(); ++l) {
     diagonal[rows.contact_count * u + l] = rows.limit_limit(l, l);
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    diagonal[edge_torsion_unknown(rows) + t] = rows.torsion_torsion_entry(t, t);
   }
 }
 
@@ -97,6 +124,9 @@ void edge_row_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity
   }
   for (int l = 0; l < rows.joint_row_count(); ++l) {
     out[rows.contact_count * u + l] = rows.limit_velocity(l, velocity);
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    out[edge_torsion_unknown(rows) + t] = rows.torsion_velocity(t, velocity);
   }
 }
 
@@ -122,6 +152,9 @@ void edge_impulses(const IslandRows& rows, const Eigen::VectorXd& z, IslandImpul
   for (int f = 0; f < rows.joint_friction_count; ++f) {
     impulses.joint_friction[f] = z[edge_friction_unknown(rows) + f];
   }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    impulses.torsion[rows.torsion[t].contact] = z[edge_torsion_unknown(rows) + t];
+  }
 }
 
 void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulses,
@@ -134,6 +167,9 @@ void apply_island_impulses(const IslandRows& rows, const IslandImpulses& impulse
   }
   for (int f = 0; f < rows.joint_friction_count; ++f) {
     rows.apply_limit_impulse(rows.friction_row(f), impulses.joint_friction[f], velocity);
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    rows.apply_torsion_impulse(t, impulses.torsion[rows.torsion[t].contact], velocity);
   }
 }
 

@@ -1,6 +1,7 @@
 #include "formulation/contact_lcp.h"
 
 #include "formulation/joint_friction_lcp.h"
+#include "formulation/torsion_lcp.h"
 
 namespace contactlab {
 
@@ -76,6 +77,46 @@ void write_joint_offsets(const IslandRows& rows, const Eigen::VectorXd& free_vel
   }
 }
 
+// The torsion rows' p+ (torsion_lcp.h), at `first`, against every unknown before them
+// (c_n, c_l, beta, lambda and the joint friction rows' split) and each other, both
+// triangles, and their offsets s_t^T v_free (target 0).
+void write_torsion_entries(const IslandRows& rows, const Eigen::VectorXd& free_velocity, int first,
+                           Eigen::MatrixXd& matrix, Eigen::VectorXd& offset) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  const int count = rows.torsion_count;
+  const int friction_unknowns = rows.joint_friction_count;
+  const int first_friction = joint_friction_unknown(rows, true);
+  matrix.middleRows(first, count).leftCols(first).setZero();
+  matrix.middleCols(first, count).topRows(first).setZero();
+  for (int t = 0; t < count; ++t) {
+    const int row = first + t;
+    for (int e = 0; e < k; ++e) {
+      if (!rows.contacts_coupled[rows.torsion[t].contact * k + e]) continue;
+      const Vec3& entry = rows.torsion_contact_entry(t, e);
+      matrix(row, e) = matrix(e, row) = entry.x();
+      for (int j = 0; j < u; ++j) {
+        const int beta_e = rows.friction_column(e, j);
+        matrix(row, beta_e) = matrix(beta_e, row) =
+            entry.y() * rows.edge_cos[j] + entry.z() * rows.edge_sin[j];
+      }
+    }
+    for (int l = 0; l < rows.limit_count; ++l) {
+      matrix(row, rows.limit_column(l)) = matrix(rows.limit_column(l), row) =
+          rows.joint_torsion_entry(l, t);
+    }
+    // Joint friction: tau+ along e_j, tau- along -e_j; their sigma has no velocity.
+    for (int f = 0; f < friction_unknowns; ++f) {
+      const double entry = rows.joint_torsion_entry(rows.friction_row(f), t);
+      matrix(row, first_friction + f) = matrix(first_friction + f, row) = entry;
+      matrix(row, first_friction + friction_unknowns + f) =
+          matrix(first_friction + friction_unknowns + f, row) = -entry;
+    }
+    for (int r = 0; r < count; ++r) matrix(row, first + r) = rows.torsion_torsion_entry(t, r);
+    offset[row] = rows.torsion_velocity(t, free_velocity);
+  }
+}
+
 }  // namespace
 
 void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
@@ -84,12 +125,14 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
   const int u = rows.friction_edges;
   const int m = rows.column_count();  // c_n, c_l and beta
   const int first_friction = joint_friction_unknown(rows, true);  // after lambda
-  const int size = first_friction + 3 * rows.joint_friction_count;
+  const int first_torsion = torsion_unknown(rows);                 // after the joint friction
+  const int size = first_torsion + 3 * rows.torsion_count;
   lcp.matrix.resize(size, size);
   lcp.offset.resize(size);
 
   // Every entry is written once: H^T M^-1 H block by block, then the lambda rows
-  // and columns, then the joint friction rows' split (joint_friction_lcp.h).
+  // and columns, then the joint friction rows' split (joint_friction_lcp.h), then the
+  // torsion rows and their split (torsion_lcp.h).
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) {
       write_contact_block(rows, c, e, lcp.matrix);
@@ -118,6 +161,9 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
   }
   write_joint_offsets(rows, free_velocity, first_friction, lcp.offset);
   split_joint_friction(rows, first_friction, lcp.matrix, lcp.offset);
+  if (rows.torsion_count == 0) return;
+  write_torsion_entries(rows, free_velocity, first_torsion, lcp.matrix, lcp.offset);
+  split_torsion_lcp(rows, first_torsion, lcp.matrix, lcp.offset);
 }
 
 void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
@@ -162,6 +208,10 @@ void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_
   for (int f = 0; f < rows.joint_friction_count; ++f) {
     rows.apply_limit_impulse(rows.friction_row(f),
                              joint_friction_impulse(rows, z, first_friction, f), velocity);
+  }
+  if (!with_friction) return;
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    rows.apply_torsion_impulse(t, torsion_impulse(rows, z, torsion_unknown(rows), t), velocity);
   }
 }
 

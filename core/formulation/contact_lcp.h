@@ -18,7 +18,10 @@
 // and v^{l+1} = v_free + M^-1 H z (eq. 20's first row). The joint friction rows
 // (contact_rows.h) follow lambda as [tau+; tau-; sigma] (joint_friction_lcp.h): eqs.
 // (5)-(6) for the pair +e_j, -e_j with the bound c h in place of mu c_n, so
-// z = [c_n; c_l; beta; lambda; tau+; tau-; sigma]. The bilateral rows J~ of
+// z = [c_n; c_l; beta; lambda; tau+; tau-; sigma]. The torsion rows of contacts with
+// torsional friction follow those as [p+; p-; sigma] (torsion_lcp.h): eqs. (5)-(6) for
+// the pair of angular columns +mu_t s, -mu_t s with c_n in place of mu c_n; a scene
+// without torsional friction has none. The bilateral rows J~ of
 // eq. (20) were eliminated per articulation (M^-1 here is M_c^-1 there), which is
 // the elimination eq. (21) writes for the whole island.
 #pragma once
@@ -44,8 +47,8 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
 
 // The frictionless problem (normal and limit rows, and the joint friction rows'
 // split, z = [c_n; c_l; tau+; tau-; sigma]): its matrix is positive semidefinite, the
-// fallback when the frictional LCP has no answer. It drops the contacts' friction
-// only; joints keep theirs.
+// fallback when the frictional LCP has no answer. It drops the contacts' friction,
+// torsional friction too; joints keep theirs.
 void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
                             ContactLcp& lcp);
 
@@ -59,7 +62,14 @@ inline int joint_friction_unknown(const IslandRows& rows, bool with_friction) {
   return with_friction ? rows.column_count() + rows.contact_count : rows.normal_count();
 }
 
-// v^{l+1} = v_free + M^-1 H z (eq. 20's first row), with the joint friction impulses.
+// The index of the first torsion unknown (p+ of torsion row 0) in the frictional
+// LCP: after the joint friction rows' split.
+inline int torsion_unknown(const IslandRows& rows) {
+  return joint_friction_unknown(rows, true) + 3 * rows.joint_friction_count;
+}
+
+// v^{l+1} = v_free + M^-1 H z (eq. 20's first row), with the joint friction impulses
+// and, with_friction, the torsional friction's moments.
 void apply_impulses(const IslandRows& rows, const Eigen::VectorXd& z, bool with_friction,
                     Eigen::VectorXd& velocity);
 

@@ -9,6 +9,7 @@
 #include "conic/interior_point.h"
 #include "formulation/cone_edge_problem.h"
 #include "formulation/joint_friction_lcp.h"
+#include "formulation/torsion_lcp.h"
 
 namespace contactlab {
 namespace {
@@ -43,6 +44,14 @@ double max_abs(const Eigen::VectorXd& values) {
   double largest = 0;
   for (Eigen::Index i = 0; i < values.size(); ++i) largest = std::max(largest, std::abs(values[i]));
   return largest;
+}
+
+// c_n = sum_j beta_cj: torsion row t's bound on its impulse p_s in z.
+double torsion_bound(const IslandRows& rows, const Eigen::VectorXd& z, int t) {
+  const int u = rows.friction_edges;
+  double normal = 0;
+  for (int j = 0; j < u; ++j) normal += z[rows.torsion[t].contact * u + j];
+  return normal;
 }
 
 // A member as the model knows it: a free body's index, -2 - an articulation's, or -1
@@ -82,15 +91,12 @@ const EdgeWarmStart* find_warm_start(EdgeWarmStarts& warm_starts, const EdgeLcpW
   return nullptr;
 }
 
-// Keeps the answer's active rows and impulses for the next solve of the same
-// contacts. A contact without regularisation whose every ray holds (sticking: w within
-// kStickingSlack) is kept with all its rays, so that it is solved as a frame next time.
-void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeLcpWorkspace& ws,
-                         const EdgeCertificate& certificate, EdgeWarmStarts& warm_starts) {
+// The entry for `key`: its own, a new one below capacity, or the least recently used.
+EdgeWarmStart& warm_start_slot(const std::vector<long long>& key, EdgeWarmStarts& warm_starts) {
   std::vector<EdgeWarmStart>& entries = warm_starts.entries;
   EdgeWarmStart* slot = nullptr;
   for (EdgeWarmStart& entry : entries) {
-    if (entry.key == ws.key) slot = &entry;
+    if (entry.key == key) slot = &entry;
   }
   if (slot == nullptr && entries.size() < kWarmStartCapacity) {
     entries.emplace_back();
@@ -102,9 +108,43 @@ void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeL
       if (entry.last_used < slot->last_used) slot = &entry;
     }
   }
+  return *slot;
+}
+
+// With torsion rows: Lemke's final basis of `size` unknowns from the last solve of the
+// same contacts, if any.
+const std::vector<char>* find_lemke_basis(EdgeWarmStarts& warm_starts, const EdgeLcpWorkspace& ws,
+                                          std::size_t size) {
+  for (EdgeWarmStart& entry : warm_starts.entries) {
+    if (entry.key == ws.key && entry.lemke_basis.size() == size) {
+      entry.last_used = ++warm_starts.clock;
+      return &entry.lemke_basis;
+    }
+  }
+  return nullptr;
+}
+
+// Keeps Lemke's final basis for the next solve of the same contacts with torsion rows.
+void remember_lemke_basis(const EdgeLcpWorkspace& ws, const std::vector<char>& basis,
+                          EdgeWarmStarts& warm_starts) {
+  EdgeWarmStart& slot = warm_start_slot(ws.key, warm_starts);
+  slot.key = ws.key;
+  slot.active.clear();
+  slot.z.resize(0);
+  slot.lemke_basis = basis;
+  slot.last_used = ++warm_starts.clock;
+}
+
+// Keeps the answer's active rows and impulses for the next solve of the same
+// contacts. A contact without regularisation whose every ray holds (sticking: w within
+// kStickingSlack) is kept with all its rays, so that it is solved as a frame next time.
+void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeLcpWorkspace& ws,
+                         const EdgeCertificate& certificate, EdgeWarmStarts& warm_starts) {
+  EdgeWarmStart* slot = &warm_start_slot(ws.key, warm_starts);
   slot->key = ws.key;
   slot->active = ws.active;
   slot->z = ws.z;
+  slot->lemke_basis.clear();
   slot->last_used = ++warm_starts.clock;
   const int u = rows.friction_edges;
   const double slack = kStickingSlack * certificate.scale;
@@ -129,21 +169,33 @@ void remember_warm_start(const IslandRows& rows, const EdgeLcp& lcp, const EdgeL
 // w = 0 between: its gaps tau + b and b - tau count as z, and min(tau + b, max(w, 0))
 // and min(b - tau, max(-w, 0)) must be within the tolerance, so that a joint inside
 // its bound sticks to the tolerance in velocity (a product with the gap, ~c h, would
-// let it creep at 1e-9 / (c h)).
+// let it creep at 1e-9 / (c h)). A torsion row's impulse past its bound sum_j beta_cj by
+// rounding comes back to the bound; its conditions couple it to the rays
+// (torsion_lcp.h), which this certificate does not state: with torsion rows the answer
+// comes certified by the solver that found it (Lemke's or the interior-point method's),
+// and the certificate here is not used.
 EdgeCertificate evaluate(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
                          IslandDynamics& island, IslandImpulses& impulses) {
   Eigen::VectorXd& z = ws.z;
   Eigen::VectorXd& w = ws.w;
   const Eigen::Index n = z.size();
   const Eigen::Index first_box = edge_friction_unknown(rows);
+  const Eigen::Index first_torsion = edge_torsion_unknown(rows);
   const double q_norm = max_abs(lcp.offset);
   const double rounding = kCertificateTolerance * std::max(1.0, q_norm);
   for (Eigen::Index i = 0; i < first_box; ++i) {
     if (z[i] < 0 && z[i] >= -rounding) z[i] = 0;
   }
-  for (Eigen::Index i = first_box; i < n; ++i) {
+  for (Eigen::Index i = first_box; i < first_torsion; ++i) {
     const double bound = rows.joint_friction[i - first_box].bound;
     if (std::abs(z[i]) > bound && std::abs(z[i]) <= bound + rounding) z[i] = z[i] > 0 ? bound : -bound;
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const double bound = torsion_bound(rows, z, t);
+    double& impulse = z[first_torsion + t];
+    if (std::abs(impulse) > bound && std::abs(impulse) <= bound + rounding) {
+      impulse = impulse > 0 ? bound : -bound;
+    }
   }
   edge_impulses(rows, z, impulses);
   island.velocity = ws.free_velocity;
@@ -164,6 +216,7 @@ EdgeCertificate evaluate(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWork
     regularised_size = std::max(regularised_size, std::abs(regularised));
     w[i] = lcp.offset[i] + change + regularised;
     finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
+    if (i >= first_torsion) continue;
     if (i >= first_box) {
       const double bound = rows.joint_friction[i - first_box].bound;
       const double below = z[i] + bound;  // gap to -b
@@ -317,22 +370,27 @@ bool solve_by_active_set(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmSta
   return false;
 }
 
-// 3. The QP min 1/2 z^T (G + diag r) z + q^T z over z >= 0 and the joint friction
-// rows' box by the interior-point method. On failure, its status and account go into
-// `failure`.
+// 3. The QP min 1/2 z^T (G + diag r) z + q^T z over z >= 0, the joint friction rows'
+// box and the torsion rows' bounds by the interior-point method. On failure, its status
+// and account go into `failure`.
 bool solve_by_interior_point(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws,
                              IslandSolveReport& report, SolverFallback& failure) {
   const Eigen::Index n = lcp.offset.size();
   const Eigen::Index first_box = edge_friction_unknown(rows);
-  const Eigen::Index boxes = n - first_box;
+  const Eigen::Index boxes = rows.joint_friction_count;
+  const Eigen::Index first_torsion = edge_torsion_unknown(rows);
+  const Eigen::Index first_torsion_row = first_box + 2 * boxes;
+  const int u = rows.friction_edges;
   ConicProblem& program = ws.program;
   program.P = ws.matrix;
   program.c = lcp.offset;
   program.A.resize(0, 0);
   program.b.resize(0);
-  // -z + s = 0 on rays and limits; tau + s = b and -tau + s = b on a joint friction row.
-  program.G.setZero(n + boxes, n);
-  program.h.setZero(n + boxes);
+  // -z + s = 0 on rays and limits; tau + s = b and -tau + s = b on a joint friction row;
+  // +-p_s - sum_j beta_cj + s = 0 on a torsion row.
+  const Eigen::Index inequalities = first_torsion_row + 2 * rows.torsion_count;
+  program.G.setZero(inequalities, n);
+  program.h.setZero(inequalities);
   for (Eigen::Index i = 0; i < first_box; ++i) program.G(i, i) = -1;
   for (Eigen::Index f = 0; f < boxes; ++f) {
     const double bound = rows.joint_friction[f].bound;
@@ -341,7 +399,17 @@ bool solve_by_interior_point(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcp
     program.h[first_box + 2 * f] = bound;
     program.h[first_box + 2 * f + 1] = bound;
   }
-  program.orthant_size = static_cast<int>(n + boxes);
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const int contact = rows.torsion[t].contact;
+    const Eigen::Index row = first_torsion_row + 2 * t;
+    program.G(row, first_torsion + t) = 1;
+    program.G(row + 1, first_torsion + t) = -1;
+    for (int j = 0; j < u; ++j) {
+      program.G(row, contact * u + j) = -1;
+      program.G(row + 1, contact * u + j) = -1;
+    }
+  }
+  program.orthant_size = static_cast<int>(inequalities);
   program.cone_sizes.clear();
   const ConicSolution solution = solve_conic(program);
   report.iterations += solution.iterations;
@@ -356,7 +424,52 @@ bool solve_by_interior_point(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcp
     const double bound = rows.joint_friction[f].bound;
     ws.z[first_box + f] = std::min(bound, std::max(-bound, ws.z[first_box + f]));
   }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const double bound = torsion_bound(rows, ws.z, t);
+    ws.z[first_torsion + t] = std::min(bound, std::max(-bound, ws.z[first_torsion + t]));
+  }
   return true;
+}
+
+// Lemke's problem (2.) with the bounded unknowns split: [beta; c_l], the joint friction
+// rows' [tau+; tau-; sigma] (joint_friction_lcp.h), then the torsion rows' [p+; p-;
+// sigma] (torsion_lcp.h), from G + diag r in ws.matrix over z = [beta; c_l; tau; p_s].
+void build_split_problem(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws) {
+  const int first_box = edge_friction_unknown(rows);
+  const int boxes = rows.joint_friction_count;
+  const int first_torsion = edge_torsion_unknown(rows);  // in z
+  const int split_torsion = first_box + 3 * boxes;       // in the split problem
+  const int count = rows.torsion_count;
+  const int size = split_torsion + 3 * count;
+  ws.split_matrix.resize(size, size);
+  ws.split_matrix.topLeftCorner(first_torsion, first_torsion) =
+      ws.matrix.topLeftCorner(first_torsion, first_torsion);
+  ws.split_offset.resize(size);
+  ws.split_offset.head(first_torsion) = lcp.offset.head(first_torsion);
+  split_joint_friction(rows, first_box, ws.split_matrix, ws.split_offset);
+  if (count == 0) return;
+  // p+ against the unknowns before it: G's entries, a joint friction row's tau-
+  // negated, its sigma 0; then among themselves.
+  for (int t = 0; t < count; ++t) {
+    const int row = split_torsion + t;
+    const int natural = first_torsion + t;
+    for (int i = 0; i < first_torsion; ++i) {
+      ws.split_matrix(row, i) = ws.matrix(natural, i);
+      ws.split_matrix(i, row) = ws.matrix(i, natural);
+    }
+    for (int f = 0; f < boxes; ++f) {
+      const int minus = first_box + boxes + f;
+      const int slack = first_box + 2 * boxes + f;
+      ws.split_matrix(row, minus) = -ws.matrix(natural, first_box + f);
+      ws.split_matrix(minus, row) = -ws.matrix(first_box + f, natural);
+      ws.split_matrix(row, slack) = ws.split_matrix(slack, row) = 0;
+    }
+    for (int r = 0; r < count; ++r) {
+      ws.split_matrix(row, split_torsion + r) = ws.matrix(natural, first_torsion + r);
+    }
+    ws.split_offset[row] = lcp.offset[natural];
+  }
+  split_torsion_edge_lcp(rows, split_torsion, ws.split_matrix, ws.split_offset);
 }
 
 // 4. The frictionless LCP with the hard targets of contact_rows.h.
@@ -402,28 +515,27 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   edge_row_velocities(rows, ws.free_velocity, ws.row_velocity);
   make_key(rows, island, ws.key);
 
-  // 1. active set
-  if (solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) return;
+  // 1. active set; not with torsion rows, whose bound couples them to the rays.
+  const bool torsion = rows.torsion_count > 0;
+  if (!torsion && solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) return;
 
   // 2. Lemke. The rows were checked above, so the matrix is finite. Joint friction
-  // rows enter it split (joint_friction_lcp.h).
+  // rows and torsion rows enter it split (joint_friction_lcp.h, torsion_lcp.h).
   build_edge_gram(rows, ws.matrix);
   for (int i = 0; i < n; ++i) ws.matrix(i, i) += lcp.regularisation[i];
   LemkeSettings settings;
   settings.check_matrix_finite = false;
   const int first_box = edge_friction_unknown(rows);
-  const bool split = rows.joint_friction_count > 0;
-  if (split) {
-    const int size = n + 2 * rows.joint_friction_count;
-    ws.split_matrix.resize(size, size);
-    ws.split_matrix.topLeftCorner(n, n) = ws.matrix;
-    ws.split_offset.resize(size);
-    ws.split_offset.head(n) = lcp.offset;
-    split_joint_friction(rows, first_box, ws.split_matrix, ws.split_offset);
-  }
-  const LcpSolution solution = split ? ws.lemke.solve(ws.split_matrix, ws.split_offset, settings)
+  const bool split = rows.joint_friction_count > 0 || torsion;
+  if (split) build_split_problem(rows, lcp, ws);
+  // With torsion rows, from the basis the same contacts ended with last time.
+  const std::vector<char>* warm =
+      torsion ? find_lemke_basis(warm_starts, ws, static_cast<std::size_t>(ws.split_offset.size()))
+              : nullptr;
+  const LcpSolution solution = split ? ws.lemke.solve(ws.split_matrix, ws.split_offset, settings, warm)
                                      : ws.lemke.solve(ws.matrix, lcp.offset, settings);
   report.iterations += solution.pivots;
+  if (torsion) report.warm_start_used = solution.warm_start_used;
   if (solution.status == LcpStatus::Solved) {
     ws.z = solution.z.head(n);
     ws.active.assign(solution.z_is_basic.begin(), solution.z_is_basic.begin() + n);
@@ -434,8 +546,16 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
       ws.active[first_box + f] =
           tau >= bound ? kAtUpperBound : (tau <= -bound ? kAtLowerBound : kFree);
     }
+    const int split_torsion = first_box + 3 * rows.joint_friction_count;
+    for (int t = 0; t < rows.torsion_count; ++t) {
+      ws.z[edge_torsion_unknown(rows) + t] = torsion_impulse(rows, solution.z, split_torsion, t);
+    }
     const EdgeCertificate certificate = evaluate(rows, lcp, ws, island, impulses);
-    remember_warm_start(rows, lcp, ws, certificate, warm_starts);
+    if (torsion) {
+      remember_lemke_basis(ws, solution.z_is_basic, warm_starts);
+    } else {
+      remember_warm_start(rows, lcp, ws, certificate, warm_starts);
+    }
     if (!solution.message.empty()) {
       SolverFallback regularised{FallbackReason::EdgeLemkeRegularised};
       regularised.detail = solution.message;

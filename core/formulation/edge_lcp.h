@@ -1,10 +1,12 @@
-// The linear complementarity problem over the cone-edge unknowns z = [beta; c_l; tau]
-// (cone_edge_problem.h):
+// The linear complementarity problem over the cone-edge unknowns z = [beta; c_l; tau;
+// p_s] (cone_edge_problem.h):
 //
 //   w = (G + diag r) z + q >= 0,   z >= 0,   z^T w = 0,
 //
 // on beta and c_l, and on each joint friction row's tau the box of its bound b = c h:
-// -b <= tau <= b, w >= 0 at -b, w <= 0 at b, w = 0 between (the joint sticks).
+// -b <= tau <= b, w >= 0 at -b, w <= 0 at b, w = 0 between (the joint sticks). A
+// torsion row's p_s is bounded by its contact's normal impulse, |p_s| <= sum_j beta_cj
+// (torsion_lcp.h states these conditions).
 // G = J_beta M^-1 J_beta^T (the rays' Gram matrix), r >= 0 a diagonal regularisation,
 // q the rows' velocity at v_free minus their target. These are the optimality (KKT)
 // conditions of the convex QP  min 1/2 z^T (G + diag r) z + q^T z over z >= 0 and the
@@ -24,18 +26,24 @@
 //     whose answer fails is corrected (negative z leave, violated w enter) a few times.
 //     A joint friction row starts free (sticking) and is fixed at the bound its tau
 //     passes; a fixed one's known impulse moves into the offsets;
-//     This is the path of almost every step: a resting stack of boxes never reaches 2;
+//     This is the path of almost every step: a resting stack of boxes never reaches 2.
+//     An island with torsion rows (contact_rows.h) skips it: their bound, the normal
+//     impulse sum_j beta_cj, is no constant the guess could fix a row at;
 //  2. Lemke's method (lemke.h) on the dense matrix, which solves any LCP with a
 //     positive semidefinite matrix unless the QP is infeasible (Anitescu, seed 004),
-//     the joint friction rows split as seed 002 eqs. (5)-(6) (joint_friction_lcp.h);
-//  3. the interior-point method (conic/) on the QP, the boxes as two inequalities;
+//     the joint friction rows split as seed 002 eqs. (5)-(6) (joint_friction_lcp.h),
+//     the torsion rows' p_s as the KKT conditions of |p_s| <= sum_j beta_cj
+//     (torsion_lcp.h); with torsion rows, from the basis the same contacts ended with
+//     last time;
+//  3. the interior-point method (conic/) on the QP, the boxes and the torsion bounds
+//     as two inequalities each;
 //  4. the frictionless LCP of seed 002 with the hard targets (contact_lcp.h), which
 //     keeps the joint friction rows;
 //  5. holding the island still.
 // Answers of 1 and 2 pass the certificate z >= 0, w >= 0, |z^T w| <= 1e-9 s, with s =
 // max(1, |q|_inf, the size of the terms of w) (lemke.h's measure; a box row's as
-// edge_lcp.cpp's evaluate states); 3's passes
-// conic/certificate.h at 1e-9. A fallback says what failed in the report.
+// edge_lcp.cpp's evaluate states; with torsion rows Lemke's own on the split problem);
+// 3's passes conic/certificate.h at 1e-9. A fallback says what failed in the report.
 #pragma once
 
 #include <vector>
@@ -65,6 +73,8 @@ struct EdgeWarmStart {
   std::vector<long long> key;
   std::vector<char> active;
   Eigen::VectorXd z;
+  // With torsion rows, which skip the active set: the final basis of Lemke's problem.
+  std::vector<char> lemke_basis;
   long long last_used = 0;
 };
 
@@ -100,7 +110,7 @@ struct EdgeLcpWorkspace {
 // (rows, lcp, v_free in island.velocity, warm starts) => z, v^{l+1} in island.velocity,
 // the impulses (cone_edge_problem.h), the warm starts for the next solve and the
 // report (Lemke pivots or interior-point iterations as iterations; problem_size =
-// k u + L + F). The report starts as the caller left it (IslandSolveReport::reset).
+// k u + L + F + T). The report starts as the caller left it (IslandSolveReport::reset).
 void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& warm_starts,
                     EdgeLcpWorkspace& workspace, IslandDynamics& island, IslandImpulses& impulses,
                     IslandSolveReport& report);

@@ -17,7 +17,8 @@ namespace contactlab {
 inline constexpr int kMaxIslandUnknowns = 1000;
 
 // k (2 + u): the unknowns of seed 002's LCP for the contacts of an island, the largest
-// of any formulation's problem before joint limits.
+// of any formulation's problem before joint limits and torsion rows (3 more per contact
+// with torsional friction in the LCP, 1 in the others), which come on top of the cap.
 inline long long island_contact_unknowns(long long contacts, int friction_edges) {
   return contacts * (2 + static_cast<long long>(friction_edges));
 }

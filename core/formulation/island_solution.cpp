@@ -22,8 +22,11 @@ void classify_by_velocity(const IslandRows& rows, const Eigen::VectorXd& velocit
     const double slip_speed = std::sqrt(frame_velocity.y() * frame_velocity.y() +
                                         frame_velocity.z() * frame_velocity.z());
     solution.slip_speed[c] = slip_speed;
+    const int torsion = rows.torsion_count > 0 ? rows.contact_torsion[c] : -1;
+    const bool spins =
+        torsion >= 0 && std::abs(rows.torsion_velocity(torsion, velocity)) > kSlipTolerance;
     if (!(solution.impulses.contact[c].x() > 0)) solution.mode[c] = ContactMode::Separating;
-    else if (slip_speed > kSlipTolerance) solution.mode[c] = ContactMode::Sliding;
+    else if (slip_speed > kSlipTolerance || spins) solution.mode[c] = ContactMode::Sliding;
     else solution.mode[c] = ContactMode::Sticking;
   }
 }

@@ -14,6 +14,8 @@
 // rest of it is solvable.
 //
 // Layout: the problem's other unknowns first, then tau+ (F), tau- (F), sigma (F).
+// The torsion rows of contacts with torsional friction are split the same way, with
+// mu_t c_n in place of b (torsion_lcp.h).
 #pragma once
 
 #include <Eigen/Core>
@@ -21,6 +23,13 @@
 #include "contact/contact_rows.h"
 
 namespace contactlab {
+
+// The split shared by every bounded pair: with `count` unknowns tau+ at [first, first +
+// count), filled against [0, first + count) in `matrix` and `offset`, writes the tau-
+// rows and columns (tau+'s negated: the direction reversed) and the sigma rows and
+// columns: +1 in w+ and w- (eq. 5), -tau+ - tau- in w_sigma (eq. 6), whose bound, 0
+// here, the caller then writes. `matrix` must be square of size first + 3 count.
+void split_bounded_pairs(int first, int count, Eigen::MatrixXd& matrix, Eigen::VectorXd& offset);
 
 // (matrix and offset over the first `first + F` unknowns, the last F of them tau+)
 // => the tau- and sigma rows and columns. `matrix` must be square of size first + 3F

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "formulation/joint_friction_lcp.h"
+#include "formulation/torsion_lcp.h"
 
 namespace contactlab {
 namespace {
@@ -55,19 +56,24 @@ const std::vector<char>* find_warm_start(const std::vector<LcpBasis>& candidates
   return nullptr;
 }
 
-// (z, w) => per contact the impulse in its frame, the slip speed lambda and the mode;
-// per limit its impulse; per joint friction row tau = tau+ - tau-.
+// (z, w) => per contact the impulse in its frame, the slip speed lambda and the mode
+// (sliding also where it spins, sigma of its torsion row > 0); per limit its impulse;
+// per joint friction row tau = tau+ - tau-; per torsion row p_s = p+ - p-.
 void read_solution(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen::VectorXd& w,
                    IslandSolution& solution) {
   const int m = rows.column_count();
   solution.impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   solution.slip_speed.resize(rows.contact_count);
   solution.mode.resize(rows.contact_count);
+  const int first_torsion = torsion_unknown(rows);
   for (int c = 0; c < rows.contact_count; ++c) {
     solution.impulses.contact[c] = frame_impulse(rows, z, c, true);
     solution.slip_speed[c] = z[m + c];
+    const int t = rows.torsion_count > 0 ? rows.contact_torsion[c] : -1;
+    const bool spins = t >= 0 && z[first_torsion + 2 * rows.torsion_count + t] > kSlipTolerance;
+    if (t >= 0) solution.impulses.torsion[c] = torsion_impulse(rows, z, first_torsion, t);
     if (w[c] > kOpeningTolerance) solution.mode[c] = ContactMode::Separating;
-    else if (solution.slip_speed[c] > kSlipTolerance) solution.mode[c] = ContactMode::Sliding;
+    else if (solution.slip_speed[c] > kSlipTolerance || spins) solution.mode[c] = ContactMode::Sliding;
     else solution.mode[c] = ContactMode::Sticking;
   }
   for (int l = 0; l < rows.limit_count; ++l) solution.impulses.limit[l] = z[rows.limit_column(l)];
@@ -81,7 +87,7 @@ void read_solution(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen
 void solve_lcp(const Options& options, const IslandRows& rows, const IslandContactState& contacts,
                LcpBases& bases, LcpScratch& scratch, IslandDynamics& island,
                IslandSolveReport& report) {
-  const int size = joint_friction_unknown(rows, true) + 3 * rows.joint_friction_count;
+  const int size = torsion_unknown(rows) + 3 * rows.torsion_count;
   Eigen::VectorXd& z = scratch.z;
   Eigen::VectorXd& w = scratch.w;
   z.setZero(size);
@@ -134,10 +140,11 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     // Into the frictional layout: c_n and c_l, then the joint friction unknowns.
     const int n = rows.normal_count();
     const int split = 3 * rows.joint_friction_count;
+    const int first_friction = joint_friction_unknown(rows, true);
     z.head(n) = frictionless.z.head(n);
     w.head(n) = frictionless.w.head(n);
-    z.tail(split) = frictionless.z.tail(split);
-    w.tail(split) = frictionless.w.tail(split);
+    z.segment(first_friction, split) = frictionless.z.tail(split);
+    w.segment(first_friction, split) = frictionless.w.tail(split);
     failure.reason = FallbackReason::LcpWithoutFriction;
   } else {
     island.velocity.setZero();

@@ -8,8 +8,8 @@
 //
 // A contact's mode is kinematic, read from the LCP's own variables: it opens when its
 // normal row has slack (rho = w_n > 0, eq. 3), slides when it slips (lambda > 0, the
-// slip speed of eqs. 5-6), and sticks otherwise, even where it carries no load (one leg
-// of a four-legged table).
+// slip speed of eqs. 5-6) or spins (its torsion row's sigma > 0, torsion_lcp.h), and
+// sticks otherwise, even where it carries no load (one leg of a four-legged table).
 #pragma once
 
 #include <vector>
@@ -27,7 +27,7 @@ struct LcpScratch {
   ContactLcp lcp;
   LemkeSolver lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
-  Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma]
+  Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
   Eigen::VectorXd w;           // w = M z + q
 };
 

@@ -10,21 +10,34 @@
 namespace contactlab {
 namespace {
 
-int contact_dimension(const IslandRows& rows, int c) {
+// Contact c's frame unknowns: p_n, and p_t1, p_t2 with friction.
+int frame_dimension(const IslandRows& rows, int c) {
   return rows.friction_coefficient[c] > 0 ? 3 : 1;
 }
 
+// Contact c's torsion row, or -1.
+int torsion_of(const IslandRows& rows, int c) {
+  return rows.torsion_count > 0 ? rows.contact_torsion[c] : -1;
+}
+
+// Its unknowns: the frame's, then p_s with torsional friction.
+int contact_dimension(const IslandRows& rows, int c) {
+  return frame_dimension(rows, c) + (torsion_of(rows, c) >= 0 ? 1 : 0);
+}
+
 // P: the frame blocks W_ce (each diagonal block read from its upper triangle, so that P
-// is exactly symmetric), R on the contacts' diagonal, and the limit rows.
+// is exactly symmetric), R on the contacts' diagonal, the limit rows and the torsion
+// rows.
 void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+                     const Eigen::VectorXd& torsion_regularisation,
                      const std::vector<int>& first, Eigen::MatrixXd& P) {
   const int k = rows.contact_count;
   for (int c = 0; c < k; ++c) {
-    const int dc = contact_dimension(rows, c);
+    const int dc = frame_dimension(rows, c);
     for (int e = c; e < k; ++e) {
       if (!rows.contacts_coupled[c * k + e]) continue;
       const Mat3& w = rows.block(c, e);
-      const int de = contact_dimension(rows, e);
+      const int de = frame_dimension(rows, e);
       for (int a = 0; a < dc; ++a) {
         for (int b = 0; b < de; ++b) {
           const double value = c == e ? w(std::min(a, b), std::max(a, b)) : w(a, b);
@@ -39,7 +52,7 @@ void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisa
     const int row = first[k + l];
     for (int e = 0; e < k; ++e) {
       const Vec3& entry = rows.limit_contact[l * k + e];
-      for (int b = 0; b < contact_dimension(rows, e); ++b) {
+      for (int b = 0; b < frame_dimension(rows, e); ++b) {
         P(row, first[e] + b) = entry[b];
         P(first[e] + b, row) = entry[b];
       }
@@ -47,6 +60,27 @@ void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisa
     for (int m = l; m < rows.joint_row_count(); ++m) {
       P(row, first[k + m]) = P(first[k + m], row) = rows.limit_limit(l, m);
     }
+  }
+  // p_s of torsion row t against the frames, the joint rows and the other torsion rows.
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const int c = rows.torsion[t].contact;
+    const int row = first[c] + frame_dimension(rows, c);
+    for (int e = 0; e < k; ++e) {
+      if (!rows.contacts_coupled[c * k + e]) continue;
+      const Vec3& entry = rows.torsion_contact_entry(t, e);
+      for (int b = 0; b < frame_dimension(rows, e); ++b) {
+        P(row, first[e] + b) = entry[b];
+        P(first[e] + b, row) = entry[b];
+      }
+    }
+    for (int l = 0; l < rows.joint_row_count(); ++l) {
+      P(row, first[k + l]) = P(first[k + l], row) = rows.joint_torsion_entry(l, t);
+    }
+    for (int r = 0; r < rows.torsion_count; ++r) {
+      const int other = rows.torsion[r].contact;
+      P(row, first[other] + frame_dimension(rows, other)) = rows.torsion_torsion_entry(t, r);
+    }
+    P(row, row) += torsion_regularisation[t];
   }
 }
 
@@ -146,14 +180,17 @@ bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
         }
         continue;
       }
-      const bool cone = i < k && contact_dimension(rows, i) == 3;
+      const bool cone = i < k && frame_dimension(rows, i) == 3;
       const double mu = i < k ? rows.friction_coefficient[i] : 0.0;
+      // With torsional friction, p_s, bounded by p_n.
+      const int spin = i < k && torsion_of(rows, i) >= 0 ? first + frame_dimension(rows, i) : -1;
       if (ws.holding[i]) {
         const double normal = ws.x[first];
         double gradient_size = std::abs(ws.gradient[first]);
         if (cone)
           gradient_size = std::max(
               {gradient_size, std::abs(ws.gradient[first + 1]), std::abs(ws.gradient[first + 2])});
+        if (spin >= 0) gradient_size = std::max(gradient_size, std::abs(ws.gradient[spin]));
         valid = valid && gradient_size <= allowed;
         if (normal < -allowed) {
           ws.holding[i] = 0;
@@ -161,10 +198,14 @@ bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
           valid = false;
         } else if (cone && tangential_norm(ws.x, first) > mu * normal + allowed) {
           return false;  // sliding: the cone's surface
+        } else if (spin >= 0 && std::abs(ws.x[spin]) > normal + allowed) {
+          return false;  // spinning: the torsional bound
         }
       } else {
-        const double margin = cone ? ws.gradient[first] - mu * tangential_norm(ws.gradient, first)
-                                   : ws.gradient[first];
+        // Open: g in the dual of the product cone, g_n >= mu ||g_t|| + |g_s|.
+        double margin = cone ? ws.gradient[first] - mu * tangential_norm(ws.gradient, first)
+                             : ws.gradient[first];
+        if (spin >= 0) margin -= std::abs(ws.gradient[spin]);
         if (margin < -allowed) {
           ws.holding[i] = 1;
           changed = true;
@@ -182,51 +223,58 @@ bool solve_without_sliding(const IslandRows& rows, SoftEllipticWorkspace& ws) {
 
 bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regularisation,
                          const std::vector<Vec3>& offset, const Eigen::VectorXd& limit_offset,
-                         SoftEllipticWorkspace& ws, IslandDynamics& island,
-                         IslandImpulses& impulses, IslandSolveReport& report,
-                         SolverFallback& failure) {
+                         const Eigen::VectorXd& torsion_regularisation,
+                         const Eigen::VectorXd& torsion_offset, SoftEllipticWorkspace& ws,
+                         IslandDynamics& island, IslandImpulses& impulses,
+                         IslandSolveReport& report, SolverFallback& failure) {
   const int k = rows.contact_count;
   const int limits = rows.limit_count;
   const int frictions = rows.joint_friction_count;
   const int joint_rows = limits + frictions;
-  // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 per limit and
-  // per joint friction row.
+  const int torsions = rows.torsion_count;
+  // (rows) => the unknowns: 3 per contact with friction, 1 without, 1 more with
+  // torsional friction, 1 per limit and per joint friction row.
   ws.first_variable.resize(k + joint_rows);
   int n = 0;
   int one_sided = limits;  // p_n >= 0 (mu = 0) and c_l >= 0
   for (int c = 0; c < k; ++c) {
     ws.first_variable[c] = n;
     n += contact_dimension(rows, c);
-    if (contact_dimension(rows, c) == 1) ++one_sided;
+    if (frame_dimension(rows, c) == 1) ++one_sided;
   }
   for (int l = 0; l < joint_rows; ++l) ws.first_variable[k + l] = n++;
   const int cones = k + limits - one_sided;
-  const int orthant = one_sided + 2 * frictions;  // and -b <= tau <= b
+  // and -b <= tau <= b, and -p_n <= p_s <= p_n
+  const int orthant = one_sided + 2 * frictions + 2 * torsions;
   const int m = orthant + 3 * cones;
   report.problem_size = n;
 
   // (R, J v_free - v*, limit offsets) => P, c
   ConicProblem& program = ws.program;
   program.P.setZero(n, n);
-  build_objective(rows, regularisation, ws.first_variable, program.P);
+  build_objective(rows, regularisation, torsion_regularisation, ws.first_variable, program.P);
   program.c.resize(n);
   for (int c = 0; c < k; ++c) {
-    for (int a = 0; a < contact_dimension(rows, c); ++a)
+    for (int a = 0; a < frame_dimension(rows, c); ++a)
       program.c[ws.first_variable[c] + a] = offset[c][a];
+  }
+  for (int t = 0; t < torsions; ++t) {
+    const int c = rows.torsion[t].contact;
+    program.c[ws.first_variable[c] + frame_dimension(rows, c)] = torsion_offset[t];
   }
   for (int l = 0; l < joint_rows; ++l) program.c[ws.first_variable[k + l]] = limit_offset[l];
   program.A.resize(0, 0);
   program.b.resize(0);
 
   // Cone rows, s = h - G x: first p_n >= 0 (mu = 0), c_l >= 0, b - tau >= 0 and
-  // b + tau >= 0, then (mu p_n, p_t1, p_t2) in Q^3.
+  // b + tau >= 0, p_n - p_s >= 0 and p_n + p_s >= 0, then (mu p_n, p_t1, p_t2) in Q^3.
   program.G.setZero(m, n);
   program.h.setZero(m);
   program.orthant_size = orthant;
   program.cone_sizes.assign(cones, 3);
   int row = 0;
   for (int c = 0; c < k; ++c) {
-    if (contact_dimension(rows, c) == 1) program.G(row++, ws.first_variable[c]) = -1;
+    if (frame_dimension(rows, c) == 1) program.G(row++, ws.first_variable[c]) = -1;
   }
   for (int l = 0; l < limits; ++l) program.G(row++, ws.first_variable[k + l]) = -1;
   for (int f = 0; f < frictions; ++f) {
@@ -237,8 +285,17 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
     program.h[row] = bound;
     program.G(row++, variable) = -1;
   }
+  for (int t = 0; t < torsions; ++t) {
+    const int c = rows.torsion[t].contact;
+    const int normal = ws.first_variable[c];
+    const int spin = normal + frame_dimension(rows, c);
+    program.G(row, spin) = 1;
+    program.G(row++, normal) = -1;
+    program.G(row, spin) = -1;
+    program.G(row++, normal) = -1;
+  }
   for (int c = 0; c < k; ++c) {
-    if (contact_dimension(rows, c) == 1) continue;
+    if (frame_dimension(rows, c) == 1) continue;
     const int first = ws.first_variable[c];
     program.G(row++, first) = -rows.friction_coefficient[c];
     program.G(row++, first + 1) = -1;
@@ -261,9 +318,15 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
   impulses.reset(k, limits, frictions);
   for (int c = 0; c < k; ++c) {
     const int first = ws.first_variable[c];
-    impulses.contact[c] = contact_dimension(rows, c) == 3
+    impulses.contact[c] = frame_dimension(rows, c) == 3
                               ? Vec3(ws.x[first], ws.x[first + 1], ws.x[first + 2])
                               : Vec3(std::max(0.0, ws.x[first]), 0, 0);
+  }
+  for (int t = 0; t < torsions; ++t) {
+    const int c = rows.torsion[t].contact;
+    const double bound = impulses.contact[c].x();
+    const double impulse = ws.x[ws.first_variable[c] + frame_dimension(rows, c)];
+    impulses.torsion[c] = std::min(bound, std::max(-bound, impulse));
   }
   for (int l = 0; l < limits; ++l)
     impulses.limit[l] = std::max(0.0, ws.x[ws.first_variable[k + l]]);

@@ -114,13 +114,27 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
         rows.limit_velocity(l, island.velocity) - rows.limits[l].target_velocity;
     lcp.regularisation[k * u + l] = 0;
   }
+  // Torsion rows are soft as a contact frame's rows: R_s = eps s^T M^-1 s, and the
+  // reference keeps what the tangential rows' keeps of the spin at the start of the
+  // step, v*_s = (1 - 2 h (1 + eps) / kappa) s^T v^l (s the row scaled by mu_t).
+  const int count = rows.torsion_count;
+  ws.torsion_regularisation.resize(count);
+  ws.torsion_offset.resize(count);
+  for (int t = 0; t < count; ++t) {
+    const double reference = kept_velocity * contacts.start_torsion_velocity[rows.torsion[t].contact];
+    ws.torsion_regularisation[t] = epsilon * rows.torsion_torsion_entry(t, t);
+    ws.torsion_offset[t] = rows.torsion_velocity(t, island.velocity) - reference;
+    lcp.regularisation[edge_torsion_unknown(rows) + t] = ws.torsion_regularisation[t];
+    lcp.offset[edge_torsion_unknown(rows) + t] = ws.torsion_offset[t];
+  }
 
   SolverFallback elliptic_failure;
   const bool elliptic = options.soft_cone == 1;
   if (elliptic) {
-    ws.limit_offset = lcp.offset.tail(rows.joint_row_count());
-    if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset, ws.elliptic,
-                            island, impulses, report, elliptic_failure)) {
+    ws.limit_offset = lcp.offset.segment(k * u, rows.joint_row_count());
+    if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset,
+                            ws.torsion_regularisation, ws.torsion_offset, ws.elliptic, island,
+                            impulses, report, elliptic_failure)) {
       return;
     }
   }

@@ -50,6 +50,13 @@
 //   1 elliptic: mu p_n >= ||p_t||, a second-order cone program (soft_elliptic.h),
 //     solved directly where no contact slides and by the interior-point method
 //     otherwise; if that fails, by the pyramidal cone.
+// Torsional friction (contact/torsional_friction.h): a contact's moment tau_n = mu_t p_s
+// about its normal, |p_s| <= p_n, beside its friction cone (the soft-finger cone as the
+// product of the two), is regularised as the frame's rows are, R_s = epsilon s^T M^-1 s
+// (s the spin row scaled by mu_t, contact_rows.h), with the reference v*_s = (1 - 2 h
+// (1 + epsilon) / kappa) s^T v^l; in the pyramid p_s is an unknown of its own coupled to
+// the rays (torsion_lcp.h), in the elliptic cone two linear inequalities beside the
+// second-order cone (soft_elliptic.h).
 // Joint-limit rows stay hard: l^T v' >= target_l (contact_rows.h), with no R; so do
 // joint friction rows, qdot_j' = 0 while |tau| < c h (a joint held by friction does
 // not creep as a soft contact does).
@@ -82,6 +89,8 @@ struct SoftIslandWorkspace {
   std::vector<Vec3> regularisation;  // per contact: diag(R_c) [m/s per N s]
   std::vector<Vec3> offset;          // per contact: J_c v_free - v*_c [m/s]
   Eigen::VectorXd limit_offset;      // per joint row: l v_free - target [m/s or rad/s]
+  Eigen::VectorXd torsion_regularisation;  // per torsion row: R_s = eps s^T M^-1 s
+  Eigen::VectorXd torsion_offset;          // per torsion row: s^T v_free - v*_s [m/s]
   EdgeLcp lcp;                       // the pyramidal problem
   EdgeLcpWorkspace solver;
   SoftEllipticWorkspace elliptic;

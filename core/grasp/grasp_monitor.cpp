@@ -1,6 +1,7 @@
 #include "grasp/grasp_monitor.h"
 
 #include "contact/friction_coefficient.h"
+#include "contact/torsional_friction.h"
 #include "dynamics/rigid_body.h"
 
 namespace contactlab {
@@ -43,6 +44,9 @@ int grasp_contacts(const Model& model, const Options& options, const Data& data,
     // A held grasp sticks: mu_s.
     grasp.friction_coefficient =
         contact_friction(model, options, contact.geom_a, contact.geom_b).static_coefficient;
+    // A soft finger: its torsional friction (grasp_quality.h).
+    grasp.torsional_friction =
+        contact_torsional_friction(model, options, contact.geom_a, contact.geom_b);
     contacts.push_back(grasp);
   }
   return object;

@@ -19,12 +19,14 @@ struct GraspReport {
 
 // The grasped object is the free body with the most touching link contacts (ties:
 // the lower index). A contact counts when phi <= the contact threshold; its friction
-// cone uses the static mu of its materials (or the mu option) with u edges; torques
-// are scaled by the object's largest radius about its centre of mass.
+// cone uses the static mu of its materials (or the mu option) with u edges, and their
+// torsional friction mu_t (or the option's) makes it a soft finger; torques are scaled
+// by the object's largest radius about its centre of mass.
 GraspReport evaluate_current_grasp(const Model& model, const Options& options, const Data& data);
 
 // The primitive wrenches of that analysis (grasp_wrenches in grasp/grasp_quality.h:
-// u per frictional contact, contact by contact), without building their hull; empty
+// u per frictional contact, 2 u per soft finger, contact by contact), without building
+// their hull; empty
 // when nothing is held. `object` is the grasped body or -1.
 Status current_grasp_wrenches(const Model& model, const Options& options, const Data& data, int& object,
                               std::vector<Vec6>& wrenches);

@@ -22,6 +22,9 @@ Status check_contact(const GraspContact& contact, int index) {
   if (!(contact.friction_coefficient >= 0) || !std::isfinite(contact.friction_coefficient)) {
     return Status::failure(name + ".friction_coefficient must be finite and >= 0");
   }
+  if (!(contact.torsional_friction >= 0) || !std::isfinite(contact.torsional_friction)) {
+    return Status::failure(name + ".torsional_friction must be finite and >= 0 (m)");
+  }
   return Status::success();
 }
 
@@ -30,6 +33,25 @@ Vec6 wrench(const Vec3& force, const Vec3& lever, double torque_scale) {
   w.head<3>() = force;
   w.tail<3>() = lever.cross(force) / torque_scale;
   return w;
+}
+
+// The wrench of `force` at the contact, or for a soft finger the two wrenches with its
+// moment +-mu_t n added (grasp_quality.h).
+void add_wrenches(const Vec3& force, const Vec3& lever, const Vec3& normal, double torsional_friction,
+                  double torque_scale, int contact, std::vector<Vec6>& wrenches,
+                  std::vector<int>& wrench_contact) {
+  const Vec6 point_wrench = wrench(force, lever, torque_scale);
+  if (!(torsional_friction > 0)) {
+    wrenches.push_back(point_wrench);
+    wrench_contact.push_back(contact);
+    return;
+  }
+  Vec6 moment = Vec6::Zero();
+  moment.tail<3>() = torsional_friction * normal / torque_scale;
+  wrenches.push_back(point_wrench + moment);
+  wrenches.push_back(point_wrench - moment);
+  wrench_contact.push_back(contact);
+  wrench_contact.push_back(contact);
 }
 
 }  // namespace
@@ -57,9 +79,9 @@ Status grasp_wrenches(const std::vector<GraspContact>& contacts, const Vec3& obj
     const Vec3 normal = contact.inward_normal.normalized();  // n
     const Vec3 lever = contact.point - object_center;        // p - c
     const double mu = contact.friction_coefficient;
+    const double mu_t = contact.torsional_friction;
     if (mu == 0) {
-      wrenches.push_back(wrench(normal, lever, torque_scale));
-      wrench_contact.push_back(i);
+      add_wrenches(normal, lever, normal, mu_t, torque_scale, i, wrenches, wrench_contact);
       continue;
     }
     Vec3 t1, t2;
@@ -67,8 +89,7 @@ Status grasp_wrenches(const std::vector<GraspContact>& contacts, const Vec3& obj
     for (int j = 0; j < friction_edges; ++j) {
       // f_j = n + mu d_j: an edge of the cone of seed 002 eq. (4) at unit normal force.
       const Vec3 force = normal + mu * edges.direction(j, t1, t2);
-      wrenches.push_back(wrench(force, lever, torque_scale));
-      wrench_contact.push_back(i);
+      add_wrenches(force, lever, normal, mu_t, torque_scale, i, wrenches, wrench_contact);
     }
   }
   return Status::success();

@@ -7,6 +7,17 @@
 //   w = (f, (p - c) x f / rho)  in R^6,
 // with c the object's centre of mass and rho the torque scale (GraspIt!: the object's
 // largest distance from c), so that forces and torques are comparable.
+//
+// A soft finger (torsional friction mu_t > 0, contact/torsional_friction.h) also
+// presses a moment about its normal, |tau_n| <= mu_t per unit normal force, apart from
+// its friction force: its cone is the product of the pyramid and that interval, whose
+// extreme rays are each edge force with the pure moment +mu_t n and with -mu_t n. So
+// each primitive wrench gets the moment added both ways,
+//   w = (f, ((p - c) x f +- mu_t n) / rho),
+// 2 u wrenches per contact (2 without Coulomb friction). The wrench space gains the
+// moments about the contact normals that a point contact cannot press: two point
+// contacts facing each other can never resist a torque about the line through them (no
+// force at either point has a moment about it), two soft fingers can.
 // The grasp wrench space GWS is the convex hull of all these wrenches (the "L1" GWS:
 // the wrenches reachable with unit total normal force).
 //   force closure  <=>  the origin lies strictly inside the GWS;
@@ -27,6 +38,7 @@ struct GraspContact {
   Vec3 point = Vec3::Zero();           // p, world, m
   Vec3 inward_normal = Vec3::UnitZ();  // n, pointing into the object; normalised on use
   double friction_coefficient = 0;     // mu >= 0
+  double torsional_friction = 0;       // mu_t >= 0 [m]: 0 a point contact, > 0 a soft finger
 };
 
 struct GraspQuality {
@@ -51,9 +63,10 @@ struct GraspWrenchSpace {
 };
 
 // The primitive wrenches, contact by contact and edge by edge: u per frictional
-// contact, 1 per frictionless one. Fails (with the field named) for torque_scale not
-// positive and finite, friction_edges not an even number in 4 .. 32, or a contact with
-// a non-finite point, a zero or non-finite normal, or a negative or non-finite mu.
+// contact, 1 per frictionless one, twice as many for a soft finger (the edge with +mu_t
+// n, then with -mu_t n). Fails (with the field named) for torque_scale not positive and
+// finite, friction_edges not an even number in 4 .. 32, or a contact with a non-finite
+// point, a zero or non-finite normal, or a negative or non-finite mu or mu_t.
 Status grasp_wrenches(const std::vector<GraspContact>& contacts, const Vec3& object_center,
                       double torque_scale, int friction_edges, std::vector<Vec6>& wrenches,
                       std::vector<int>& wrench_contact);

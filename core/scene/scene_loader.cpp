@@ -42,6 +42,7 @@ const NumberRange kSizeRange{0, 100, false, true, "m"};
 const NumberRange kInertiaEntryRange{-1e10, 1e10, true, true, "kg m^2"};
 const NumberRange kFrictionRange{0, 2, true, true, ""};
 const NumberRange kRestitutionRange{0, 1, true, true, ""};
+const NumberRange kTorsionalFrictionRange{0, 1, true, true, "m"};
 
 const char* const kDefaultMaterial = "default";
 const char* const kStaticColor = "#8a8f98";
@@ -277,7 +278,8 @@ Status SceneReader::read_friction_pair(const Json& value, const std::string& pat
   CONTACTLAB_RETURN_IF_ERROR(fields.require("kinetic"));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("static", kFrictionRange, pair.static_coefficient));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("kinetic", kFrictionRange, pair.kinetic_coefficient));
-  return fields.number("restitution", kRestitutionRange, pair.restitution);
+  CONTACTLAB_RETURN_IF_ERROR(fields.number("restitution", kRestitutionRange, pair.restitution));
+  return fields.number("torsional_friction", kTorsionalFrictionRange, pair.torsional_friction);
 }
 
 // The table starts from the default pair; each listed pair sets both (a, b) and (b, a).
@@ -297,7 +299,8 @@ Status SceneReader::read_friction(const FieldReader& scene) {
     const Json& value = friction.at("default");
     CONTACTLAB_RETURN_IF_ERROR(expect_object(value, default_path));
     CONTACTLAB_RETURN_IF_ERROR(
-        FieldReader(value, default_path).check_fields({"static", "kinetic", "restitution"}, "a friction pair"));
+        FieldReader(value, default_path)
+            .check_fields({"static", "kinetic", "restitution", "torsional_friction"}, "a friction pair"));
     CONTACTLAB_RETURN_IF_ERROR(read_friction_pair(value, default_path, default_pair));
   }
   model_.friction_table.assign(count * count, default_pair);
@@ -313,7 +316,8 @@ Status SceneReader::read_friction(const FieldReader& scene) {
     CONTACTLAB_RETURN_IF_ERROR(expect_object(pairs[i], pair_path));
     const FieldReader fields(pairs[i], pair_path);
     CONTACTLAB_RETURN_IF_ERROR(
-        fields.check_fields({"materials", "static", "kinetic", "restitution"}, "a friction pair"));
+        fields.check_fields({"materials", "static", "kinetic", "restitution", "torsional_friction"},
+                            "a friction pair"));
     CONTACTLAB_RETURN_IF_ERROR(fields.require("materials"));
     const std::string names_path = fields.path_of("materials");
     const Json& names = fields.at("materials");

@@ -82,8 +82,8 @@ bool hold_oversized_island(const Options& options, StepWorkspace& ws, SolverStat
 }
 
 // The state of the island's contacts at the start of the step, contact by contact:
-// the geoms that touch, phi, the relative velocity at v^l in the contact frame, and
-// mu_s, mu_d (contact/friction_coefficient.h).
+// the geoms that touch, phi, the relative velocity at v^l in the contact frame and, with
+// torsional friction, the spin about n, and mu_s, mu_d (contact/friction_coefficient.h).
 void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
   const IslandRows& rows = ws.rows;
   IslandContactState& state = ws.contact_state;
@@ -91,6 +91,7 @@ void gather_contact_state(const Model& model, const Options& options, StepWorksp
   state.geoms.resize(k);
   state.distance.resize(k);
   state.start_velocity.resize(k);
+  state.start_torsion_velocity.assign(k, 0.0);
   state.static_friction.resize(k);
   state.kinetic_friction.resize(k);
   for (int c = 0; c < k; ++c) {
@@ -101,6 +102,10 @@ void gather_contact_state(const Model& model, const Options& options, StepWorksp
     const FrictionPair friction = contact_friction(model, options, contact.geom_a, contact.geom_b);
     state.static_friction[c] = friction.static_coefficient;
     state.kinetic_friction[c] = friction.kinetic_coefficient;
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    state.start_torsion_velocity[rows.torsion[t].contact] =
+        rows.torsion_velocity(t, ws.island.velocity);
   }
 }
 

@@ -1,7 +1,7 @@
 // Steps per second of the built-in scenes with GraspIt!'s defaults (u = 8,
 // h = 2.5 ms), with the LCP size and Lemke pivots per step as counters; and of
 // box_stack, gripper_lift and barrett_phone in every formulation (names
-// scene@formulation, as the page's benchmark takes them).
+// scene@formulation, as the page's benchmark takes them); and with torsional friction.
 #include <string>
 #include <utility>
 #include <vector>
@@ -88,6 +88,21 @@ BENCHMARK_CAPTURE(bench_scene, gripper_lift, std::string("gripper_lift"));
 CONTACTLAB_FORMULATION_BENCHMARKS(box_stack);
 CONTACTLAB_FORMULATION_BENCHMARKS(gripper_lift);
 CONTACTLAB_FORMULATION_BENCHMARKS(barrett_phone);
+
+// Torsional friction (docs/torsional_friction.md): the spinning discs, and box_stack with
+// mu_t = 5 mm for every pair, whose torsion islands convex and soft solve by Lemke from
+// the last basis instead of the active-set guess.
+BENCHMARK_CAPTURE(bench_scene, spinning_disc, std::string("spinning_disc"));
+BENCHMARK_CAPTURE(bench_scene, spinning_disc@convex, std::string("spinning_disc"),
+                  OptionSettings{{"formulation", 1}});
+BENCHMARK_CAPTURE(bench_scene, spinning_disc@soft, std::string("spinning_disc"),
+                  OptionSettings{{"formulation", 2}});
+BENCHMARK_CAPTURE(bench_scene, box_stack+torsional_friction=0.005, std::string("box_stack"),
+                  OptionSettings{{"torsional_friction", 0.005}});
+BENCHMARK_CAPTURE(bench_scene, box_stack@convex+torsional_friction=0.005, std::string("box_stack"),
+                  OptionSettings{{"formulation", 1}, {"torsional_friction", 0.005}});
+BENCHMARK_CAPTURE(bench_scene, box_stack@soft+torsional_friction=0.005, std::string("box_stack"),
+                  OptionSettings{{"formulation", 2}, {"torsional_friction", 0.005}});
 
 }  // namespace
 }  // namespace contactlab

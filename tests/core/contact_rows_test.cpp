@@ -98,6 +98,61 @@ TEST(ContactRows, UncoupledBlocksAreZeroInAReusedMatrix) {
   EXPECT_EQ(rows.column_velocity(1, response), 0);  // the other contact's normal
 }
 
+// Torsional friction (contact_rows.h): each contact with mu_t > 0 gets the row mu_t n .
+// (w_B - w_A), and the LCP's torsion unknowns p+ (contact_lcp.h) have the Gram entries
+// of that row against every column and each other, as impulses measure them one by one.
+TEST(ContactRows, TorsionRowsAreTheScaledSpinAndTheirGramEntriesMatch) {
+  TwoBodyRows setup;
+  const double mu_t = 0.01;
+  setup.model.friction_table[0].torsional_friction = mu_t;
+  setup.assemble({0, 1, 2});
+  const IslandRows& rows = setup.rows;
+  ASSERT_EQ(rows.torsion_count, 3);
+  EXPECT_EQ(rows.contact_torsion, (std::vector<int>{0, 1, 2}));
+  const Eigen::VectorXd& v = setup.island.velocity;
+  // Contact 2 is between the two boxes: mu_t n2 . (w_upper - w_lower).
+  const Vec3 spin = v.segment<3>(9) - v.segment<3>(3);
+  EXPECT_NEAR(rows.torsion_velocity(2, v), mu_t * setup.contacts[2].point.normal.dot(spin), 1e-15);
+  EXPECT_NEAR(rows.torsion_velocity(0, v), mu_t * setup.contacts[0].point.normal.dot(v.segment<3>(3)), 1e-15);
+
+  ContactLcp lcp;
+  build_contact_lcp(rows, v, lcp);
+  const int m = rows.column_count();
+  const int first = torsion_unknown(rows);
+  ASSERT_EQ(first, m + rows.contact_count);
+  ASSERT_EQ(lcp.matrix.rows(), first + 3 * rows.torsion_count);
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    Eigen::VectorXd response = Eigen::VectorXd::Zero(12);
+    rows.apply_torsion_impulse(t, 1.0, response);
+    for (int i = 0; i < m; ++i) {
+      EXPECT_NEAR(lcp.matrix(i, first + t), rows.column_velocity(i, response), 1e-14) << i << "," << t;
+      Eigen::VectorXd column = Eigen::VectorXd::Zero(12);
+      rows.apply_column_impulse(i, 1.0, column);
+      EXPECT_NEAR(lcp.matrix(first + t, i), rows.torsion_velocity(t, column), 1e-14) << t << "," << i;
+    }
+    for (int r = 0; r < rows.torsion_count; ++r) {
+      EXPECT_NEAR(lcp.matrix(first + r, first + t), rows.torsion_velocity(r, response), 1e-14);
+    }
+    // Eq. (6) for the pair: w_sigma = c_n - p+ - p-, and sigma in both w+ and w-.
+    const int sigma = first + 2 * rows.torsion_count + t;
+    EXPECT_EQ(lcp.matrix(sigma, rows.torsion[t].contact), 1);
+    EXPECT_EQ(lcp.matrix(sigma, first + t), -1);
+    EXPECT_EQ(lcp.matrix(first + t, sigma), 1);
+    EXPECT_EQ(lcp.offset[first + t], rows.torsion_velocity(t, v));
+  }
+
+  IslandRows broken = rows;
+  broken.torsion_torsion[4] = std::nan("");
+  EXPECT_FALSE(broken.is_finite());
+
+  // Without torsional friction there are no torsion rows and the LCP is seed 002's.
+  setup.model.friction_table[0].torsional_friction = 0;
+  setup.assemble({0, 1, 2});
+  EXPECT_EQ(setup.rows.torsion_count, 0);
+  build_contact_lcp(setup.rows, v, lcp);
+  EXPECT_EQ(lcp.matrix.rows(), m + setup.rows.contact_count);
+}
+
 // A NaN anywhere in the rows is caught before an LCP is built from them.
 TEST(ContactRows, IsFiniteCatchesNonFiniteRows) {
   TwoBodyRows setup;

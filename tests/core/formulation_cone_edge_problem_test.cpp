@@ -38,6 +38,50 @@ TEST(ConeEdgeProblem, GramMatchesTheRaysResponses) {
   }
 }
 
+// With torsional friction the torsion rows' unknowns p_s (after the rays) join the Gram
+// matrix: its columns are still the responses of every row to unit impulses, a torsion
+// row's through its scaled spin row mu_t s, and p_s applies the moment mu_t p_s.
+TEST(ConeEdgeProblem, TorsionRowsJoinTheGramMatrix) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    RandomIsland setup(seed, 2, 5, 0.6, 4);
+    setup.model.friction_table[0].torsional_friction = 0.015;
+    assemble_contact_rows(setup.model, setup.options, setup.contacts, {0, 1, 2, 3, 4}, setup.position,
+                          setup.island, setup.edges, setup.rows);
+    const IslandRows& rows = setup.rows;
+    const int n = edge_unknown_count(rows);
+    ASSERT_EQ(rows.torsion_count, 5);
+    ASSERT_EQ(n, 5 * 4 + 5);
+    ASSERT_EQ(edge_torsion_unknown(rows), 20);
+    Eigen::MatrixXd gram;
+    build_edge_gram(rows, gram);
+    Eigen::VectorXd diagonal;
+    edge_gram_diagonal(rows, diagonal);
+    const int dof = static_cast<int>(setup.island.velocity.size());
+    for (int j = 0; j < n; ++j) {
+      Eigen::VectorXd z = Eigen::VectorXd::Zero(n);
+      z[j] = 1;
+      IslandImpulses impulses;
+      edge_impulses(rows, z, impulses);
+      Eigen::VectorXd response = Eigen::VectorXd::Zero(dof);
+      apply_island_impulses(rows, impulses, response);
+      Eigen::VectorXd measured;
+      edge_row_velocities(rows, response, measured);
+      for (int i = 0; i < n; ++i) {
+        EXPECT_NEAR(gram(i, j), measured[i], 1e-12 * (1 + std::abs(measured[i]))) << i << "," << j;
+        EXPECT_EQ(gram(i, j), gram(j, i));
+      }
+      EXPECT_NEAR(diagonal[j], gram(j, j), 1e-12 * gram(j, j));
+    }
+    // The moment about the normal: mu_t p_s n on body B, so n . dw_B = mu_t p_s n^T I_B^-1 n.
+    Eigen::VectorXd z = Eigen::VectorXd::Zero(n);
+    z[edge_torsion_unknown(rows) + 2] = 0.3;
+    IslandImpulses impulses;
+    edge_impulses(rows, z, impulses);
+    EXPECT_EQ(impulses.torsion[2], 0.3);
+    EXPECT_EQ(impulses.contact[2], Vec3::Zero());
+  }
+}
+
 // z => (c_n, c_t) = (sum_j beta_j, mu sum_j beta_j (cos_j, sin_j)), and applying them
 // changes every row's velocity by G z (the Gram matrix times z).
 TEST(ConeEdgeProblem, ImpulsesAreTheRaySums) {

@@ -75,6 +75,61 @@ TEST(EdgeLcp, AnswersPassTheCertificateOnRandomIslands) {
   }
 }
 
+// With torsional friction (torsion_lcp.h) Anitescu's problem is the QP over the product
+// cone: the answer on random islands satisfies its conditions contact by contact, with
+// sigma = mu_t |s^T v'| the spin's slip speed: every ray row (n + mu d_j)^T v' - target
+// >= sigma, with equality where beta_j > 0; |p_s| <= sum_j beta_j; a contact whose
+// moment is inside its bound does not spin, and one that spins has its moment at the
+// bound against the spin. Solved with torsion rows, the same contacts again start from
+// the remembered Lemke basis.
+TEST(EdgeLcp, TorsionAnswersSatisfyTheProductConeConditions) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const int contact_count = 2 + static_cast<int>(seed % 5);
+    RandomIsland setup(seed, 1 + static_cast<int>(seed % 3), contact_count, seed % 4 == 0 ? 0.0 : 0.5, 4);
+    setup.model.friction_table[0].torsional_friction = 0.02;
+    std::vector<int> all(contact_count);
+    for (int c = 0; c < contact_count; ++c) all[c] = c;
+    assemble_contact_rows(setup.model, setup.options, setup.contacts, all, setup.position, setup.island,
+                          setup.edges, setup.rows);
+    const IslandRows& rows = setup.rows;
+    ASSERT_EQ(rows.torsion_count, contact_count);
+    const EdgeLcp lcp = random_problem(rows, setup.island.velocity, 0.0);
+    EdgeWarmStarts warm_starts;
+    EdgeLcpWorkspace workspace;
+    const Solved solved = solve(rows, lcp, warm_starts, workspace, setup.island);
+    ASSERT_EQ(solved.report.status, SolverStatus::Solved) << fallback_message(solved.report.fallbacks);
+    ASSERT_TRUE(solved.report.fallbacks.empty()) << fallback_message(solved.report.fallbacks);
+    const double tolerance = 1e-8 * (1 + lcp.offset.lpNorm<Eigen::Infinity>());
+    const int u = rows.friction_edges;
+    for (int t = 0; t < rows.torsion_count; ++t) {
+      const int c = rows.torsion[t].contact;
+      const double spin = rows.torsion_velocity(t, solved.velocity);  // mu_t s^T v'
+      const double moment = solved.z[edge_torsion_unknown(rows) + t];  // p_s
+      double normal = 0;
+      for (int j = 0; j < u; ++j) {
+        const double beta = solved.z[c * u + j];
+        const double row = rows.column_velocity(rows.friction_column(c, j), solved.velocity) *
+                               rows.friction_coefficient[c] +
+                           rows.frame_velocity(c, solved.velocity).x() - rows.target_velocity[c] -
+                           std::abs(spin);
+        EXPECT_GE(beta, -tolerance);
+        EXPECT_GE(row, -tolerance) << "seed " << seed << " contact " << c << " ray " << j;
+        EXPECT_LE(std::abs(beta * row), tolerance);
+        normal += beta;
+      }
+      EXPECT_LE(std::abs(moment), normal + tolerance);
+      if (std::abs(moment) < normal - tolerance) EXPECT_LE(std::abs(spin), tolerance);
+      if (std::abs(spin) > tolerance) {
+        EXPECT_NEAR(std::abs(moment), normal, tolerance);
+        EXPECT_LE(moment * spin, 0);
+      }
+    }
+    const Solved again = solve(rows, lcp, warm_starts, workspace, setup.island);
+    EXPECT_TRUE(again.report.warm_start_used);
+    EXPECT_NEAR((again.velocity - solved.velocity).lpNorm<Eigen::Infinity>(), 0, 1e-9);
+  }
+}
+
 // The same contacts solved again start from the remembered answer and need no pivot:
 // warm_start_used, the same velocity, zero Lemke pivots.
 TEST(EdgeLcp, SameContactsAgainAreWarmStarted) {

@@ -14,6 +14,8 @@ struct EllipticProblem {
   std::vector<Vec3> regularisation;  // eps diag(W_cc)
   std::vector<Vec3> offset;          // J v_free - v*
   Eigen::VectorXd limit_offset;
+  Eigen::VectorXd torsion_regularisation;  // none: the random islands are point contacts
+  Eigen::VectorXd torsion_offset;
 };
 
 // soft_island.h's problem for a start velocity J v^l = 0: v* = -h (1 + eps) / kappa^2
@@ -49,7 +51,8 @@ TEST(SoftElliptic, AnswerSatisfiesTheConeConditions) {
     SolverFallback failure;
     const Eigen::VectorXd free_velocity = setup.island.velocity;
     ASSERT_TRUE(solve_soft_elliptic(rows, problem.regularisation, problem.offset,
-                                    problem.limit_offset, workspace, setup.island, impulses, report,
+                                    problem.limit_offset, problem.torsion_regularisation,
+                                    problem.torsion_offset, workspace, setup.island, impulses, report,
                                     failure))
         << fallback_message(failure);
     const ConicProblem& program = workspace.program;
@@ -118,7 +121,8 @@ TEST(SoftElliptic, NoSlidingGuessIsTheInteriorPointAnswer) {
   IslandSolveReport report;
   SolverFallback failure;
   ASSERT_TRUE(solve_soft_elliptic(setup.rows, problem.regularisation, problem.offset,
-                                  problem.limit_offset, workspace, setup.island, impulses, report,
+                                  problem.limit_offset, problem.torsion_regularisation,
+                                  problem.torsion_offset, workspace, setup.island, impulses, report,
                                   failure));
   EXPECT_EQ(report.iterations, 0);
   const ConicSolution reference = solve_conic(workspace.program);

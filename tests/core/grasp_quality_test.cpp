@@ -179,6 +179,52 @@ TEST(GraspQuality, AntipodalFrictionalPairIsNotForceClosure) {
   EXPECT_EQ(quality.epsilon, 0);
 }
 
+// Soft fingers (torsional friction mu_t > 0, grasp_quality.h): each edge wrench gets
+// the pure moment mu_t n added both ways, ((p - c) x f +- mu_t n) / rho, so a contact
+// gives 2 u wrenches, and 2 without Coulomb friction.
+TEST(GraspWrenches, SoftFingerAddsTheMomentAboutItsNormalBothWays) {
+  const Vec3 normal = Vec3(1, -2, 2).normalized();
+  const Vec3 point(0.3, 0.4, -0.5), center(0.1, 0, 0);
+  const double mu = 0.7, mu_t = 0.004, rho = 1.5;
+  const int u = 6;
+  GraspContact soft{point, 3 * normal, mu};
+  soft.torsional_friction = mu_t;
+  GraspContact frictionless_soft{point, normal, 0};
+  frictionless_soft.torsional_friction = mu_t;
+  const std::vector<Vec6> point_wrenches = wrenches_of({{point, 3 * normal, mu}}, center, rho, u);
+  const std::vector<Vec6> wrenches = wrenches_of({soft, frictionless_soft}, center, rho, u);
+  ASSERT_EQ(wrenches.size(), 2u * u + 2);
+  Vec6 moment = Vec6::Zero();
+  moment.tail<3>() = mu_t * normal / rho;
+  for (int j = 0; j < u; ++j) {
+    EXPECT_LT((wrenches[2 * j] - (point_wrenches[j] + moment)).norm(), 1e-15);
+    EXPECT_LT((wrenches[2 * j + 1] - (point_wrenches[j] - moment)).norm(), 1e-15);
+  }
+  const Vec6 normal_wrench = wrenches_of({{point, normal, 0}}, center, rho, u)[0];
+  EXPECT_LT((wrenches[2 * u] - (normal_wrench + moment)).norm(), 1e-15);
+  EXPECT_LT((wrenches[2 * u + 1] - (normal_wrench - moment)).norm(), 1e-15);
+}
+
+// The antipodal pair above with soft fingers: the moments +-mu_t n, along the line
+// through the contacts, add the sixth dimension, and the grasp is force closure, with
+// epsilon as brute force; it grows with mu_t (+-mu_t1 n lies between +-mu_t2 n).
+TEST(GraspQuality, AntipodalSoftFingersAreForceClosure) {
+  double previous = 0;
+  for (const double mu_t : {0.05, 0.1, 0.2}) {
+    std::vector<GraspContact> contacts = {{Vec3(0, 0, 1), -Vec3::UnitZ(), 1.0},
+                                          {Vec3(0, 0, -1), Vec3::UnitZ(), 1.0}};
+    for (GraspContact& contact : contacts) contact.torsional_friction = mu_t;
+    const GraspQuality quality = evaluate_grasp(contacts, Vec3::Zero(), 1, 4);
+    ASSERT_TRUE(quality.status.ok());
+    EXPECT_EQ(quality.wrench_count, 16);
+    EXPECT_EQ(quality.wrench_space_dimension, 6);
+    EXPECT_TRUE(quality.force_closure) << "mu_t = " << mu_t;
+    EXPECT_NEAR(quality.epsilon, brute_force_epsilon(wrenches_of(contacts, Vec3::Zero(), 1, 4)), 1e-12);
+    EXPECT_GT(quality.epsilon, previous);
+    previous = quality.epsilon;
+  }
+}
+
 // Three fingers at 120 degrees: without friction the three normals only span the
 // equatorial plane; with mu = 0.5 the grasp is force closure, epsilon as brute force.
 TEST(GraspQuality, ThreeFingersOnSphereNeedFriction) {
@@ -290,6 +336,11 @@ TEST(GraspQuality, RejectsBadInput) {
   std::vector<GraspContact> bad = good;
   bad[1].friction_coefficient = -0.1;
   EXPECT_NE(message_of(bad, 1, 8).find("contacts[1].friction_coefficient"), std::string::npos);
+  bad = good;
+  bad[1].torsional_friction = -0.001;
+  EXPECT_NE(message_of(bad, 1, 8).find("contacts[1].torsional_friction"), std::string::npos);
+  bad[1].torsional_friction = std::nan("");
+  EXPECT_NE(message_of(bad, 1, 8).find("contacts[1].torsional_friction"), std::string::npos);
   bad = good;
   bad[2].inward_normal = Vec3::Zero();
   EXPECT_NE(message_of(bad, 1, 8).find("contacts[2].inward_normal"), std::string::npos);

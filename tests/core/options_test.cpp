@@ -29,6 +29,8 @@ TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
       {"time_step", 0.5, "between 0.0001 and 0.1 s"},
       {"time_step", std::numeric_limits<double>::quiet_NaN(), "between 0.0001 and 0.1 s"},
       {"friction_coefficient", -0.5, "or -1"},
+      {"torsional_friction", -0.5, "between 0 and 1 m, or -1 for the scene's materials"},
+      {"torsional_friction", 1.5, "between 0 and 1 m"},
       {"error_reduction", 1.5, "between 0 and 1"},
       {"baumgarte_alpha", -1, "between 0 and 10000 1/s"},
       {"baumgarte_beta", 1e5, "between 0 and 10000 1/s"},

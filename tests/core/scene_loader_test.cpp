@@ -300,6 +300,24 @@ TEST(SceneLoaderTest, RestitutionOfMaterialPairs) {
   EXPECT_EQ(load_valid(valid_scene()).friction(0, 0).restitution, 0.0);
 }
 
+// Torsional friction, as restitution: optional, 0 unless given, friction.default's for
+// every pair not listed, 0 for a listed pair without it.
+TEST(SceneLoaderTest, TorsionalFrictionOfMaterialPairs) {
+  Json scene = valid_scene();
+  scene["materials"] = {"rubber", "steel", "clay"};
+  scene["friction"] = Json::parse(R"({"default": {"static": 0.4, "kinetic": 0.3, "torsional_friction": 0.002},
+    "pairs": [{"materials": ["steel", "rubber"], "static": 0.7, "kinetic": 0.6, "torsional_friction": 0.015},
+              {"materials": ["clay", "steel"], "static": 0.7, "kinetic": 0.6, "restitution": 0.5}]})");
+  const Model model = load_valid(scene);
+  EXPECT_EQ(model.friction(1, 2).torsional_friction, 0.015);
+  EXPECT_EQ(model.friction(2, 1).torsional_friction, 0.015);
+  EXPECT_EQ(model.friction(3, 2).torsional_friction, 0.0);
+  EXPECT_EQ(model.friction(3, 2).restitution, 0.5);
+  EXPECT_EQ(model.friction(0, 0).torsional_friction, 0.002);
+  EXPECT_EQ(model.friction(1, 3).torsional_friction, 0.002);
+  EXPECT_EQ(load_valid(valid_scene()).friction(0, 0).torsional_friction, 0.0);
+}
+
 TEST(SceneLoaderTest, OptionsWithNamedValuesTakeTheirNames) {
   Json scene = valid_scene();
   scene["options"] = Json::parse(R"({"formulation": "quasistatic", "soft_cone": "elliptic",
@@ -544,7 +562,34 @@ TEST(SceneLoaderErrorTest, RestitutionOutsideZeroToOne) {
       [](Json& s) {
         s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"bounce", 1}}}};
       },
-      "friction.default.bounce: unknown field for a friction pair (allowed: static, kinetic, restitution)");
+      "friction.default.bounce: unknown field for a friction pair (allowed: static, kinetic, restitution, "
+      "torsional_friction)");
+}
+
+TEST(SceneLoaderErrorTest, TorsionalFrictionOutsideZeroToOneMetre) {
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"torsional_friction", -0.001}}}};
+      },
+      "friction.default.torsional_friction: must be a finite number in [0, 1] m, got -0.001");
+  expect_failure(
+      [](Json& s) {
+        s["materials"] = {"rubber"};
+        s["friction"] = Json::parse(R"({"pairs": [{"materials": ["rubber", "rubber"], "static": 0.5,
+                                                   "kinetic": 0.5, "torsional_friction": 2}]})");
+      },
+      "friction.pairs[0].torsional_friction: must be a finite number in [0, 1] m, got 2");
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"torsional_friction", "soft"}}}};
+      },
+      "friction.default.torsional_friction: must be a finite number in [0, 1] m, got \"soft\"");
+  expect_failure(
+      [](Json& s) {
+        s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"torsion", 0.01}}}};
+      },
+      "friction.default.torsion: unknown field for a friction pair (allowed: static, kinetic, restitution, "
+      "torsional_friction)");
 }
 
 TEST(SceneLoaderErrorTest, UnknownMaterials) {

@@ -13,6 +13,7 @@ const SOLVER_OPTIONS = Object.freeze([
   'time_step',
   'friction_coefficient',
   'restitution',
+  'torsional_friction',
   'error_reduction',
   'friction_edges',
 ]);
@@ -87,7 +88,7 @@ export class Controls {
   }
 
   // The option's control, and a checkbox for each of its named values outside the
-  // range (the scene's materials instead of one μ or e): ticked, the option takes that
+  // range (the scene's materials instead of one μ, e or μ_t): ticked, the option takes that
   // value; unticked, the slider's.
   addOption(folder, entry) {
     const set = (value) => this.actions.setOption(entry.name, value);
