@@ -47,8 +47,9 @@ Status parse_assignment(const std::string& text, std::string& key, double& value
   }
   const Status number = parse_number("--set " + key, word, value);
   if (number.ok()) return number;
+  // Not a number: the option's own message says what it takes (unknown: the number's).
   const Status words = option_value_of_word(key, word, named);
-  if (words.message().find("must be one of") == std::string::npos) return number;
+  if (words.message().find("must be") == std::string::npos) return number;
   return Status::failure("--set " + words.message());
 }
 

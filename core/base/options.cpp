@@ -358,7 +358,6 @@ Status option_value_of_word(const std::string& alias, const std::string& word, d
   if (spec == nullptr) return Status::failure(unknown_option(alias));
   const OptionDescription& description = spec->description;
   const std::string got = ", got \"" + word + "\"";
-  if (description.values.empty()) return Status::failure(description.name + ": must be a number" + got);
   std::string listed;
   for (const NamedValue& named : description.values) {
     if (word == named.name) {
@@ -367,8 +366,11 @@ Status option_value_of_word(const std::string& alias, const std::string& word, d
     }
     listed += (listed.empty() ? "" : ", ") + named.name;
   }
-  const char* expected = is_choice(description) ? ": must be one of " : ": must be a number or one of ";
-  return Status::failure(description.name + expected + listed + got);
+  if (is_choice(description)) return Status::failure(description.name + ": must be one of " + listed + got);
+  // A number in its range, or a special value's word: "-1 for the scene's materials" is
+  // also "materials".
+  const std::string words = listed.empty() ? "" : " (as a word: " + listed + ")";
+  return Status::failure(description.name + ": must be " + description.allowed + words + got);
 }
 
 const char* formulation_name(Formulation formulation) {

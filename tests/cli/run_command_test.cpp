@@ -32,6 +32,9 @@ TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
       {{kScene, "--duration", "1", "--steps", "5"}, "--duration, --steps"},
       {{kScene, "--set", "mu"}, "--set"},
       {{kScene, "--set", "mu=3"}, "--set friction_coefficient"},
+      {{kScene, "--set", "mu=soft"}, "--set friction_coefficient: must be between 0 and 2, or -1 for the scene's "
+                                     "materials (as a word: materials), got \"soft\""},
+      {{kScene, "--set", "h=fast"}, "--set time_step: must be between 0.0001 and 0.1 s, got \"fast\""},
       {{kScene, "--set", "warp=1"}, "--set warp"},
       {{kScene, "--set", "autograsp=sideways"}, "--set autograsp"},
       {{kScene, "--set", "autograsp=2"}, "--set autograsp"},

@@ -461,7 +461,7 @@ TEST(SceneLoaderErrorTest, WrongTypes) {
       [](Json& s) {
         s["options"] = {{"time_step", "fast"}};
       },
-      "options.time_step: must be a number, got \"fast\"");
+      "options.time_step: must be between 0.0001 and 0.1 s, got \"fast\"");
   expect_failure(
       [](Json& s) {
         box_body(s)["inertia"] = {1, 2, 3};

@@ -84,7 +84,7 @@ TEST(LinkPayload, RefusesNamingTheFieldAndWhatIsAllowed) {
       {R"({"scene":{"builtin":"box_rest"},"options":{"warp":1}})", "options.warp: unknown option \"warp\" (allowed: time_step"},
       {R"({"scene":{"builtin":"box_rest"},"options":{"friction_coefficient":5}})", "options.friction_coefficient: must be"},
       {R"({"scene":{"builtin":"box_rest"},"options":{"formulation":"magic"}})", "options.formulation: must be one of lcp, convex"},
-      {R"({"scene":{"builtin":"box_rest"},"options":{"time_step":"fast"}})", "options.time_step: must be a number"},
+      {R"({"scene":{"builtin":"box_rest"},"options":{"time_step":"fast"}})", "options.time_step: must be between 0.0001 and 0.1 s"},
       {R"({"scene":{"builtin":"box_rest"},"compare":"magic"})", "compare: must be one of"},
       {R"({"scene":{"builtin":"box_rest"},"step":1.5})", "step: must be a whole number of steps"},
       {R"({"scene":{"builtin":"box_rest"},"step":-1})", "step: must be a finite number in [0, 10000000] steps"},
