@@ -108,6 +108,49 @@ TEST(SoftIsland, ConesAgreeAlongAnEdge) {
   EXPECT_NEAR((pyramid.position[brick] - elliptic.position[brick]).norm(), 0, 1e-7);
 }
 
+// Soft contact has a boundary layer too, set by kappa rather than h. Sliding at speed
+// s along a ray e = n + mu d (d = -x), the active ray holds e^T (J v' + R p) = e^T v*.
+// In steady sliding (v_n' = v_n^l, v_t' = v_t^l = s) with c = 2 h (1 + eps) / kappa:
+//   -mu s + e^T R p = -mu (1 - c) s - h (1 + eps) phi / kappa^2,
+//   phi = 2 kappa mu s - kappa^2 e^T R p / (h (1 + eps)),
+// a layer of 2 kappa mu s, less the regulariser's compression and terms of the order
+// of kappa^2 mu times the brick's deceleration (about 5e-5 m together here). The brick
+// of brick_slide starts in the layer at kappa = 5 ms and h = 2.5 ms; from 0.1 s on,
+// while it slides faster than 0.3 m/s, its height over speed has the slope 2 kappa mu
+// within 1 % (4 times convex's h mu, ConvexIsland.SlidingBrickFloatsInTheBoundaryLayer),
+// and what is left is under 1e-4 m. (The layer does not depend on h, but the brick
+// takes longer to settle into it at a smaller h: about 0.3 s at 1.25 ms.)
+TEST(SoftIsland, SlidingBrickRidesALayerOfTwoKappaMuS) {
+  const Model model = load_builtin_scene("brick_slide");
+  const int brick = body_index(model, "brick");
+  const double half_height = 0.025;
+  const double mu = model.friction(0, 0).kinetic_coefficient;
+  const double kappa = 0.005;
+  Options options = soft_options(model.options, 0);
+  ASSERT_TRUE(set_option(options, "soft_time_constant", kappa).ok());
+  ASSERT_TRUE(set_option(options, "time_step", 0.0025).ok());
+  Data data = make_data(model);
+  data.position[brick].z() = half_height + 2 * kappa * mu * data.linear_velocity[brick].x();
+  // Least squares of height = slope s + offset.
+  double n = 0, sum_s = 0, sum_z = 0, sum_ss = 0, sum_sz = 0;
+  run_for(model, options, data, 0.7, [&](const Data& d) {
+    expect_step_solved(d);
+    const double speed = d.linear_velocity[brick].x();
+    if (d.time < 0.1 || speed < 0.3) return;
+    const double height = d.position[brick].z() - half_height;
+    n += 1;
+    sum_s += speed;
+    sum_z += height;
+    sum_ss += speed * speed;
+    sum_sz += speed * height;
+  });
+  ASSERT_GT(n, 60);
+  const double slope = (n * sum_sz - sum_s * sum_z) / (n * sum_ss - sum_s * sum_s);
+  const double offset = (sum_z - slope * sum_s) / n;
+  EXPECT_NEAR(slope, 2 * kappa * mu, 0.01 * 2 * kappa * mu);
+  EXPECT_LT(std::abs(offset), 1e-4);
+}
+
 // ... and off an edge they differ: launched midway between two edges, the pyramid's
 // friction is bounded by mu N cos(pi/u) and the brick slides further.
 TEST(SoftIsland, ConesDifferBetweenEdges) {
