@@ -167,7 +167,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
 
   const Data* data = &simulation.data();
   // The state CSV's rows, captured and printed as the page's export prints them.
-  StateRowFormat state_format(model);
+  StateRowFormat state_format(model, options);
   std::vector<double> state_row(state_format.size());
   GraspSchedule grasp;
   const auto write_state = [&]() {

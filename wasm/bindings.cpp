@@ -32,6 +32,8 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("iterations", &SimulationHandle::iterations)
       .function("islandCount", &SimulationHandle::island_count)
       .function("loopError", &SimulationHandle::loop_error)
+      .function("jointError", &SimulationHandle::joint_error)
+      .function("jointFrames", &SimulationHandle::joint_frames)
       .function("solverStatus", &SimulationHandle::solver_status)
       .function("solverMessage", &SimulationHandle::solver_message)
       .function("jointState", &SimulationHandle::joint_state)

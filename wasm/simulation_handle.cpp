@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "dynamics/articulation/maximal_joints.h"
+#include "dynamics/articulation/maximal_motion.h"
 #include "formulation/solver_report.h"
 #include "record_layouts.h"
 
@@ -146,6 +148,28 @@ double SimulationHandle::island_count() const {
 
 double SimulationHandle::loop_error() const {
   return simulation_.has_scene() ? contactlab::loop_error(simulation_.model(), simulation_.data()) : 0;
+}
+
+emscripten::val SimulationHandle::joint_frames() {
+  joint_frame_buffer_.clear();
+  if (simulation_.has_scene()) {
+    const Model& model = simulation_.model();
+    const Data& data = simulation_.data();
+    std::vector<Pose> frames;
+    for (std::size_t a = 0; a < model.articulations.size(); ++a) {
+      const ArticulationState& state = data.articulations[a];
+      if (!maximal_state_current(state)) continue;
+      joint_frame_pairs(model.articulations[a], state.maximal.kinematics, state.positions, frames);
+      for (const Pose& frame : frames) {
+        append_record(frame_layout(), Frame{frame.position, Quat(frame.rotation)}, joint_frame_buffer_);
+      }
+    }
+  }
+  return float64_view(joint_frame_buffer_);
+}
+
+double SimulationHandle::joint_error() const {
+  return simulation_.has_scene() ? contactlab::joint_error(simulation_.model(), simulation_.data()) : 0;
 }
 
 std::string SimulationHandle::solver_status() const {

@@ -54,6 +54,13 @@ class SimulationHandle {
   double island_count() const;
   // The largest gap of any loop closure [m] (step/data.h's loop_error); 0 without loops.
   double loop_error() const;
+  // In maximal coordinates the largest violation of any joint's rows [m and rad as
+  // they are] (step/data.h's joint_error); 0 in reduced coordinates.
+  double joint_error() const;
+  // In maximal coordinates, every joint's two frames (the parent's joint frame, the
+  // child's), one frame record after another (dynamics/articulation/maximal_joints.h);
+  // empty in reduced coordinates.
+  emscripten::val joint_frames();
   std::string solver_status() const;
   std::string solver_message() const;
   emscripten::val joint_state(double articulation);
@@ -89,6 +96,7 @@ class SimulationHandle {
   std::vector<double> grasp_buffer_;
   std::vector<double> wrench_buffer_;
   std::vector<double> link_pose_buffer_;
+  std::vector<double> joint_frame_buffer_;
 };
 
 }  // namespace contactlab

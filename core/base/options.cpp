@@ -232,6 +232,9 @@ const std::vector<OptionSpec>& option_specs() {
               {"compliant",
                "Seed 004: penalty contact, a spring-damper normal force with Stribeck friction, in stable substeps."},
           }),
+      whole_number("coordinates", &Options::coordinates)
+          .about("coordinates", "", "")
+          .choice({{"reduced", "reduced (joint coordinates)"}, {"maximal", "maximal (every link a body)"}}),
       number("soft_regularisation", &Options::soft_regularisation)
           .about("regularisation", "epsilon", "")
           .range(1e-6, 10)
@@ -342,7 +345,16 @@ Status set_option(Options& options, const std::string& alias, double value) {
     return Status::failure(spec->description.name + ": must be " + spec->description.allowed + ", got " +
                            format_number(value));
   }
-  spec->set(options, value);
+  Options changed = options;
+  spec->set(changed, value);
+  // The quasi-static model poses its own articulation motion (seed 003), in joint
+  // coordinates only.
+  if (changed.coordinates == 1 && changed.formulation == Formulation::Quasistatic) {
+    return Status::failure(spec->description.name +
+                           ": coordinates maximal is not supported by formulation quasistatic "
+                           "(allowed there: coordinates reduced)");
+  }
+  options = changed;
   return Status::success();
 }
 

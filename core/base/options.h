@@ -73,6 +73,11 @@ struct Options {
   // The formulation, 0 .. 4 (Formulation), also named lcp, convex, soft,
   // quasistatic, compliant.
   Formulation formulation = Formulation::Lcp;
+  // How articulations are simulated: 0 "reduced" (joint coordinates, a kinematic tree)
+  // or 1 "maximal" (seed 002 §2.2 and §4: every link a rigid body with its own 6
+  // velocities, each joint as equality rows, docs/maximal_coordinates.md). Every
+  // formulation but quasistatic takes both; the two cannot be set together.
+  int coordinates = 0;
   // soft: epsilon, MuJoCo's impulse regularisation scaling: R = epsilon diag(A)
   // (seed 004, Todorov's formulation), 1e-6 .. 10.
   double soft_regularisation = 0.05;

@@ -124,10 +124,22 @@ void add_joint_row(const IslandDynamics& island, const LimitRow& limit, IslandRo
   rows.limits.push_back(limit);
   const IslandMember& member = island.members()[limit.member];
 
-  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1.
+  // M_c^-1 l~ on the member: sign times the joint's column of M_c^-1 (M_c^-1 l in
+  // maximal coordinates).
+  const Eigen::VectorXd& direction = limit.direction;
   Eigen::VectorXd mobility(member.size);
   for (int j = 0; j < member.size; ++j) {
-    mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
+    if (direction.size() == 0) {
+      mobility[j] = limit.sign * island.inverse_mass_entry(limit.member, member.offset + j, limit.coordinate);
+      continue;
+    }
+    double sum = 0;
+    for (int i = 0; i < member.size; ++i) {
+      if (direction[i] != 0) {
+        sum += island.inverse_mass_entry(limit.member, member.offset + j, member.offset + i) * direction[i];
+      }
+    }
+    mobility[j] = limit.sign * sum;
   }
   rows.limit_mobility.push_back(mobility);
 
@@ -137,7 +149,15 @@ void add_joint_row(const IslandDynamics& island, const LimitRow& limit, IslandRo
     for (int q = 2 * e; q < 2 * e + 2; ++q) {
       const MemberJacobian& side = rows.frame_jacobians[q];
       if (side.member != limit.member) continue;
-      entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
+      if (direction.size() == 0) {
+        entry += limit.sign * side.mobility.row(limit.coordinate - side.offset).transpose();
+        continue;
+      }
+      Vec3 rate = Vec3::Zero();
+      for (int i = 0; i < member.size; ++i) {
+        if (direction[i] != 0) rate += direction[i] * side.mobility.row(i).transpose();
+      }
+      entry += limit.sign * rate;
     }
     rows.limit_contact.push_back(entry);
   }
@@ -348,6 +368,7 @@ void add_joint_friction_row(const IslandDynamics& island, const JointFrictionRow
   row.offset = friction.offset;
   row.coordinate = friction.coordinate;
   row.target_velocity = 0;
+  row.direction = friction.direction;
   add_joint_row(island, row, rows);
   rows.joint_friction.push_back(friction);
   ++rows.joint_friction_count;

@@ -59,6 +59,10 @@ struct LimitRow {
   int offset = 0;         // the member's first island velocity index
   int coordinate = 0;     // island velocity index of the joint
   double target_velocity = 0;
+  // In maximal coordinates the joint's rate is no coordinate but qdot_j = l v on the
+  // member's velocities (maximal_joints.h): l here, and `coordinate` unused. Empty: the
+  // unit vector of `coordinate`.
+  Eigen::VectorXd direction;
 };
 
 // A joint held by Coulomb friction, seed 002 eq. (14): the row qdot_j^{l+1} = 0 with
@@ -71,6 +75,7 @@ struct JointFrictionRow {
   int offset = 0;         // the member's first island velocity index
   int coordinate = 0;     // island velocity index of the joint
   double bound = 0;       // c h [N m s] or [N s]
+  Eigen::VectorXd direction;  // as LimitRow's
 };
 
 // The spin row of a contact with torsional friction, scaled by mu_t: mu_t s^T v^{l+1}
@@ -116,7 +121,11 @@ struct IslandRows {
   // Joint row l (a limit, l < L, or friction row l - L): the joint's rate along the
   // row, sign * qdot_j.
   double limit_velocity(int l, const Eigen::VectorXd& velocity) const {
-    return limits[l].sign * velocity[limits[l].coordinate];
+    const LimitRow& limit = limits[l];
+    if (limit.direction.size() == 0) return limit.sign * velocity[limit.coordinate];
+    double rate = 0;
+    for (Eigen::Index j = 0; j < limit.direction.size(); ++j) rate += limit.direction[j] * velocity[limit.offset + j];
+    return limit.sign * rate;
   }
   // velocity += M^-1 l~_l impulse.
   void apply_limit_impulse(int l, double impulse, Eigen::VectorXd& velocity) const;
@@ -124,7 +133,11 @@ struct IslandRows {
   // across articulations).
   double limit_limit(int l, int m) const {
     if (limits[l].member != limits[m].member) return 0;
-    return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
+    const Eigen::VectorXd& direction = limits[m].direction;
+    if (direction.size() == 0) return limits[m].sign * limit_mobility[l][limits[m].coordinate - limits[m].offset];
+    double rate = 0;
+    for (Eigen::Index j = 0; j < direction.size(); ++j) rate += direction[j] * limit_mobility[l][j];
+    return limits[m].sign * rate;
   }
 
   // Torsion row t: mu_t times the relative spin about its contact's normal, s_t^T v [m/s].

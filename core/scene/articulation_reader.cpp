@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/articulation/tree_kinematics.h"
 #include "scene/loop_closure_reader.h"
 #include "scene/scene_limits.h"
@@ -300,6 +301,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   articulation.tree = KinematicTree(std::move(draft.links));
   const Status valid = articulation.tree.validate();
   if (!valid.ok()) return Status::failure(path + ": " + valid.message());
+  articulation.free_links = free_link_tree(articulation.tree);
   const int position_size = static_cast<int>(draft.positions.size());
   const int velocity_size = static_cast<int>(draft.velocities.size());
   articulation.initial_positions.resize(position_size);

@@ -82,7 +82,7 @@ void Simulation::keep_state_log(bool keep) {
 
 void Simulation::restart_state_log() {
   if (!state_log_ || !model_) return;
-  state_log_->restart(*model_);
+  state_log_->restart(*model_, options_);
   state_log_->record(*model_, options_, *data_);
 }
 

@@ -55,14 +55,15 @@ const GraspReport& GraspSchedule::update(const Model& model, const Options& opti
   return report_;
 }
 
-StateRowFormat::StateRowFormat(const Model& model) {
+StateRowFormat::StateRowFormat(const Model& model, const Options& options) {
   const auto dynamic = std::count_if(model.bodies.begin(), model.bodies.end(),
                                      [](const Body& body) { return !body.is_static; });
-  // t; bodies; joints; the loop error; the grasp's object, force closure and epsilon;
-  // contacts, solver status and pivots.
+  // t; bodies; joints; the loop error; the joint error; the grasp's object, force
+  // closure and epsilon; contacts, solver status and pivots.
   has_loops_ = has_loop_closures(model);
+  has_joint_error_ = options.coordinates == 1 && !model.articulations.empty();
   size_ = 1 + kBodyColumns * static_cast<std::size_t>(dynamic) + 2 * scalar_joint_count(model) +
-          (has_loops_ ? 1 : 0) + (model.articulations.empty() ? 0 : 3) + 3;
+          (has_loops_ ? 1 : 0) + (has_joint_error_ ? 1 : 0) + (model.articulations.empty() ? 0 : 3) + 3;
 }
 
 void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
@@ -77,6 +78,7 @@ void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
     }
   }
   if (has_loops_) out << ",loop_error";
+  if (has_joint_error_) out << ",joint_error";
   if (!model.articulations.empty()) out << ",grasp.object,grasp.force_closure,grasp.epsilon";
   out << ",contacts,solver_status,solver_pivots\n";
 }
@@ -104,6 +106,7 @@ void StateRowFormat::capture(const Model& model, const Data& data, const GraspRe
     }
   }
   if (has_loops_) *out++ = loop_error(model, data);
+  if (has_joint_error_) *out++ = joint_error(model, data);
   if (!model.articulations.empty()) {
     *out++ = grasp.object;
     *out++ = grasp.quality.force_closure ? 1 : 0;

@@ -34,7 +34,9 @@ class GraspSchedule {
 
 // The columns: t, then per dynamic body NAME.x .y .z .qw .qx .qy .qz .vx .vy .vz .wx
 // .wy .wz, per revolute or prismatic joint LINK.q .v, with loop closures loop_error
-// (the largest gap of any loop [m], step/data.h), with articulations grasp.object
+// (the largest gap of any loop [m], step/data.h), in maximal coordinates with
+// articulations joint_error (the largest joint violation [m and rad], step/data.h;
+// the options the run starts with decide), with articulations grasp.object
 // grasp.force_closure grasp.epsilon (grasp_monitor.h), then contacts, solver_status
 // (solver_status_text), solver_pivots. A captured row holds the same columns as
 // numbers: the grasped body's index (-1: none) for grasp.object, 0 or 1 for
@@ -42,7 +44,7 @@ class GraspSchedule {
 // met (most runs meet two or three), so a row is size() doubles.
 class StateRowFormat {
  public:
-  explicit StateRowFormat(const Model& model);
+  explicit StateRowFormat(const Model& model, const Options& options = Options());
 
   // Doubles per captured row.
   std::size_t size() const { return size_; }
@@ -57,6 +59,7 @@ class StateRowFormat {
  private:
   std::size_t size_ = 0;
   bool has_loops_ = false;
+  bool has_joint_error_ = false;
   std::vector<std::string> status_texts_;
 };
 

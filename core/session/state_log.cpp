@@ -4,8 +4,8 @@
 
 namespace contactlab {
 
-void StateLog::restart(const Model& model) {
-  format_ = std::make_unique<StateRowFormat>(model);
+void StateLog::restart(const Model& model, const Options& options) {
+  format_ = std::make_unique<StateRowFormat>(model, options);
   grasp_ = GraspSchedule();
   keeps_schedules_ = !model.articulations.empty();
   const std::size_t row_bytes =

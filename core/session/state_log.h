@@ -24,8 +24,8 @@ class StateLog {
 
   explicit StateLog(std::size_t max_bytes = kDefaultMaxBytes) : max_bytes_(max_bytes) {}
 
-  // A new run of `model` (loaded or restarted): no rows.
-  void restart(const Model& model);
+  // A new run of `model` under `options` (loaded or restarted): no rows.
+  void restart(const Model& model, const Options& options);
   // Adds the row of the state in `data` (the initial state, or the state after a step),
   // with the grasp columns refreshed as the command line refreshes them. A step at or
   // before last_step() is already kept and is not added again; a step past the next

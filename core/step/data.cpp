@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "dynamics/articulation/maximal_joints.h"
+#include "dynamics/articulation/maximal_motion.h"
+
 namespace contactlab {
 
 ContactRecord contact_record_of(const DetectedContact& contact) {
@@ -36,7 +39,20 @@ Data make_data(const Model& model) {
 double loop_error(const Model& model, const Data& data) {
   double largest = 0;
   for (std::size_t a = 0; a < model.articulations.size(); ++a) {
-    largest = std::max(largest, largest_loop_gap(data.articulations[a].kinematics, model.articulations[a].loops));
+    const ArticulationState& state = data.articulations[a];
+    // In maximal coordinates the links' own poses, where the loops may open.
+    const TreeKinematics& kinematics = maximal_state_current(state) ? state.maximal.kinematics : state.kinematics;
+    largest = std::max(largest, largest_loop_gap(kinematics, model.articulations[a].loops));
+  }
+  return largest;
+}
+
+double joint_error(const Model& model, const Data& data) {
+  double largest = 0;
+  for (std::size_t a = 0; a < model.articulations.size(); ++a) {
+    const ArticulationState& state = data.articulations[a];
+    if (!maximal_state_current(state)) continue;
+    largest = std::max(largest, largest_joint_violation(model.articulations[a], state.maximal.kinematics));
   }
   return largest;
 }

@@ -88,6 +88,13 @@ Data make_data(const Model& model);
 // loop_error, and what the page plots.
 double loop_error(const Model& model, const Data& data);
 
+// In maximal coordinates, the largest violation of any joint's rows of any
+// articulation, metres and radians taken as they are (largest_joint_violation in
+// dynamics/articulation/maximal_joints.h): the drift of seed 002 eq. (16). 0 in
+// reduced coordinates, where the joints cannot come apart. The state CSV's
+// joint_error.
+double joint_error(const Model& model, const Data& data);
+
 // Total kinetic plus gravitational potential energy [J] (analytic checks).
 double mechanical_energy(const Model& model, const Options& options, const Data& data);
 

@@ -30,6 +30,7 @@
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
 #include "dynamics/articulation/loop_elimination.h"
+#include "dynamics/articulation/maximal_motion.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/divergence.h"
@@ -39,6 +40,8 @@
 
 namespace contactlab {
 namespace {
+
+bool uses_maximal_coordinates(const Options& options) { return options.coordinates == 1; }
 
 // The formulation options.formulation names, made again when it changes between
 // steps (the page switches it live).
@@ -157,10 +160,31 @@ void prepare_articulations(const Model& model, const Options& options,
     held_still.detail = status.message();
     note_fallbacks(SolverStatus::NumericalFailure, {held_still}, data.solver);
     ArticulationMotion& motion = ws.articulation_motion[a];
-    const int n = model.articulations[a].tree.velocity_size();
+    const Articulation& articulation = model.articulations[a];
+    const int n =
+        uses_maximal_coordinates(options) ? 6 * articulation.tree.link_count() : articulation.tree.velocity_size();
     motion.free_velocity.setZero(n);
     motion.inverse_mass.setZero(n, n);
   }
+}
+
+// A joint's rate row on its articulation's member: in maximal coordinates l with
+// qdot = l v (maximal_joints.h); in reduced ones empty (the coordinate itself).
+void joint_direction(const Articulation& articulation, const ArticulationState& state, const Options& options,
+                     int link, Eigen::VectorXd& direction) {
+  if (uses_maximal_coordinates(options)) {
+    joint_rate_row(articulation, state.maximal.kinematics, link, direction);
+  } else {
+    direction.resize(0);
+  }
+}
+
+// qdot of the joint at the island's velocity (v_free when the limits are found).
+double joint_rate(const IslandDynamics& island, int coordinate, int offset, const Eigen::VectorXd& direction) {
+  if (direction.size() == 0) return island.velocity[coordinate];
+  double rate = 0;
+  for (Eigen::Index j = 0; j < direction.size(); ++j) rate += direction[j] * island.velocity[offset + j];
+  return rate;
 }
 
 // Joints of the island's articulations near a position limit get a row (eq. 9): those
@@ -181,7 +205,10 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
       if (joint.velocity_size() != 1) continue;
       const int coordinate = member.offset + tree.velocity_offset(link);
       const double q = state.positions[tree.position_offset(link)];
-      const double reach = options.time_step * std::abs(island.velocity[coordinate]) + kLimitMargin;
+      joint_direction(articulation, state, options, link, ws.joint_direction);
+      const double reach =
+          options.time_step * std::abs(joint_rate(island, coordinate, member.offset, ws.joint_direction)) +
+          kLimitMargin;
       const double to_limit[2] = {q - joint.lower, joint.upper - q};
       for (int side = 0; side < 2; ++side) {
         if (!(to_limit[side] <= reach)) continue;  // also skips infinite limits
@@ -193,6 +220,7 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
         limit.offset = member.offset;
         limit.coordinate = coordinate;
         limit.target_velocity = limit_target_velocity(to_limit[side], options);
+        limit.direction = ws.joint_direction;
         add_limit_row(island, limit, ws.rows);
       }
     }
@@ -203,12 +231,14 @@ void add_island_limits(const Model& model, const Options& options, const Data& d
 // joint friction row (contact_rows.h): qdot_j^{l+1} = 0 with |tau| <= c h, seed 002
 // eq. (14)'s Coulomb term as a bound, solved with the contacts. Its viscous term is
 // implicit in M~ (articulation_motion.h).
-void add_island_joint_friction(const Model& model, const Options& options, StepWorkspace& ws) {
+void add_island_joint_friction(const Model& model, const Options& options, const Data& data,
+                               StepWorkspace& ws) {
   const IslandDynamics& island = ws.island;
   for (int m = 0; m < static_cast<int>(island.members().size()); ++m) {
     const IslandMember& member = island.members()[m];
     if (member.articulation < 0) continue;
     const Articulation& articulation = model.articulations[member.articulation];
+    const ArticulationState& state = data.articulations[member.articulation];
     const KinematicTree& tree = articulation.tree;
     for (int link = 0; link < tree.link_count(); ++link) {
       const double coulomb = articulation.joint_friction[link].coulomb;
@@ -220,6 +250,7 @@ void add_island_joint_friction(const Model& model, const Options& options, StepW
       row.offset = member.offset;
       row.coordinate = member.offset + tree.velocity_offset(link);
       row.bound = coulomb * options.time_step;
+      joint_direction(articulation, state, options, link, row.direction);
       add_joint_friction_row(island, row, ws.rows);
     }
   }
@@ -256,9 +287,15 @@ void gather_island(const Model& model, const Options& options,
     ws.articulation_added[body.articulation] = 1;
     const Articulation& articulation = model.articulations[body.articulation];
     const ArticulationState& state = data.articulations[body.articulation];
-    ws.island.add_articulation(body.articulation, articulation.link_body, articulation.tree,
-                               state.kinematics, state.velocities,
-                               ws.articulation_motion[body.articulation].inverse_mass);
+    const Eigen::MatrixXd& inverse_mass = ws.articulation_motion[body.articulation].inverse_mass;
+    if (uses_maximal_coordinates(options)) {
+      // Every link a body with its own 6 velocities (maximal_joints.h).
+      ws.island.add_articulation(body.articulation, articulation.link_body, articulation.free_links,
+                                 state.maximal.kinematics, state.maximal.velocities, inverse_mass);
+    } else {
+      ws.island.add_articulation(body.articulation, articulation.link_body, articulation.tree,
+                                 state.kinematics, state.velocities, inverse_mass);
+    }
   }
 }
 
@@ -303,16 +340,57 @@ void articulation_contact_links(const Model& model, const std::vector<DetectedCo
   }
 }
 
-void store_island_velocity(const StepWorkspace& ws, Data& data) {
+void store_island_velocity(const Options& options, const StepWorkspace& ws, Data& data) {
   for (const IslandMember& member : ws.island.members()) {
     if (member.body >= 0) {
       data.linear_velocity[member.body] = ws.island.velocity.segment<3>(member.offset);
       data.angular_velocity[member.body] = ws.island.velocity.segment<3>(member.offset + 3);
       continue;
     }
-    data.articulations[member.articulation].velocities =
-        ws.island.velocity.segment(member.offset, member.size);
+    ArticulationState& state = data.articulations[member.articulation];
+    Eigen::VectorXd& velocities = uses_maximal_coordinates(options) ? state.maximal.velocities : state.velocities;
+    velocities = ws.island.velocity.segment(member.offset, member.size);
   }
+}
+
+// Seed 002 eq. (12) for an articulation, v^{l+1} known: q^{l+1} and the link bodies.
+// In reduced coordinates a tree with a free root also gets the momentum and energy
+// the step's impulses give it, at q^{l+1} (floating_momentum.h); in maximal ones
+// every link moves on its own and the joint coordinates follow from the links.
+void integrate_articulation(const Model& model, const Options& options, int a, Data& data, StepWorkspace& ws) {
+  const Articulation& articulation = model.articulations[a];
+  ArticulationState& state = data.articulations[a];
+  const double h = options.time_step;
+  const ArticulationMotion& motion = ws.articulation_motion[a];
+  if (uses_maximal_coordinates(options)) {
+    finish_maximal_step(articulation, ws.articulation_workspace[a], !ws.articulation_ready[a], h, state);
+    record_motor_efforts(articulation, motion, h, state);
+    update_maximal_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
+                               data.angular_velocity);
+    return;
+  }
+  if (!ws.articulation_ready[a]) state.velocities.setZero();
+  record_motor_efforts(articulation, motion, h, state);
+  // (H(q^l), v^{l+1}) => the loops' rates, for the next step's Baumgarte targets.
+  if (ws.articulation_ready[a]) {
+    record_loop_rates(articulation, ws.articulation_workspace[a], state);
+  } else {
+    state.loop_rate.setZero();
+  }
+  const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
+  if (floating) {
+    articulation_contact_links(model, ws.contacts, a, ws.floating_contact_links);
+    floating_targets(articulation.tree, state.kinematics, motion.start_velocity, motion.coriolis,
+                     state.velocities, h, ws.floating_contact_links, ws.floating_targets);
+  }
+  if (floating) ws.floating_start_positions = state.positions;
+  integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
+  if (floating) {
+    keep_floating_momentum(articulation.tree, ws.floating_targets, ws.floating_start_positions,
+                           state.positions, state.velocities, state.kinematics);
+  }
+  update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
+                     data.angular_velocity);
 }
 
 }  // namespace
@@ -359,7 +437,13 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     ws.contact_island[i] = ws.islands.island_of_body[dynamic_body];
   }
 
-  // (q, v, set points) => (v_free, M_c^-1) of every articulation
+  // (q, v, set points) => (v_free, M_c^-1) of every articulation; in maximal
+  // coordinates its links start from q, v unless they gave them.
+  if (uses_maximal_coordinates(options)) {
+    for (size_t a = 0; a < model.articulations.size(); ++a) {
+      start_maximal_state(model.articulations[a], data.articulations[a]);
+    }
+  }
   prepare_articulations(model, options, formulation, data, ws);
 
   ws.edges.set_edge_count(options.friction_edges);
@@ -375,7 +459,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
 
     // Past the size cap (formulation/island_size.h): held still, nothing posed.
     if (hold_oversized_island(options, ws, stats)) {
-      store_island_velocity(ws, data);
+      store_island_velocity(options, ws, data);
       continue;
     }
 
@@ -393,7 +477,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     apply_free_motion(ws);
     // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).
     add_island_limits(model, options, data, ws);
-    add_island_joint_friction(model, options, ws);
+    add_island_joint_friction(model, options, data, ws);
 
     // (rows, contact state, v_free) => v^{l+1}, impulses and modes, by the formulation
     // (seed 002's LCP: eqs. 18-21).
@@ -406,7 +490,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
-    store_island_velocity(ws, data);
+    store_island_velocity(options, ws, data);
   }
 
   // (phi, v^{l+1}) => warnings of bodies that may have passed through each other.
@@ -419,34 +503,8 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b] + ws.turn_correction[b],
                    data.position[b], data.orientation[b]);
   }
-  // A tree with a free root then gets the momentum and energy the step's impulses give
-  // it, at q^{l+1} (floating_momentum.h).
-  for (size_t a = 0; a < model.articulations.size(); ++a) {
-    const Articulation& articulation = model.articulations[a];
-    ArticulationState& state = data.articulations[a];
-    if (!ws.articulation_ready[a]) state.velocities.setZero();
-    const ArticulationMotion& motion = ws.articulation_motion[a];
-    record_motor_efforts(articulation, motion, options.time_step, state);
-    // (H(q^l), v^{l+1}) => the loops' rates, for the next step's Baumgarte targets.
-    if (ws.articulation_ready[a]) {
-      record_loop_rates(articulation, ws.articulation_workspace[a], state);
-    } else {
-      state.loop_rate.setZero();
-    }
-    const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
-    if (floating) {
-      articulation_contact_links(model, ws.contacts, int(a), ws.floating_contact_links);
-      floating_targets(articulation.tree, state.kinematics, motion.start_velocity, motion.coriolis,
-                       state.velocities, h, ws.floating_contact_links, ws.floating_targets);
-    }
-    if (floating) ws.floating_start_positions = state.positions;
-    integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
-    if (floating) {
-      keep_floating_momentum(articulation.tree, ws.floating_targets, ws.floating_start_positions,
-                             state.positions, state.velocities, state.kinematics);
-    }
-    update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
-                       data.angular_velocity);
+  for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
+    integrate_articulation(model, options, a, data, ws);
   }
   data.time += h;
 }

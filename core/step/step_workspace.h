@@ -42,6 +42,7 @@ struct StepWorkspace {
   std::vector<FloatingTarget> floating_targets;  // of the articulation being moved
   std::vector<std::pair<int, int>> floating_contact_links;  // its links in contact (-1: not its)
   Eigen::VectorXd floating_start_positions;                // its q^l
+  Eigen::VectorXd joint_direction;  // a limit's rate row in maximal coordinates
   FrictionEdgeTable edges;
   IslandRows rows;
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free

@@ -118,9 +118,9 @@ TEST(LoopElimination, KeepsTheIndependentRowsOfAPlanarFourBar) {
   ArticulationMotionWorkspace workspace;
   ArticulationMotion motion;
   ASSERT_TRUE(articulation_free_motion(articulation, options, state, 0.0, workspace, motion).ok());
-  ASSERT_EQ(workspace.loop_kept.size(), 2u);
-  EXPECT_EQ(workspace.loop_kept[0], 0);  // x
-  EXPECT_EQ(workspace.loop_kept[1], 2);  // z
+  ASSERT_EQ(workspace.loop_elimination.kept.size(), 2u);
+  EXPECT_EQ(workspace.loop_elimination.kept[0], 0);  // x
+  EXPECT_EQ(workspace.loop_elimination.kept[1], 2);  // z
   for (int r : {0, 2}) {
     double rate = 0;
     for (int j = 0; j < 3; ++j) rate += workspace.loop_jacobian(r, j) * motion.free_velocity[j];

@@ -78,7 +78,7 @@ TEST(StateLog, DropsTheOldestRowsBeyondItsBudget) {
   const Model model = load_builtin_scene("box_rest");
   StateRowFormat format(model);
   StateLog log(10 * format.size() * sizeof(double));
-  log.restart(model);
+  log.restart(model, Options());
   EXPECT_EQ(log.capacity(), 10u);
   Data data = make_data(model);
   log.record(model, model.options, data);
@@ -133,7 +133,7 @@ TEST(StateLog, ATimelineStepBackKeepsEachStepOnce) {
 TEST(StateLog, TheBudgetHoldsFortySecondsOfTheLargestBuiltInScene) {
   const Model model = load_builtin_scene("barrett_phone");
   StateLog log;
-  log.restart(model);
+  log.restart(model, Options());
   EXPECT_GE(log.capacity() * model.options.time_step, 40.0) << log.capacity() << " rows";
 }
 

@@ -2,7 +2,8 @@
 // plot, sampled from the first step although nothing touches, below 1e-4 m with the
 // scene's Baumgarte gains and growing past it with both set to 0 in the page. (That
 // only scenes with loops show the plot is checked on every built-in scene by
-// camera.test.mjs.)
+// camera.test.mjs.) In maximal coordinates the status line shows the joints' drift and
+// the view draws each joint's two frames.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nextFrames, openLab, useLab } from './harness.mjs';
@@ -39,6 +40,23 @@ test('four_bar plots its loop error; without stabilisation it grows', async () =
   const drifting = await run(400);
   const drifted = Math.max(...drifting.loopError);
   assert.ok(drifted > 2e-4 && drifted > 5 * largest, `without stabilisation: ${drifted} m (with: ${largest} m)`);
+
+  // Maximal coordinates (docs/maximal_coordinates.md): the status line shows the joints'
+  // drift, hidden again in reduced coordinates.
+  assert.equal(await page.locator('#status-joint-error').isVisible(), false);
+  assert.equal(await page.evaluate(() => window.contactlab.setOption('coordinates', 1)), '');
+  await run(400);
+  await page.waitForFunction(() => !document.getElementById('status-joint-error').hidden);
+  const shown = await page.locator('#status-joint-error').textContent();
+  const jointError = Number(/joint error (\S+) \(m, rad\)/.exec(shown)[1]);
+  assert.ok(jointError > 0 && jointError < 1e-3, shown);
+  await nextFrames(page);
+  assert.equal(await page.evaluate(() => window.contactlab.view.jointFrames()), 8, 'two triads for each of 4 joints');
+  assert.equal(await page.evaluate(() => window.contactlab.setOption('coordinates', 0)), '');
+  await page.waitForFunction(() => document.getElementById('status-joint-error').hidden);
+  await page.evaluate(() => window.contactlab.step(1));
+  await nextFrames(page);
+  assert.equal(await page.evaluate(() => window.contactlab.view.jointFrames()), 0);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

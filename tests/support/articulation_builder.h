@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dynamics/articulation/articulation_state.h"
+#include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/model.h"
 #include "test_shapes.h"
 
@@ -57,6 +58,7 @@ inline int append_articulation(Model& model, const std::string& name, const std:
     articulation.joint_friction.push_back(links[i].friction);
   }
   articulation.couplings = couplings;
+  articulation.free_links = free_link_tree(articulation.tree);
   const int index = static_cast<int>(model.articulations.size());
   for (int i = 0; i < static_cast<int>(links.size()); ++i) {
     const TreeLink& link = links[i].link;

@@ -146,3 +146,32 @@ test('four_bar: the loop_error column as the CLI prints it, and loopError()', as
     sim.delete();
   }
 });
+
+// Maximal coordinates (docs/maximal_coordinates.md): the module's state CSV, with its
+// joint_error column, equals the CLI's byte for byte (the same bits natively and in
+// WebAssembly), and jointError() is the last row's joint_error; 0 in reduced
+// coordinates.
+test('four_bar in maximal coordinates: the joint_error column as the CLI prints it, and jointError()', async () => {
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadScene(await readFile(scenePath('four_bar'), 'utf8')), '');
+    sim.keepStateLog(true);
+    assert.equal(sim.setOption('coordinates', 1), '');
+    sim.step(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
+    const csvPath = path.join(dir, 'state.csv');
+    execFileSync(cli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'coordinates=maximal', '--csv', csvPath]);
+    const text = sim.stateCsvHeader() + sim.stateCsvRows(0, 201);
+    assert.equal(text, await readFile(csvPath, 'utf8'));
+    const lines = text.trim().split('\n');
+    const column = lines[0].split(',').indexOf('joint_error');
+    assert.equal(lines[0].split(',')[column - 1], 'loop_error');
+    assert.equal(Number(lines[lines.length - 1].split(',')[column]), sim.jointError());
+    assert.ok(sim.jointError() > 0 && sim.jointError() < 1e-4);
+    assert.equal(sim.setOption('coordinates', 0), '');
+    sim.step(1);
+    assert.equal(sim.jointError(), 0);
+  } finally {
+    sim.delete();
+  }
+});

@@ -235,6 +235,7 @@ export function createAutomationApi(app, ready) {
       markedGraspContacts: () => (app.view ? app.view.markedGraspContacts() : 0),
       // Compare mode's ghost: how many bodies it draws.
       ghostBodies: () => (app.view ? app.view.ghostBodies() : 0),
+      jointFrames: () => (app.view ? app.view.drawnJointFrames() : 0),
       // The plots: whether shown, how often they have been redrawn and the y ranges
       // drawn ([min, max] per plot: normal force, friction, velocity, gap; SI units).
       plots: () => (app.plots ? app.plots.summary() : null),

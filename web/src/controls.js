@@ -16,6 +16,7 @@ const SOLVER_OPTIONS = Object.freeze([
   'torsional_friction',
   'error_reduction',
   'friction_edges',
+  'coordinates',
 ]);
 const MORE_OPTIONS = Object.freeze([
   'contact_margin',

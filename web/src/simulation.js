@@ -134,6 +134,13 @@ export class Simulation {
     return this.handle.bodyPoses();
   }
 
+  // In maximal coordinates, each joint's two frames (the parent's joint frame, the
+  // child's) as frame records, one after another; empty in reduced coordinates. A
+  // view like poseView().
+  jointFrameView() {
+    return this.handle.jointFrames();
+  }
+
   // A body_velocity record per body (linear velocity of the centre of mass, then
   // angular velocity, world frame); a view like poseView().
   velocityView() {
@@ -167,6 +174,12 @@ export class Simulation {
   // The largest gap of any loop closure after the last step [m]; 0 without loops.
   get loopError() {
     return this.handle.loopError();
+  }
+
+  // In maximal coordinates the largest joint violation [m and rad as they are]; 0 in
+  // reduced coordinates.
+  get jointError() {
+    return this.handle.jointError();
   }
 
   // The scene description's articulations: [{name, links: [{name, body, joint_index,

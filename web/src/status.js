@@ -37,6 +37,7 @@ export class StatusPanel {
       lcp: element('status-lcp'),
       pivots: element('status-pivots'),
       solver: element('status-solver'),
+      jointError: element('status-joint-error'),
     };
     this.lastUpdateMs = -Infinity;
     element('error-close').addEventListener('click', () => this.clearError());
@@ -104,5 +105,10 @@ export class StatusPanel {
       : `solver: ${report.status}`;
     fields.solver.title = fields.solver.textContent; // cut short when presenting
     fields.solver.classList.toggle('warning', !healthy);
+
+    // In maximal coordinates (docs/maximal_coordinates.md): how far the joints drifted.
+    const maximal = simulation.getOption('coordinates') === 1;
+    fields.jointError.hidden = !maximal;
+    if (maximal) fields.jointError.textContent = `joint error ${simulation.jointError.toExponential(1)} (m, rad)`;
   }
 }

@@ -7,6 +7,7 @@ import { createPhysicsFrame, physicsToThree } from './axes.js';
 import { BodyMeshes } from './body_meshes.js';
 import { CameraRig } from './camera_rig.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
+import { JointFrames } from './joint_frames.js';
 import { sceneBounds } from './scene_bounds.js';
 
 const BACKGROUND = '#eef1f5';
@@ -50,6 +51,7 @@ export class View {
     this.ghost = new BodyMeshes(this.physicsFrame, records.bodyPose, { ghost: true }); // compare mode's twin
     this.ghostDescription = null; // the scene description the ghost was built from
     this.contacts = new ContactOverlay(this.physicsFrame, records.contact, records.contactModes);
+    this.jointFrames = new JointFrames(this.physicsFrame, records.bodyPose); // maximal coordinates
 
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
@@ -121,6 +123,7 @@ export class View {
       (heaviest * gravity) / 4,
       description.bodies.map((body) => body.static),
     );
+    this.jointFrames.setScene(lengthScale);
 
     const distance = radius / Math.sin(FOG_ANGLE);
     this.scene.fog.near = 2 * distance;
@@ -155,6 +158,7 @@ export class View {
     this.rig.update(poses, this.poseStride, this.position);
     this.bodies.update(poses);
     this.contacts.update(simulation.contactView(), simulation.contactCount, nowMs);
+    this.jointFrames.update(simulation.jointFrameView());
     if (twin) this.ghost.update(twin.poseView());
   }
 
@@ -204,6 +208,11 @@ export class View {
 
   ghostBodies() {
     return this.ghost.drawnCount();
+  }
+
+  // Joint frame triads drawn (maximal coordinates: two per joint).
+  drawnJointFrames() {
+    return this.jointFrames.drawnCount();
   }
 
   // Draws the frame if anything shown changed since the last one drawn (or always, with

@@ -51,6 +51,9 @@ struct Articulation {
   std::vector<JointActuator> actuators;       // per link (its joint)
   std::vector<JointCoupling> couplings;
   std::vector<LoopClosure> loops;
+  // Maximal coordinates (maximal_joints.h): the same links, each a root on a free
+  // joint, so that every link is a rigid body with its own 6 velocities.
+  KinematicTree free_links;
 };
 
 // A link welded to the world: every joint from it to the root is fixed, so no

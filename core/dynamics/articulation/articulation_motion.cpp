@@ -2,6 +2,7 @@
 
 #include "dynamics/articulation/floating_momentum.h"
 #include "dynamics/articulation/loop_elimination.h"
+#include "dynamics/articulation/maximal_motion.h"
 
 namespace contactlab {
 namespace {
@@ -39,6 +40,7 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
                                 const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
+  if (options.coordinates == 1) return maximal_free_motion(articulation, options, state, added_damping, ws, motion);
   const KinematicTree& tree = articulation.tree;
   const int n = tree.velocity_size();
   const double h = options.time_step;

@@ -25,6 +25,8 @@
 #include "dynamics/articulation/articulation_model.h"
 #include "dynamics/articulation/articulation_state.h"
 #include "dynamics/articulation/dense_cholesky.h"
+#include "dynamics/articulation/equality_elimination.h"
+#include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/articulation/tree_dynamics.h"
 
 namespace contactlab {
@@ -40,18 +42,35 @@ struct ArticulationMotionWorkspace {
   DenseCholesky coupling_factor;
   Eigen::MatrixXd coupling_solved;    // (J M~^-1 J^T)^-1 J M~^-1
   // Loop closures (loop_elimination.h), at q: H, phi, Y = M_c^-1 H^T, G = H Y, the
-  // independent rows kept and the factor found choosing them, G over them, its
-  // factor, the correction t - H v_free and G^-1 Y^T over them.
+  // correction t - H v_free and the elimination's scratch.
   Eigen::MatrixXd loop_jacobian;
   Eigen::VectorXd loop_error;
   Eigen::MatrixXd loop_mobility;
   Eigen::MatrixXd loop_gram;
-  std::vector<int> loop_kept;
-  Eigen::MatrixXd loop_lower;
-  Eigen::MatrixXd loop_kept_gram;
-  DenseCholesky loop_factor;
   Eigen::VectorXd loop_correction;
-  Eigen::MatrixXd loop_solved;
+  EqualityElimination loop_elimination;
+  // Maximal coordinates (maximal_motion.h): the joints' and couplings' rows J, Y =
+  // M^-1 J^T, G = J Y and eps_j - J v_free; the motors' terms, rate rows, compliances,
+  // Y, G and correction; a link's mass block, its factor, inverse and velocity; both
+  // eliminations' scratch.
+  MaximalJointRows joint_rows;
+  Eigen::MatrixXd joint_mobility;
+  Eigen::MatrixXd joint_gram;
+  Eigen::VectorXd joint_correction;
+  EqualityElimination joint_elimination;
+  Eigen::VectorXd motor_stiffness;  // per link: d = h K_d + h^2 K_p + h c_v
+  Eigen::VectorXd motor_impulse;    // per link: the explicit impulse i
+  Eigen::VectorXd rate_row;
+  Eigen::MatrixXd motor_rows;
+  Eigen::VectorXd motor_compliance;
+  Eigen::MatrixXd motor_mobility;
+  Eigen::MatrixXd motor_gram;
+  Eigen::VectorXd motor_correction;
+  EqualityElimination motor_elimination;
+  Eigen::MatrixXd link_mass;
+  DenseCholesky link_factor;
+  Eigen::MatrixXd link_inverse;
+  Eigen::VectorXd link_velocity;
   TreeDynamicsWorkspace dynamics;
 };
 
@@ -75,6 +94,7 @@ struct ArticulationMotion {
 // 004 "implicit damping inertia"; 0 for the others). Fails, naming the articulation,
 // when M~ or J M~^-1 J^T is not positive definite (a coupling of two joints that
 // cannot move independently). A tree with a free root also gets v and C(q, v) v.
+// With options.coordinates maximal, maximal_free_motion instead (maximal_motion.h).
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
                                 const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);

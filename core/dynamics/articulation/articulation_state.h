@@ -13,6 +13,20 @@
 
 namespace contactlab {
 
+// The articulation in maximal coordinates (maximal_joints.h), when the options ask for
+// them: every link's free-joint pose and velocity, its loop closures' rates, and the
+// joint coordinates the links last gave, which ArticulationState's q and v hold then
+// (q and v written since, by a slider or the static auto-grasp, start the links anew
+// from them: maximal_motion.h).
+struct MaximalState {
+  Eigen::VectorXd positions;   // per link: (x y z qw qx qy qz) of its frame, world
+  Eigen::VectorXd velocities;  // per link: (velocity of its frame origin, w), world
+  Eigen::VectorXd loop_rate;   // as ArticulationState::loop_rate, on the links' rows
+  Eigen::VectorXd joint_positions;   // q as the links gave it
+  Eigen::VectorXd joint_velocities;  // v as the links gave it
+  TreeKinematics kinematics;   // of the free links at `positions`
+};
+
 struct ArticulationState {
   Eigen::VectorXd positions;          // q (tree order, joint.h)
   Eigen::VectorXd velocities;         // v
@@ -24,6 +38,7 @@ struct ArticulationState {
   // to the next step (baumgarte.h); at t = 0, H(q) v.
   Eigen::VectorXd loop_rate;
   TreeKinematics kinematics;            // at `positions`
+  MaximalState maximal;                 // empty in reduced coordinates
 };
 
 // q, v at t = 0, set points at the initial positions (the robot holds still).

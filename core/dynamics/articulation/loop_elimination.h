@@ -13,12 +13,8 @@
 //
 // A loop's rows need not be independent: a planar four-bar closed by a point has no
 // motion out of its plane, so that row of H is zero, and a hinge's axis rows are too;
-// a loop can repeat what another loop or a coupling already holds. Seed 004 takes the
-// pseudo-inverse of G there; here a row whose pivot in G's Cholesky factor is below
-// kDependentPivot times G's largest diagonal entry is left out (it holds already, to
-// working precision, when the rows it depends on do), and the rest are solved exactly.
-// The velocity this gives is the one the pseudo-inverse gives whenever the rows
-// agree.
+// a loop can repeat what another loop or a coupling already holds. The elimination
+// (equality_elimination.h) leaves such rows out.
 #pragma once
 
 #include "base/options.h"
@@ -29,8 +25,6 @@
 
 namespace contactlab {
 
-constexpr double kDependentPivot = 1e-9;
-
 // (loops, q, loop rates, alpha, beta, v_free, M_c^-1) => v_free, M_c^-1 keeping the
 // loops. `carries_rate`: phi'^l is state.loop_rate (false: 0, for the quasi-static
 // model, whose every step starts at rest). Leaves H and phi at q in the workspace for
@@ -38,6 +32,13 @@ constexpr double kDependentPivot = 1e-9;
 Status eliminate_loop_closures(const Articulation& articulation, const Options& options,
                                const ArticulationState& state, bool carries_rate,
                                ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
+
+// The same on any tree the articulation's links make (the free links of maximal
+// coordinates, maximal_motion.h), at `kinematics`, with phi'^l in `loop_rate` (none: 0).
+Status eliminate_loop_rows(const Articulation& articulation, const KinematicTree& tree,
+                           const TreeKinematics& kinematics, const Eigen::VectorXd* loop_rate,
+                           const Options& options, ArticulationMotionWorkspace& workspace,
+                           ArticulationMotion& motion);
 
 // After the solve: state.loop_rate = H(q^l) v^{l+1}, with the H of this step's
 // elimination (phi'^{l+1} for the next step's target).
