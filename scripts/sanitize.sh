@@ -27,16 +27,18 @@ wait "$first" || { echo "sanitizer suite: core tests failed" >&2; exit 1; }
 
 # Every built-in scene in every formulation: 100 steps, 10 for compliant contact, whose
 # steps take 45 to 148 passes each in these scenes. (The 10 x 10 grid, past the island
-# size cap, is stepped in every formulation by the LargeIsland tests above.)
+# size cap, is stepped in every formulation by the LargeIsland tests above.) Every scene
+# with articulations again in maximal coordinates (docs/maximal_coordinates.md).
 runs() {
   for scene in assets/scenes/*.json; do
-    for formulation in lcp convex soft quasistatic; do echo "$scene $formulation 100"; done
-    echo "$scene compliant 10"
+    for formulation in lcp convex soft quasistatic; do echo "$scene $formulation 100 reduced"; done
+    echo "$scene compliant 10 reduced"
+    if grep -q '"articulations"' "$scene"; then echo "$scene lcp 100 maximal"; fi
   done
 }
 run_one() {
-  build/sanitize/contactlab run "$1" --steps "$3" --set formulation="$2" >/dev/null ||
-    { echo "sanitizer suite: $1 in $2 failed" >&2; exit 255; }
+  build/sanitize/contactlab run "$1" --steps "$3" --set formulation="$2" --set coordinates="$4" >/dev/null ||
+    { echo "sanitizer suite: $1 in $2, $4 coordinates, failed" >&2; exit 255; }
 }
 export -f run_one
 runs | xargs -P 2 -L 1 bash -c 'run_one "$@"' _

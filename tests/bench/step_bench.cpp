@@ -104,5 +104,16 @@ BENCHMARK_CAPTURE(bench_scene, box_stack@convex+torsional_friction=0.005, std::s
 BENCHMARK_CAPTURE(bench_scene, box_stack@soft+torsional_friction=0.005, std::string("box_stack"),
                   OptionSettings{{"formulation", 2}, {"torsional_friction", 0.005}});
 
+// Maximal coordinates (docs/maximal_coordinates.md): every link a body, the joints'
+// rows eliminated densely per articulation (eqs. 20-21), against reduced coordinates
+// above: the gripper's 3 links and the Barrett hand's arm and fingers.
+BENCHMARK_CAPTURE(bench_scene, gripper_lift+coordinates=maximal, std::string("gripper_lift"),
+                  OptionSettings{{"coordinates", 1}});
+BENCHMARK_CAPTURE(bench_scene, four_bar, std::string("four_bar"));
+BENCHMARK_CAPTURE(bench_scene, four_bar+coordinates=maximal, std::string("four_bar"),
+                  OptionSettings{{"coordinates", 1}});
+BENCHMARK_CAPTURE(bench_scene, barrett_phone+coordinates=maximal, std::string("barrett_phone"),
+                  OptionSettings{{"coordinates", 1}});
+
 }  // namespace
 }  // namespace contactlab
