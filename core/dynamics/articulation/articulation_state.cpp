@@ -16,13 +16,16 @@ ArticulationState initial_articulation_state(const Articulation& articulation) {
     }
   }
   forward_kinematics(articulation.tree, state.positions, state.kinematics);
-  if (!articulation.loops.empty()) {
-    Eigen::MatrixXd jacobian;
-    Eigen::VectorXd error;
-    loop_closure_rows(articulation.tree, state.kinematics, articulation.loops, jacobian, error);
-    loop_rows_times(jacobian, state.velocities, state.loop_rate);
-  }
+  update_loop_rates(articulation, state);
   return state;
+}
+
+void update_loop_rates(const Articulation& articulation, ArticulationState& state) {
+  if (articulation.loops.empty()) return;
+  Eigen::MatrixXd jacobian;
+  Eigen::VectorXd error;
+  loop_closure_rows(articulation.tree, state.kinematics, articulation.loops, jacobian, error);
+  loop_rows_times(jacobian, state.velocities, state.loop_rate);
 }
 
 void update_link_bodies(const Articulation& articulation, ArticulationState& state,

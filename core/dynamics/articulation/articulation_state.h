@@ -44,6 +44,10 @@ struct ArticulationState {
 // q, v at t = 0, set points at the initial positions (the robot holds still).
 ArticulationState initial_articulation_state(const Articulation& articulation);
 
+// The loops' rates H(q) v at the state's q, v and kinematics (state.loop_rate, the
+// phi'^l of Baumgarte's stabilisation, closed_chains.md); nothing without loops.
+void update_loop_rates(const Articulation& articulation, ArticulationState& state);
+
 // (q, v) => kinematics, and the pose and velocity of every link body: its centre of
 // mass, the link frame's orientation, the centre-of-mass velocity and the angular
 // velocity, world frame (the convention of free bodies).

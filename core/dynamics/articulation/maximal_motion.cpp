@@ -292,13 +292,8 @@ void finish_maximal_step(const Articulation& articulation, const ArticulationMot
   state.positions = maximal.joint_positions;
   state.velocities = maximal.joint_velocities;
   forward_kinematics(articulation.tree, state.positions, state.kinematics);
-  // The joint coordinates' loop rates, H(q) v, for a switch back to reduced coordinates.
-  if (!articulation.loops.empty()) {
-    Eigen::MatrixXd jacobian;
-    Eigen::VectorXd error;
-    loop_closure_rows(articulation.tree, state.kinematics, articulation.loops, jacobian, error);
-    loop_rows_times(jacobian, state.velocities, state.loop_rate);
-  }
+  // The joint coordinates' loop rates, for a switch back to reduced coordinates.
+  update_loop_rates(articulation, state);
 }
 
 void update_maximal_link_bodies(const Articulation& articulation, const ArticulationState& state,
