@@ -117,14 +117,19 @@ TEST(FourBarScene, InMaximalCoordinatesItStaysClosedAndMovesAsFreudensteinSays) 
   EXPECT_LT(worst_angle, 1e-3);
 }
 
+// Baumgarte's alpha = beta = 0: the loop held by its rates only.
+Options without_stabilisation(Options options) {
+  options.baumgarte_alpha = 0;
+  options.baumgarte_beta = 0;
+  return options;
+}
+
 // alpha = beta = 0: each step adds its linearisation error to the gap, which grows
 // (0.4 mm after 1 s, 1.9 mm after 10 s in a recorded run): over the last second it
 // exceeds 1e-3 m, ten times the stabilised bound, and twice the first two seconds'.
 TEST(FourBarScene, WithoutStabilisationTheLoopDrifts) {
   const Model model = load_builtin_scene("four_bar");
-  Options options = model.options;
-  options.baumgarte_alpha = 0;
-  options.baumgarte_beta = 0;
+  const Options options = without_stabilisation(model.options);
   Data data = make_data(model);
   double early = 0;
   double late = 0;
@@ -141,9 +146,7 @@ TEST(FourBarScene, WithoutStabilisationTheLoopDrifts) {
 // is the largest loop gap, printed exactly; box_rest's header has no such column.
 TEST(FourBarScene, TheStateCsvHasALoopErrorColumn) {
   const Model model = load_builtin_scene("four_bar");
-  Options options = model.options;
-  options.baumgarte_alpha = 0;
-  options.baumgarte_beta = 0;
+  const Options options = without_stabilisation(model.options);
   Data data = make_data(model);
   run_for(model, options, data, 0.5);
   StateRowFormat format(model);
