@@ -1,7 +1,7 @@
 // `contactlab lcp FILE`: solves one LCP read from a Siconos-format file (core/lcp_file.h)
 // with the Lemke solver and prints
 //
-//   status: solved | ray termination | pivot limit | numerical failure | invalid input
+//   status: solved | ray termination | pivot limit | cycling | numerical failure | invalid input
 //   pivots: N
 //   size: n
 //   min z: ...          the certificate of the printed z on the file's problem

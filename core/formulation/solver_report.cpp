@@ -32,6 +32,7 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::Solved: return "solved";
     case SolverStatus::RayTermination: return "ray termination";
     case SolverStatus::PivotLimit: return "pivot limit";
+    case SolverStatus::Cycling: return "cycling";
     case SolverStatus::NumericalFailure: return "numerical failure";
     case SolverStatus::InvalidInput: return "invalid input";
     case SolverStatus::Diverged: return "diverged";
@@ -45,6 +46,7 @@ SolverStatus solver_status_of(LcpStatus status) {
     case LcpStatus::Solved: return SolverStatus::Solved;
     case LcpStatus::RayTermination: return SolverStatus::RayTermination;
     case LcpStatus::PivotLimit: return SolverStatus::PivotLimit;
+    case LcpStatus::Cycling: return SolverStatus::Cycling;
     case LcpStatus::NumericalFailure: return SolverStatus::NumericalFailure;
     case LcpStatus::InvalidInput: return SolverStatus::InvalidInput;
   }

@@ -23,6 +23,7 @@ enum class SolverStatus {
   Solved,
   RayTermination,    // Lemke's method ended on a secondary ray (lcp/lemke.h)
   PivotLimit,        // Lemke's method reached its pivot limit
+  Cycling,           // Lemke's path came back to a basis it had left
   NumericalFailure,  // a non-finite or singular computation (Lemke, an articulation, compliant)
   InvalidInput,      // the rows handed to the solver hold a non-finite number
   Diverged,          // the step's state ran away or its energy jumped (step/divergence.h)

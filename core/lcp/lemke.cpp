@@ -220,6 +220,8 @@ const char* lcp_status_name(LcpStatus status) {
       return "ray termination";
     case LcpStatus::PivotLimit:
       return "pivot limit";
+    case LcpStatus::Cycling:
+      return "cycling";
     case LcpStatus::NumericalFailure:
       return "numerical failure";
     case LcpStatus::InvalidInput:
@@ -288,6 +290,10 @@ Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, dou
     case PivotingEnd::PivotLimit:
       attempt.status = LcpStatus::PivotLimit;
       attempt.message = format("pivot limit of %d pivots reached", max_pivots);
+      break;
+    case PivotingEnd::Cycling:
+      attempt.status = LcpStatus::Cycling;
+      attempt.message = format("cycling: after %d pivots the path came back to a basis it had left", attempt.pivots);
       break;
     default:
       attempt.status = LcpStatus::NumericalFailure;

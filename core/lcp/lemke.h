@@ -18,6 +18,7 @@ enum class LcpStatus {
   Solved,            // z satisfies the certificate
   RayTermination,    // Lemke ended on a secondary ray: no solution found (it may not exist)
   PivotLimit,        // the pivot limit was reached
+  Cycling,           // the path came back to a basis it had left (lcp/lemke_pivoting.h)
   NumericalFailure,  // a singular basis or a certificate that failed after pivoting
   InvalidInput,      // sizes do not match or M, q hold non-finite numbers
 };

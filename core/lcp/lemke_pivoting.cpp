@@ -26,6 +26,19 @@ constexpr double kArtificialStopFraction = 0.2;
 // degenerate zero that rounding and passed-over pivots have moved.
 constexpr double kDegenerateShortfall = 1e-9;
 
+// A variable's key in the hash of a basis (splitmix64's finaliser): the entering
+// variable has keys of its own, so a state is the basis and the variable to enter.
+std::uint64_t basis_key(std::uint64_t variable) {
+  std::uint64_t x = variable + 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t entering_key(int variable) {
+  return basis_key(~static_cast<std::uint64_t>(variable));
+}
+
 class LemkePivoting {
  public:
   LemkePivoting(const ScaledLcp& lcp, const PivotingSettings& settings, PivotingWorkspace& ws)
@@ -285,10 +298,16 @@ PivotingEnd LemkePivoting::follow_path() {
   since_factorisation_ = 1;
   peak_inverse_size_ = basis_.inverse_size();
   int entering = vars_.complement(first_row);
+  std::uint64_t basis_hash = 0;
+  for (int p = 0; p < n_; ++p) basis_hash ^= basis_key(static_cast<std::uint64_t>(basis_.variable_at(p)));
+  ws_.visited.clear();
 
   while (true) {
     if (pivots_ >= settings_.max_pivots) {
       return finish_almost_complementary(PivotingEnd::PivotLimit, entering);
+    }
+    if (!ws_.visited.insert(basis_hash ^ entering_key(entering)).second) {
+      return finish_almost_complementary(PivotingEnd::Cycling, entering);
     }
     if (since_factorisation_ >= kRefactorisationInterval) refactorise();
     compute_direction(entering);
@@ -314,6 +333,7 @@ PivotingEnd LemkePivoting::follow_path() {
       basis_.move_value_to_zero(row);
     }
     basis_.pivot(row, entering, ws_.direction);
+    basis_hash ^= basis_key(static_cast<std::uint64_t>(leaving)) ^ basis_key(static_cast<std::uint64_t>(entering));
     ++pivots_;
     ++since_factorisation_;
     if (!values_are_finite()) return PivotingEnd::NumericalFailure;

@@ -20,6 +20,11 @@
 //    passed over (they would make B nearly singular); the rest are decided by the
 //    lexicographic rule (the minimum of the rows (B^-1)_{i,:} / d_i, compared with a
 //    tolerance relative to each row's size), which keeps degenerate paths from cycling;
+//  - a path that comes back to an almost complementary basis it has left, with the same
+//    variable entering, is cycling (the rules above decide at the scale of the data,
+//    not exactly, so degeneracy can still make them go round): it ends there rather
+//    than go round to the pivot limit. The bases are told apart by a Zobrist hash (a
+//    64-bit key per variable, XOR-ed in and out as it enters and leaves);
 //  - B^-1 is factorised afresh (lemke_basis.h) when its rank-one updates have passed
 //    through entries 1e4 times larger than it now has (a nearly singular basis on the
 //    way leaves their rounding behind), every 100 pivots, and before a ray is believed;
@@ -32,6 +37,8 @@
 // below zero is the answer.
 #pragma once
 
+#include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include "lcp/lemke_basis.h"
@@ -48,6 +55,7 @@ enum class PivotingEnd {
   Solved,            // z0 left, or fell within the answer tolerance
   RayTermination,    // the entering column is blocked by no row (on a fresh factorisation)
   PivotLimit,        // max_pivots reached
+  Cycling,           // the path came back to a basis it had left (above)
   NumericalFailure,  // non-finite values
 };
 
@@ -60,12 +68,13 @@ struct PivotingWorkspace {
   std::vector<double> row_scale;        // per tied row: max(|x_i|, |B^-1_{i,:}|_1) / d_i
   std::vector<double> z;                // the scaled answer (see run_lemke_pivoting)
   std::vector<char> z_is_basic;         // z_j basic in the final complementary basis
+  std::unordered_set<std::uint64_t> visited;  // hashes of the bases the path went through
 };
 
 // Runs Lemke's method with the covering vector e on the scaled problem. `pivots` counts
 // every basis exchange, the first one (z0 entering) included. On every end but
-// NumericalFailure, workspace.z holds the z of the final basis (at a ray or at the pivot
-// limit: of the last almost complementary point, z0 dropped) and workspace.z_is_basic
+// NumericalFailure, workspace.z holds the z of the final basis (at a ray, at the pivot
+// limit or where it cycled: of the last almost complementary point, z0 dropped) and workspace.z_is_basic
 // its basic z's (where the path ended early with z0 small: those of the complementary
 // basis a pivot of z0 away); the caller checks the answer with its certificate.
 PivotingEnd run_lemke_pivoting(const ScaledLcp& lcp, const PivotingSettings& settings,

@@ -17,6 +17,7 @@ TEST(SolverReport, EveryStatusHasItsName) {
       {SolverStatus::Solved, "solved"},
       {SolverStatus::RayTermination, "ray termination"},
       {SolverStatus::PivotLimit, "pivot limit"},
+      {SolverStatus::Cycling, "cycling"},
       {SolverStatus::NumericalFailure, "numerical failure"},
       {SolverStatus::InvalidInput, "invalid input"},
   };
@@ -30,7 +31,7 @@ TEST(SolverReport, EveryStatusHasItsName) {
 
 // A Lemke outcome becomes the status of the same words.
 TEST(SolverReport, LemkeOutcomesKeepTheirWords) {
-  for (LcpStatus status : {LcpStatus::Solved, LcpStatus::RayTermination, LcpStatus::PivotLimit,
+  for (LcpStatus status : {LcpStatus::Solved, LcpStatus::RayTermination, LcpStatus::PivotLimit, LcpStatus::Cycling,
                            LcpStatus::NumericalFailure, LcpStatus::InvalidInput}) {
     EXPECT_STREQ(solver_status_name(solver_status_of(status)), lcp_status_name(status));
   }

@@ -68,6 +68,22 @@ TEST(LemkePivoting, ScaledDiagonalShiftIsPartOfTheMatrix) {
   EXPECT_EQ(workspace.z[0], 2);
 }
 
+TEST(LemkePivoting, ACyclingPathEndsWhereItComesBack) {
+  // No z solves it (row 0 of M is zero and q_0 = -1), so the path should end on a ray;
+  // the tolerance-based tie rules take it round a cycle of bases instead, which used
+  // to go on to the pivot limit (1000 pivots here). It ends on the first return.
+  Eigen::MatrixXd M(4, 4);
+  M << 0, 0, 0, 0,
+       0, 0, 0, 200,
+       0, 1, -1, 0,
+       -1, -1, 0, 2;
+  const Eigen::VectorXd q = -Eigen::VectorXd::Ones(4);
+  PivotingWorkspace workspace;
+  int pivots = 0;
+  EXPECT_EQ(run_lemke_pivoting(view(M, q), limit(1000), workspace, pivots), PivotingEnd::Cycling);
+  EXPECT_EQ(pivots, 8);
+}
+
 TEST(LemkePivoting, PivotLimitStopsTheRun) {
   Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
   Eigen::VectorXd q = -Eigen::VectorXd::Ones(3);

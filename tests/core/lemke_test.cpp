@@ -79,6 +79,7 @@ TEST(LcpStatusName, NamesEveryStatus) {
   EXPECT_STREQ(lcp_status_name(LcpStatus::Solved), "solved");
   EXPECT_STREQ(lcp_status_name(LcpStatus::RayTermination), "ray termination");
   EXPECT_STREQ(lcp_status_name(LcpStatus::PivotLimit), "pivot limit");
+  EXPECT_STREQ(lcp_status_name(LcpStatus::Cycling), "cycling");
   EXPECT_STREQ(lcp_status_name(LcpStatus::NumericalFailure), "numerical failure");
   EXPECT_STREQ(lcp_status_name(LcpStatus::InvalidInput), "invalid input");
 }
@@ -311,6 +312,24 @@ TEST(LemkeSolver, PivotLimitIsReported) {
   EXPECT_EQ(solution.status, LcpStatus::PivotLimit);
   EXPECT_EQ(solution.message, "pivot limit of 1 pivots reached");
   EXPECT_EQ(solution.z, Eigen::VectorXd::Zero(10));
+  EXPECT_EQ(solution.w, q);
+}
+
+// A small degenerate problem on whose path the tie rules cycle: the cold attempt ends
+// where its path comes back (6 pivots, not the pivot limit of 100), no regularised
+// retry solves the original problem, and the cold attempt's outcome is reported.
+TEST(LemkeSolver, CyclingIsReportedAfterTheRetries) {
+  Eigen::MatrixXd M(4, 4);
+  M << -1, 0, 1, 100,
+       2, 0, 0, 0,
+       -2, 0, 2, -1,
+       0, 200, 2, 0;
+  const Eigen::VectorXd q(Eigen::Vector4d(-1, 0, -1, -1));
+  LemkeSolver solver;
+  const LcpSolution solution = solver.solve(M, q, LemkeSettings());
+  EXPECT_EQ(solution.status, LcpStatus::Cycling);
+  EXPECT_EQ(solution.message, "cycling: after 6 pivots the path came back to a basis it had left");
+  EXPECT_EQ(solution.pivots, 6);
   EXPECT_EQ(solution.w, q);
 }
 
