@@ -29,14 +29,32 @@ Status read_options(const Json& value, const std::string& path,
   return Status::success();
 }
 
-Status read_formulation(const Json& value, const std::string& path, std::string& name) {
+// A choice option's word (the ghost's formulation or coordinates).
+Status read_choice(const Json& value, const std::string& path, const char* option, std::string& word) {
   double number = 0;
-  if (!value.is_string()) return Status::failure(path + ": must be a formulation's name, got " + describe_json(value));
-  CONTACTLAB_RETURN_IF_ERROR(
-      option_status_at(option_value_of_word("formulation", value.get_ref<const std::string&>(), number), "formulation",
-                       path));
-  name = value.get<std::string>();
+  if (!value.is_string()) {
+    return Status::failure(path + ": must be a word of the option " + option + ", got " + describe_json(value));
+  }
+  CONTACTLAB_RETURN_IF_ERROR(option_status_at(
+      option_value_of_word(option, value.get_ref<const std::string&>(), number), option, path));
+  word = value.get<std::string>();
   return Status::success();
+}
+
+// "compare": a formulation, or {"formulation": F, "coordinates": C}.
+Status read_compare(const Json& value, const std::string& path, LinkCompare& compare) {
+  if (value.is_string()) return read_choice(value, path, "formulation", compare.formulation);
+  if (!value.is_object()) {
+    return Status::failure(path + ": must be the ghost's formulation or {\"formulation\": F, \"coordinates\": C}, got " +
+                           describe_json(value));
+  }
+  const FieldReader fields(value, path);
+  CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"formulation", "coordinates"}, "compare mode"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("formulation"));
+  CONTACTLAB_RETURN_IF_ERROR(
+      read_choice(fields.at("formulation"), fields.path_of("formulation"), "formulation", compare.formulation));
+  if (!fields.has("coordinates")) return Status::success();
+  return read_choice(fields.at("coordinates"), fields.path_of("coordinates"), "coordinates", compare.coordinates);
 }
 
 Status read_step(const Json& value, const std::string& path, long lowest, long& step) {
@@ -54,16 +72,16 @@ Status read_step(const Json& value, const std::string& path, long lowest, long& 
 Status read_action(const Json& value, const std::string& path, long earliest, SessionAction& action) {
   const char* forms =
       "[step, \"option\", name, value], [step, \"target\", articulation, link, position], "
-      "[step, \"command\", articulation, kind], [step, \"jog\", articulation, link, dx, dy, dz] "
-      "or [step, \"ghost\", formulation]";
+      "[step, \"command\", articulation, kind], [step, \"jog\", articulation, link, dx, dy, dz], "
+      "[step, \"ghost\", formulation] or [step, \"ghost_coordinates\", coordinates]";
   if (!value.is_array() || value.size() < 2 || !value[1].is_string()) {
     return Status::failure(path + ": must be one of " + forms + ", got " + describe_json(value));
   }
   const std::string kind = value[1].get<std::string>();
-  const std::size_t counts[] = {4, 5, 4, 7, 3};
-  const char* kinds[] = {"option", "target", "command", "jog", "ghost"};
+  const std::size_t counts[] = {4, 5, 4, 7, 3, 3};
+  const char* kinds[] = {"option", "target", "command", "jog", "ghost", "ghost_coordinates"};
   int index = -1;
-  for (int k = 0; k < 5; ++k) {
+  for (int k = 0; k < 6; ++k) {
     if (kind == kinds[k]) index = k;
   }
   if (index < 0 || value.size() != counts[index]) {
@@ -100,7 +118,9 @@ Status read_action(const Json& value, const std::string& path, long earliest, Se
       }
       return Status::success();
     case SessionActionKind::Ghost:
-      return read_formulation(value[2], element_path(path, 2), action.name);
+      return read_choice(value[2], element_path(path, 2), "formulation", action.name);
+    case SessionActionKind::GhostCoordinates:
+      return read_choice(value[2], element_path(path, 2), "coordinates", action.name);
   }
   return Status::success();
 }
@@ -142,9 +162,9 @@ Status read_payload(const Json& document, LinkPayload& payload) {
   CONTACTLAB_RETURN_IF_ERROR(read_link_scene(fields.at("scene"), "scene", payload.scene));
   if (fields.has("options")) CONTACTLAB_RETURN_IF_ERROR(read_options(fields.at("options"), "options", payload.options));
   if (fields.has("compare")) {
-    std::string ghost;
-    CONTACTLAB_RETURN_IF_ERROR(read_formulation(fields.at("compare"), "compare", ghost));
-    payload.compare = ghost;
+    LinkCompare compare;
+    CONTACTLAB_RETURN_IF_ERROR(read_compare(fields.at("compare"), "compare", compare));
+    payload.compare = compare;
   }
   if (fields.has("step")) CONTACTLAB_RETURN_IF_ERROR(read_step(fields.at("step"), "step", 0, payload.step));
   CONTACTLAB_RETURN_IF_ERROR(fields.boolean("playing", payload.playing));
@@ -181,6 +201,8 @@ Json action_json(const SessionAction& action) {
                           number_json(action.displacement.y()), number_json(action.displacement.z())});
     case SessionActionKind::Ghost:
       return Json::array({action.step, "ghost", action.name});
+    case SessionActionKind::GhostCoordinates:
+      return Json::array({action.step, "ghost_coordinates", action.name});
   }
   return Json();
 }
@@ -232,7 +254,14 @@ std::string write_link_payload(const LinkPayload& payload) {
     Json& options = document["options"];
     for (const auto& [name, value] : payload.options) options[name] = option_json(name, value);
   }
-  if (payload.compare) document["compare"] = *payload.compare;
+  if (payload.compare) {
+    const LinkCompare& compare = *payload.compare;
+    if (compare.coordinates.empty()) {
+      document["compare"] = compare.formulation;
+    } else {
+      document["compare"] = {{"formulation", compare.formulation}, {"coordinates", compare.coordinates}};
+    }
+  }
   if (!payload.journal.empty()) {
     Json& journal = document["journal"] = Json::array();
     for (const SessionAction& action : payload.journal) journal.push_back(action_json(action));

@@ -30,13 +30,14 @@ enum class SessionActionKind {
   JointTarget,  // set_joint_target(articulation, link, value)
   Command,      // command(articulation, name)
   Jog,          // jog(articulation, link, displacement)
-  Ghost,        // compare mode's ghost switches to formulation `name`
+  Ghost,             // compare mode's ghost switches to formulation `name`
+  GhostCoordinates,  // compare mode's ghost switches to coordinates `name`
 };
 
 struct SessionAction {
   long step = 0;
   SessionActionKind kind = SessionActionKind::Option;
-  std::string name;  // option name, command kind or ghost formulation
+  std::string name;  // option name, command kind, or the ghost's formulation or coordinates
   std::string articulation;
   std::string link;
   double value = 0;  // option value or joint position
@@ -52,11 +53,17 @@ struct LinkView {
   std::vector<std::string> plot;   // the plotted pair's body names (2), or a group's (1)
 };
 
+// Compare mode at the start: what the ghost runs under.
+struct LinkCompare {
+  std::string formulation;
+  std::string coordinates;  // empty: the page's at the start
+};
+
 struct LinkPayload {
   LinkScene scene;
   // Options set before the first step, in order, beyond the scene's own.
   std::vector<std::pair<std::string, double>> options;
-  std::optional<std::string> compare;  // the ghost's formulation when compare mode is on
+  std::optional<LinkCompare> compare;  // when compare mode is on
   std::vector<SessionAction> journal;  // by step, in the order applied
   long step = 0;                       // the step the run had reached
   bool playing = false;

@@ -24,6 +24,7 @@ Status apply_action(Simulation& simulation, const SessionAction& action) {
       return simulation.jog(action.articulation, action.link, action.displacement.x(), action.displacement.y(),
                             action.displacement.z());
     case SessionActionKind::Ghost:
+    case SessionActionKind::GhostCoordinates:
       return Status::success();
   }
   return Status::success();

@@ -41,7 +41,8 @@ TEST(LinkPayload, ReadsEveryFieldAndWritesItBackTheSame) {
   EXPECT_EQ(payload.options[1].second, 1.0);  // convex
   EXPECT_EQ(payload.options[2].second, 0.001);
   ASSERT_TRUE(payload.compare.has_value());
-  EXPECT_EQ(*payload.compare, "soft");
+  EXPECT_EQ(payload.compare->formulation, "soft");
+  EXPECT_TRUE(payload.compare->coordinates.empty());
   ASSERT_EQ(payload.journal.size(), 6u);
   EXPECT_EQ(payload.journal[1].kind, SessionActionKind::JointTarget);
   EXPECT_EQ(payload.journal[1].link, "finger1");
@@ -53,6 +54,23 @@ TEST(LinkPayload, ReadsEveryFieldAndWritesItBackTheSame) {
   EXPECT_EQ(payload.view.camera_target.z(), 0.5);
   EXPECT_EQ(payload.view.plot.size(), 2u);
   EXPECT_EQ(write_link_payload(payload), text);
+}
+
+TEST(LinkPayload, TheGhostMayRunUnderOtherCoordinatesAndSwitchThem) {
+  const std::string text =
+      R"({"compare":{"coordinates":"maximal","formulation":"lcp"},"journal":[[3,"ghost_coordinates","reduced"]],)"
+      R"("scene":{"builtin":"four_bar"},"step":5})";
+  const LinkPayload payload = read_ok(text);
+  ASSERT_TRUE(payload.compare.has_value());
+  EXPECT_EQ(payload.compare->formulation, "lcp");
+  EXPECT_EQ(payload.compare->coordinates, "maximal");
+  ASSERT_EQ(payload.journal.size(), 1u);
+  EXPECT_EQ(payload.journal[0].kind, SessionActionKind::GhostCoordinates);
+  EXPECT_EQ(payload.journal[0].name, "reduced");
+  EXPECT_EQ(write_link_payload(payload), text);
+  // Without coordinates the object form is the formulation's word.
+  EXPECT_EQ(write_link_payload(read_ok(R"({"compare":{"formulation":"soft"},"scene":{"builtin":"four_bar"}})")),
+            R"({"compare":"soft","scene":{"builtin":"four_bar"}})");
 }
 
 TEST(LinkPayload, KeepsEveryBitOfANumber) {
@@ -86,6 +104,11 @@ TEST(LinkPayload, RefusesNamingTheFieldAndWhatIsAllowed) {
       {R"({"scene":{"builtin":"box_rest"},"options":{"formulation":"magic"}})", "options.formulation: must be one of lcp, convex"},
       {R"({"scene":{"builtin":"box_rest"},"options":{"time_step":"fast"}})", "options.time_step: must be between 0.0001 and 0.1 s"},
       {R"({"scene":{"builtin":"box_rest"},"compare":"magic"})", "compare: must be one of"},
+      {R"({"scene":{"builtin":"box_rest"},"compare":1})", "compare: must be the ghost's formulation or {\"formulation\": F, \"coordinates\": C}, got 1"},
+      {R"({"scene":{"builtin":"box_rest"},"compare":{"coordinates":"maximal"}})", "compare.formulation: required field is missing"},
+      {R"({"scene":{"builtin":"box_rest"},"compare":{"formulation":"lcp","coordinates":"cartesian"}})", "compare.coordinates: must be one of reduced, maximal"},
+      {R"({"scene":{"builtin":"box_rest"},"compare":{"formulation":"lcp","colour":1}})", "compare.colour: unknown field for compare mode (allowed: formulation, coordinates)"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"ghost_coordinates","lcp"]]})", "journal[0][2]: must be one of reduced, maximal"},
       {R"({"scene":{"builtin":"box_rest"},"step":1.5})", "step: must be a whole number of steps"},
       {R"({"scene":{"builtin":"box_rest"},"step":-1})", "step: must be a finite number in [0, 10000000] steps"},
       {R"({"scene":{"builtin":"box_rest"},"playing":"yes"})", "playing: must be"},

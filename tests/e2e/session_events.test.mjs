@@ -97,7 +97,7 @@ test('reset, compareChanged and the ghost\'s steps; commanded after a robot comm
   assert.equal(await page.evaluate(() => window.contactlab.compare(true, 'soft')), '');
   const compared = await takeEvents();
   assert.deepEqual(names(compared), ['reset', 'compareChanged']);
-  assert.deepEqual(compared[1].detail, { on: true, formulation: 'soft' });
+  assert.deepEqual(compared[1].detail, { on: true, formulation: 'soft', coordinates: 'reduced' });
   assert.equal(await page.evaluate(() => window.contactlab.step(2)), 2);
   assert.deepEqual(names(await takeEvents()), ['stepped', 'stepped']);
   const times = await page.evaluate(() => [window.contactlab.comparison().twin.time, window.contactlab.time]);

@@ -193,9 +193,10 @@ export function createAutomationApi(app, ready) {
       return app.session ? app.session.setFormulation(name) : NOT_READY;
     },
     // Compare mode on (the ghost under `formulation`, by default another one than the
-    // page's) or off; returns "" or the error. Turning it on restarts both.
-    compare(on, formulation = undefined) {
-      return app.session ? app.session.setCompare(Boolean(on), formulation) : NOT_READY;
+    // page's, and `coordinates`, by default the page's) or off; returns "" or the
+    // error. Turning it on restarts both.
+    compare(on, formulation = undefined, coordinates = undefined) {
+      return app.session ? app.session.setCompare(Boolean(on), formulation, coordinates) : NOT_READY;
     },
     // The compare table's numbers, {body, page: {...}, twin: {...}}, or null when off.
     comparison() {

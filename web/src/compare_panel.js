@@ -1,8 +1,9 @@
 // Compare mode's panel: the folder `compare` (compare on or off, the ghost's
-// formulation, the body the table follows) and the table at the top that shows the
-// page's simulation and the twin side by side: solver status, problem size, pivots,
-// contacts, the chosen body's position and velocity, and the plotted quantities'
-// latest values. The twin itself is the session's (session.js), which runs it in
+// formulation and coordinates, the body the table follows) and the table at the top
+// that shows the page's simulation and the twin side by side: formulation and
+// coordinates, solver status, problem size, pivots, contacts, the joints' drift in
+// maximal coordinates, the chosen body's position and velocity, and the plotted
+// quantities' latest values. The twin itself is the session's (session.js), which runs it in
 // lock-step and keeps it in step through resets and scene loads; the view draws it as
 // a ghost.
 
@@ -16,14 +17,14 @@ function formatNumber(value, digits = 3) {
 
 export class ComparePanel {
   // `gui`: the lil-gui root; `session`: whose simulations are compared and whose
-  // setCompare / setTwinFormulation the folder calls; `plots`: ContactPlots, whose
+  // setCompare / setTwinFormulation / setTwinCoordinates the folder calls; `plots`: ContactPlots, whose
   // latest values the table shows.
   constructor(gui, session, plots) {
     this.session = session;
     this.plots = plots;
     this.description = null;
     this.lastTableMs = -Infinity;
-    this.state = { on: false, formulation: '', body: 0 };
+    this.state = { on: false, formulation: '', coordinates: '', body: 0 };
     const records = session.schema.records;
     this.poseStride = records.bodyPose.stride;
     this.position = records.bodyPose.offsets(['x', 'y', 'z']);
@@ -40,11 +41,15 @@ export class ComparePanel {
     this.onController = this.folder
       .add(this.state, 'on')
       .name('compare')
-      .onChange((on) => session.setCompare(on, this.state.formulation));
+      .onChange((on) => session.setCompare(on, this.state.formulation, this.state.coordinates));
     this.formulationController = this.folder
       .add(this.state, 'formulation', session.schema.options.formulations)
       .name('ghost formulation')
       .onChange((name) => session.setTwinFormulation(name));
+    this.coordinatesController = this.folder
+      .add(this.state, 'coordinates', session.schema.options.valueNames('coordinates'))
+      .name('ghost coordinates')
+      .onChange((name) => session.setTwinCoordinates(name));
     this.bodyController = this.folder
       .add(this.state, 'body', {})
       .name('body')
@@ -69,12 +74,15 @@ export class ComparePanel {
     this.showState();
   }
 
-  // Shows compare mode as the session has it: on or off, the twin's formulation.
+  // Shows compare mode as the session has it: on or off, the twin's formulation and
+  // coordinates.
   showState() {
     this.state.on = this.session.twin !== null;
     this.state.formulation = this.session.twinFormulation;
+    this.state.coordinates = this.session.twinCoordinates;
     this.onController.updateDisplay();
     this.formulationController.updateDisplay();
+    this.coordinatesController.updateDisplay();
     this.panel.hidden = !this.state.on;
     this.updateTable(true);
   }
@@ -101,6 +109,8 @@ export class ComparePanel {
       const v = body * this.velocityStride;
       return {
         formulation: source.formulation,
+        coordinates: source.coordinates,
+        jointError: source.coordinates === 'maximal' ? source.jointError : null,
         time: source.time,
         status: report.status,
         message: report.message,
@@ -129,12 +139,14 @@ export class ComparePanel {
         this.cells[`${side}.${field}`].textContent = text;
       };
       set('formulation', values.formulation);
+      set('coordinates', values.coordinates);
       set('status', values.status);
       this.cells[`${side}.status`].title = values.message;
       const healthy = values.status === 'solved' || values.status === 'no contacts';
       this.cells[`${side}.status`].classList.toggle('warning', !healthy);
       set('size', `${values.problemSize} / ${values.pivots}`);
       set('contacts', String(values.contacts));
+      set('joint-error', values.jointError === null ? '–' : values.jointError.toExponential(1));
       set('position', values.position.map((x) => formatNumber(x)).join(', '));
       set('velocity', values.velocity.map((x) => formatNumber(x)).join(', '));
       set('forces', `${formatNumber(values.normalForce, 2)} / ${formatNumber(values.frictionForce, 2)}`);

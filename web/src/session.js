@@ -1,5 +1,6 @@
 // The page's session: owns the page's Simulation and, in compare mode, its twin (the
-// same scene under another formulation, with the same options and robot commands),
+// same scene under another formulation or coordinates, with the same other options and
+// robot commands),
 // applies every action to both in one place, steps both in lock-step, and tells the
 // page what happened through events (Emitter):
 // - loaded {sceneKey, description, options}: a scene was loaded (sceneKey: the
@@ -9,7 +10,7 @@
 //   with the options in force;
 // - reset: both are back at the scene's initial state;
 // - commanded {error}: after a joint target, a command or a jog, accepted or not;
-// - compareChanged {on, formulation}: after every compare action, accepted or not,
+// - compareChanged {on, formulation, coordinates}: after every compare action, accepted or not,
 //   with compare mode's state in force;
 // - seeked {step, options}: the timeline showed another step of the run (seek), with
 //   the options in force there;
@@ -36,7 +37,10 @@ import { RunHistory } from './run_history.js';
 import { builtinScenes } from './scenes.js';
 import { Simulation } from './simulation.js';
 
-const FORMULATION = 'formulation'; // the option compare mode varies between the two
+// The options compare mode varies between the two: the page's and the twin's own.
+const FORMULATION = 'formulation';
+const COORDINATES = 'coordinates';
+const VARIED = [FORMULATION, COORDINATES];
 const SCENE_REFUSED = 'scene not loaded (the previous scene keeps running)';
 const FILE_REFUSED = 'scene file not opened (the previous scene keeps running)';
 
@@ -46,11 +50,13 @@ export class Session extends Emitter {
   #simulation;
   #twin = null;
   #twinFormulation = ''; // set when a scene is loaded
+  #twinCoordinates = ''; // set when a scene is loaded
   #sceneText = '';
   #sceneSource = null; // the link's `scene`: {builtin[, changes]} or {json}
   #sceneOptions = {}; // the options the scene itself sets
   #startOptions = {}; // the options in force when the journal started
-  #startCompare = null; // compare mode's ghost formulation when it started, or null
+  #startCompare = null; // compare mode's {formulation, coordinates} when it started, or null
+  #startCoordinates = ''; // the page's coordinates when it started
   #journal = []; // [step, kind, ...arguments], as docs/links.md writes them
   #replay = null; // {journal, next, target} while a link plays back
   #history = new RunHistory();
@@ -85,6 +91,11 @@ export class Session extends Emitter {
     return this.#twinFormulation;
   }
 
+  // The coordinates compare mode runs (or will run) the twin under, by name.
+  get twinCoordinates() {
+    return this.#twinCoordinates;
+  }
+
   // `sceneKey`: the built-in scene's name, or null for a scene from elsewhere;
   // `source`: where a link says the scene came from (by default the built-in by name,
   // or the whole scene).
@@ -110,7 +121,10 @@ export class Session extends Emitter {
     this.#sceneOptions = this.#simulation.options();
     const twinError = this.#twin ? this.#loadTwin() : '';
     if (twinError) this.#closeTwin();
-    if (!this.#twin) this.#twinFormulation = this.#otherFormulation();
+    if (!this.#twin) {
+      this.#twinFormulation = this.#otherFormulation();
+      this.#twinCoordinates = this.#simulation.coordinates;
+    }
     this.#startJournal();
     this.emit('loaded', { sceneKey, description: this.#simulation.description, options: this.#simulation.options() });
     if (twinError) {
@@ -130,8 +144,8 @@ export class Session extends Emitter {
     this.#optionGuard = guard;
   }
 
-  // Sets one option of both simulations, except the formulation, which is the page's
-  // alone (the twin's is what compare mode varies).
+  // Sets one option of both simulations, except the formulation and the coordinates,
+  // which are the page's alone (the twin's are what compare mode varies).
   setOption(name, value) {
     const entry = this.#schema.options.option(name);
     const refused = entry && this.#optionGuard ? this.#optionGuard(entry.name, value) : '';
@@ -168,12 +182,13 @@ export class Session extends Emitter {
   }
 
   // Reset scene: both back at the scene's initial state with the scene's own options
-  // (the twin keeps compare mode's formulation); a new journal, with no options.
+  // (the twin keeps compare mode's formulation and coordinates); a new journal, with no
+  // options.
   resetScene() {
     this.#simulation.resetScene();
     if (this.#twin) {
       this.#twin.resetScene();
-      this.#changeTwinFormulation(this.#twinFormulation);
+      this.#setTwinPair(this.#twinFormulation, this.#twinCoordinates);
     }
     this.#startJournal();
     this.emit('optionsChanged', { name: null, error: '', options: this.#simulation.options() });
@@ -227,7 +242,10 @@ export class Session extends Emitter {
       this.#simulation.step(1);
       if (this.#twin) this.#twin.step(1);
     }
-    if (this.#twin) this.#twinFormulation = this.#twin.formulation;
+    if (this.#twin) {
+      this.#twinFormulation = this.#twin.formulation;
+      this.#twinCoordinates = this.#twin.coordinates;
+    }
     this.emit('seeked', { step: target, options: this.#simulation.options() });
     return '';
   }
@@ -252,7 +270,10 @@ export class Session extends Emitter {
   linkPayload() {
     const payload = { scene: this.#sceneSource };
     if (Object.keys(this.#startOptions).length) payload.options = { ...this.#startOptions };
-    if (this.#startCompare) payload.compare = this.#startCompare;
+    if (this.#startCompare) {
+      const { formulation, coordinates } = this.#startCompare;
+      payload.compare = coordinates === this.#startCoordinates ? formulation : { formulation, coordinates };
+    }
     const step = this.#simulation.stepCount;
     const journal = this.#journal.filter(([at]) => at <= step); // the timeline may show an earlier step
     if (journal.length) payload.journal = journal.map((action) => [...action]);
@@ -302,38 +323,56 @@ export class Session extends Emitter {
     }
   }
 
-  // Compare mode on, with the twin under `formulation` (by name; by default another
-  // one than the page's), or off (the twin is deleted). Turning it on restarts both.
-  setCompare(on, formulation = undefined) {
-    const error = this.#changeCompare(on, formulation ?? (on ? this.#otherFormulation() : this.#twinFormulation));
+  // Compare mode on, with the twin under `formulation` (by name; by default the twin's,
+  // at first another one than the page's) and `coordinates` (by name; by default the
+  // twin's, at first the page's), or off (the twin is deleted). Turning it on, or
+  // changing the ghost with it, restarts both.
+  setCompare(on, formulation = undefined, coordinates = undefined) {
+    const error = this.#changeCompare(
+      on,
+      formulation ?? (on && !this.#twin ? this.#otherFormulation() : this.#twinFormulation),
+      coordinates ?? (on && !this.#twin ? this.#simulation.coordinates : this.#twinCoordinates),
+    );
     this.emit('compareChanged', this.#compareState());
     return error;
   }
 
   // Another formulation for the twin, by name: its state carries over, as in the page.
   setTwinFormulation(name) {
-    const error = this.#formulationError(name) || this.#changeTwinFormulation(name);
+    return this.#changeGhost('ghost', name);
+  }
+
+  // Other coordinates for the twin, by name: its state carries over, as in the page.
+  setTwinCoordinates(name) {
+    return this.#changeGhost('ghost_coordinates', name);
+  }
+
+  #changeGhost(kind, name) {
+    const error = this.#perform(kind, [name]);
     if (error) this.emit('error', { context: 'compare mode not changed', message: error });
-    else if (this.#twin) this.#record('ghost', name);
+    else if (this.#twin) this.#record(kind, name);
     this.emit('compareChanged', this.#compareState());
     return error;
   }
 
-  #changeCompare(on, formulation) {
-    const nameError = this.#formulationError(formulation);
+  #changeCompare(on, formulation, coordinates) {
+    const nameError = this.#wordError(FORMULATION, formulation) || this.#wordError(COORDINATES, coordinates);
     if (nameError) return this.#refuse('compare mode not changed', nameError);
     if (!on) {
       this.#closeTwin();
       return '';
     }
     if (this.#twin) {
-      this.#changeTwinFormulation(formulation);
+      const error = this.#setTwinPair(formulation, coordinates);
+      if (error) return this.#refuse('compare mode not changed', error);
     } else {
-      this.#twinFormulation = formulation;
+      const before = [this.#twinFormulation, this.#twinCoordinates];
+      [this.#twinFormulation, this.#twinCoordinates] = [formulation, coordinates];
       this.#twin = new Simulation(this.#module, this.#schema);
       const error = this.#loadTwin();
       if (error) {
         this.#closeTwin();
+        [this.#twinFormulation, this.#twinCoordinates] = before;
         return this.#refuse('compare mode not turned on', error);
       }
     }
@@ -341,17 +380,46 @@ export class Session extends Emitter {
     return '';
   }
 
-  #changeTwinFormulation(name) {
-    this.#twinFormulation = name;
-    return this.#twin ? this.#twin.setOption(FORMULATION, this.#schema.options.valueOf(FORMULATION, name)) : '';
+  // The twin's formulation and coordinates together. Every formulation takes reduced
+  // coordinates, so they go first and maximal ones last: only the last change can be
+  // refused (quasistatic refuses maximal coordinates), and then the formulation goes
+  // back (a change of formulation leaves the state as it is). Returns "" or the error.
+  #setTwinPair(formulation, coordinates) {
+    const twin = this.#twin;
+    const set = (option, word) => twin.setOption(option, this.#schema.options.valueOf(option, word));
+    const previous = twin.formulation;
+    const error =
+      coordinates === 'reduced'
+        ? set(COORDINATES, coordinates) || set(FORMULATION, formulation)
+        : set(FORMULATION, formulation) || set(COORDINATES, coordinates);
+    if (error) {
+      set(FORMULATION, previous);
+      return error;
+    }
+    [this.#twinFormulation, this.#twinCoordinates] = [formulation, coordinates];
+    return '';
+  }
+
+  // One of the twin's own options; without a twin, what it will run under.
+  #changeTwin(option, name) {
+    const error = this.#wordError(option, name);
+    if (error) return error;
+    if (this.#twin) {
+      const refused = this.#twin.setOption(option, this.#schema.options.valueOf(option, name));
+      if (refused) return refused;
+    }
+    if (option === FORMULATION) this.#twinFormulation = name;
+    else this.#twinCoordinates = name;
+    return '';
   }
 
   // Applies an action of the journal's kinds (an option's value as a number) to the
   // page's simulation and, once accepted there, to the twin: every option but the
-  // formulation, every robot command; a ghost action to the twin alone. Returns "" or
-  // the page's simulation's refusal; nothing is recorded or told.
+  // formulation and the coordinates, every robot command; a ghost action to the twin
+  // alone. Returns "" or the refusal; nothing is recorded or told.
   #perform(kind, args) {
-    if (kind === 'ghost') return this.#changeTwinFormulation(args[0]);
+    if (kind === 'ghost') return this.#changeTwin(FORMULATION, args[0]);
+    if (kind === 'ghost_coordinates') return this.#changeTwin(COORDINATES, args[0]);
     const act = (simulation) => {
       if (kind === 'option') return simulation.setOption(...args);
       if (kind === 'target') return simulation.setJointTarget(...args);
@@ -359,7 +427,7 @@ export class Session extends Emitter {
       return simulation.jog(...args);
     };
     const error = act(this.#simulation);
-    const twinToo = kind !== 'option' || this.#schema.options.option(args[0])?.name !== FORMULATION;
+    const twinToo = kind !== 'option' || !VARIED.includes(this.#schema.options.option(args[0])?.name);
     if (!error && this.#twin && twinToo) act(this.#twin);
     return error;
   }
@@ -403,7 +471,8 @@ export class Session extends Emitter {
         this.#startOptions[name] = this.#optionValue(name, options[name]);
       }
     }
-    this.#startCompare = this.#twin ? this.#twinFormulation : null;
+    this.#startCompare = this.#twin ? { formulation: this.#twinFormulation, coordinates: this.#twinCoordinates } : null;
+    this.#startCoordinates = this.#simulation.coordinates;
     this.#history.start(this.#simulations());
   }
 
@@ -425,7 +494,10 @@ export class Session extends Emitter {
       if (error) return `link: options.${name}: ${error}`;
     }
     if (payload.compare || this.#twin) {
-      const error = this.setCompare(Boolean(payload.compare), payload.compare ?? this.#twinFormulation);
+      const compare = typeof payload.compare === 'string' ? { formulation: payload.compare } : payload.compare;
+      const error = compare
+        ? this.setCompare(true, compare.formulation, compare.coordinates ?? this.#simulation.coordinates)
+        : this.setCompare(false);
       if (error) return `link: compare: ${error}`;
     }
     this.#startJournal();
@@ -438,6 +510,7 @@ export class Session extends Emitter {
     if (kind === 'target') return this.setJointTarget(...args);
     if (kind === 'command') return this.command(...args);
     if (kind === 'jog') return this.jog(...args);
+    if (kind === 'ghost_coordinates') return this.setTwinCoordinates(args[0]);
     return this.setTwinFormulation(args[0]);
   }
 
@@ -447,14 +520,14 @@ export class Session extends Emitter {
   }
 
   // Loads the page's scene into the twin with the page's options and the twin's
-  // formulation; returns "" or the error.
+  // formulation and coordinates; returns "" or the error.
   #loadTwin() {
     const error = this.#twin.loadScene(this.#sceneText);
     if (error) return error;
     for (const name of this.#schema.options.names) {
-      if (name !== FORMULATION) this.#twin.setOption(name, this.#simulation.getOption(name));
+      if (!VARIED.includes(name)) this.#twin.setOption(name, this.#simulation.getOption(name));
     }
-    return this.#changeTwinFormulation(this.#twinFormulation);
+    return this.#setTwinPair(this.#twinFormulation, this.#twinCoordinates);
   }
 
   #closeTwin() {
@@ -463,13 +536,14 @@ export class Session extends Emitter {
   }
 
   #compareState() {
-    return { on: this.#twin !== null, formulation: this.#twinFormulation };
+    return { on: this.#twin !== null, formulation: this.#twinFormulation, coordinates: this.#twinCoordinates };
   }
 
-  #formulationError(name) {
-    return this.#schema.options.formulations.includes(name)
-      ? ''
-      : this.#schema.options.unknownValueMessage(FORMULATION, name);
+  // "" or why `word` is not one of a choice option's words.
+  #wordError(option, word) {
+    return this.#schema.options.valueOf(option, word) === undefined
+      ? this.#schema.options.unknownValueMessage(option, word)
+      : '';
   }
 
   // The twin's formulation at first: another one than the page's.

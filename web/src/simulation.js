@@ -152,6 +152,11 @@ export class Simulation {
     return this.optionSchema.namedValue('formulation', this.handle.getOption('formulation')).name;
   }
 
+  // The coordinates in force, by name.
+  get coordinates() {
+    return this.optionSchema.namedValue('coordinates', this.handle.getOption('coordinates')).name;
+  }
+
   get contactCount() {
     return this.handle.contactCount();
   }
