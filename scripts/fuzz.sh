@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzing (docs/robustness.md): each libFuzzer target of tests/fuzz/ (scene JSON,
 # options, LCP files, timeline commands) for SECONDS seconds (default 600), built with
-# AddressSanitizer and UndefinedBehaviorSanitizer in build/sanitize. The seeds are the
-# built-in scenes and tests/fuzz/corpus/; what a run adds to them is kept in
-# build/fuzz-corpus/ for the next run. A crash, a sanitizer report, an input slower than
+# AddressSanitizer and UndefinedBehaviorSanitizer in build/sanitize. The seeds are
+# tests/fuzz/corpus/TARGET/ and, for scene, the built-in scenes; what a run adds to them
+# is kept in build/fuzz-corpus/ for the next run. A crash, a sanitizer report, an input slower than
 # 10 s or one that needs more than 2 GB fails the run and leaves the input in
 # build/fuzz-findings/ (replay: build/sanitize/fuzz_NAME FILE).
 set -euo pipefail
@@ -23,10 +23,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 mkdir -p build/fuzz-findings
 # One target; prints its number of runs, or the finding.
 fuzz_one() {
-  local target=$1 seconds=$2 corpus=build/fuzz-corpus/$1 seeds=tests/fuzz/corpus/$1 log status
-  [[ $target == scene ]] && seeds=assets/scenes
+  local target=$1 seconds=$2 corpus=build/fuzz-corpus/$1 seeds=(tests/fuzz/corpus/$1) log status
+  [[ $target == scene ]] && seeds+=(assets/scenes)
   mkdir -p "$corpus"
-  log=$(build/sanitize/fuzz_$target "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 \
+  log=$(build/sanitize/fuzz_$target "$corpus" "${seeds[@]}" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix=build/fuzz-findings/ 2>&1) && status=0 || status=$?
   if ((status != 0)); then

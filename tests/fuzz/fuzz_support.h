@@ -31,10 +31,11 @@ constexpr int kSteps = 8;
 constexpr int kMaxPasses = 512;
 // An input's steps also stop after the step that takes their time past this. A large
 // island whose solve fails takes every fallback each step: barrett_phone with a link
-// sphere of 1 m (40 contacts, 408 unknowns) takes 25 ms a step natively and 1.6 s
-// under the sanitizers, so 8 steps passed the 10 s an input is allowed. A step past
-// that limit on its own is still a finding.
-constexpr double kSteppingSeconds = 2;
+// capsule of 1 m radius (tests/fuzz/corpus/scene/barrett_large_capsule: 40 contacts,
+// 408 unknowns) takes 25 ms a step natively and 2.4 s under the sanitizers, so 8 steps
+// passed the 10 s an input is allowed. A step past that limit on its own is still a
+// finding.
+constexpr double kSteppingSeconds = 1;
 
 // A built-in scene's text (assets/scenes/NAME.json).
 inline std::string builtin_scene_text(const std::string& name) {
