@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "cli_result.h"
 #include "commands.h"
 #include "exercise_fixture.h"
 #include "temp_path.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
@@ -21,13 +21,6 @@ std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = temp_path(name);
   std::ofstream(path, std::ios::binary) << text;
   return path;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
 }
 
 TEST(GradeCommand, WritesResultsForPrairieLearnAndGradescope) {
@@ -44,12 +37,12 @@ TEST(GradeCommand, WritesResultsForPrairieLearnAndGradescope) {
   const CommandResult written = grade({exercise, answer, "-o", output, "--format", "gradescope"});
   ASSERT_EQ(written.code, 0) << written.err;
   EXPECT_TRUE(written.out.empty());
-  EXPECT_EQ(Json::parse(read_file(output))["score"], 4);
+  EXPECT_EQ(Json::parse(read_text_file(output))["score"], 4);
 
   // The same answer graded again: the same bytes.
   const std::string again = temp_path("drop_results_again.json");
   ASSERT_EQ(grade({exercise, answer, "-o", again, "--format", "gradescope"}).code, 0);
-  EXPECT_EQ(read_file(again), read_file(output));
+  EXPECT_EQ(read_text_file(again), read_text_file(output));
 }
 
 TEST(GradeCommand, GradesABadAnswerAsNotGradableWithExitCodeZero) {

@@ -2,7 +2,6 @@
 // runs to the same states, bit for bit, as the scene and options it was made from, and
 // a journal replays at its steps exactly as the same calls made by hand.
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -16,6 +15,7 @@
 #include "session/simulation.h"
 #include "session/state_csv.h"
 #include "temp_path.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
@@ -23,15 +23,6 @@ namespace {
 using Result = CommandResult;
 
 Result link(const std::vector<std::string>& args) { return run_subcommand(run_link_command, args); }
-Result run(const std::vector<std::string>& args) { return run_subcommand(run_run_command, args); }
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 LinkPayload decoded(const std::string& line) {
   std::string text;
   LinkPayload payload;
@@ -47,18 +38,18 @@ TEST(LinkCommand, EveryBuiltinSceneHasAShortLinkThatRunsLikeItsFile) {
   const std::string from_file = temp_path("from_file.csv");
   const std::string from_link = temp_path("from_link.csv");
   for (const BuiltinScene& scene : builtin_scenes()) {
-    EXPECT_EQ(read_file(scene_path(scene.name)), scene.text) << "the compiled-in copy is the file";
+    EXPECT_EQ(read_text_file(scene_path(scene.name)), scene.text) << "the compiled-in copy is the file";
     const Result made = link({scene.name});
     ASSERT_EQ(made.code, 0) << made.err;
     EXPECT_EQ(made.out.rfind("#v1.", 0), 0u);
     EXPECT_LT(made.out.size(), 200u) << scene.name;
     EXPECT_EQ(decoded(made.out).scene.builtin, scene.name);
 
-    ASSERT_EQ(run({scene_path(scene.name), "--steps", "60", "--csv", from_file}).code, 0);
-    const Result ran = run({"--link", made.out.substr(0, made.out.size() - 1), "--steps", "60", "--csv", from_link});
+    ASSERT_EQ(run_scene_command({scene_path(scene.name), "--steps", "60", "--csv", from_file}).code, 0);
+    const Result ran = run_scene_command({"--link", made.out.substr(0, made.out.size() - 1), "--steps", "60", "--csv", from_link});
     ASSERT_EQ(ran.code, 0) << ran.err;
-    const std::string expected = read_file(from_file);
-    EXPECT_EQ(read_file(from_link), expected) << scene.name;
+    const std::string expected = read_text_file(from_file);
+    EXPECT_EQ(read_text_file(from_link), expected) << scene.name;
     EXPECT_GT(expected.size(), 500u);
   }
 }
@@ -76,11 +67,11 @@ TEST(LinkCommand, CarriesOptionsByTheirCanonicalNamesAndTheTimeAsSteps) {
 
   const std::string from_file = temp_path("set_file.csv");
   const std::string from_link = temp_path("set_link.csv");
-  ASSERT_EQ(run({scene_path("brick_slide"), "--steps", "200", "--set", "mu=0.25", "--set", "formulation=convex",
+  ASSERT_EQ(run_scene_command({scene_path("brick_slide"), "--steps", "200", "--set", "mu=0.25", "--set", "formulation=convex",
                  "--set", "h=0.002", "--csv", from_file}).code, 0);
-  ASSERT_EQ(run({"--link", "https://lab.example/" + made.out.substr(0, made.out.size() - 1), "--steps", "200",
+  ASSERT_EQ(run_scene_command({"--link", "https://lab.example/" + made.out.substr(0, made.out.size() - 1), "--steps", "200",
                  "--csv", from_link}).code, 0);
-  EXPECT_EQ(read_file(from_link), read_file(from_file));
+  EXPECT_EQ(read_text_file(from_link), read_text_file(from_file));
 }
 
 TEST(LinkCommand, ASceneFileTravelsWhole) {
@@ -114,7 +105,7 @@ TEST(LinkCommand, AJournalReplaysAtItsSteps) {
   ASSERT_TRUE(encode_link(write_link_payload(payload), encoded).ok());
 
   const std::string csv = temp_path("journal.csv");
-  const Result ran = run({"--link", encoded, "--steps", "300", "--csv", csv});
+  const Result ran = run_scene_command({"--link", encoded, "--steps", "300", "--csv", csv});
   ASSERT_EQ(ran.code, 0) << ran.err;
 
   Simulation by_hand;
@@ -128,7 +119,7 @@ TEST(LinkCommand, AJournalReplaysAtItsSteps) {
   const Vec3& p = by_hand.data().position[box];
   const std::string expected = exact_number(by_hand.data().time) + "," + exact_number(p.x()) + "," +
                                exact_number(p.y()) + "," + exact_number(p.z()) + ",";
-  const std::string text = read_file(csv);
+  const std::string text = read_text_file(csv);
   const std::string last = text.substr(text.rfind('\n', text.size() - 2) + 1);
   EXPECT_EQ(last.rfind(expected, 0), 0u) << last << "\nexpected " << expected;
   const std::vector<JointReadout>& fingers = by_hand.joint_state(0);
@@ -140,12 +131,12 @@ TEST(LinkCommand, AJournalReplaysAtItsSteps) {
 // The v1 links kept from when v1 was introduced still open and run.
 TEST(LinkCommand, TheKeptV1LinksStillOpen) {
   Json kept;
-  ASSERT_TRUE(parse_json(read_file(std::string(CONTACTLAB_TEST_DATA_DIR) + "/links/v1_links.json"), 8, kept).ok());
+  ASSERT_TRUE(parse_json(read_text_file(std::string(CONTACTLAB_TEST_DATA_DIR) + "/links/v1_links.json"), 8, kept).ok());
   ASSERT_EQ(kept["builtin"].size(), builtin_scenes().size());
   for (const auto& entry : kept["builtin"].items()) {
     const LinkPayload payload = decoded(entry.value().get<std::string>() + "\n");
     EXPECT_EQ(payload.scene.builtin, entry.key());
-    const Result ran = run({"--link", entry.value().get<std::string>(), "--steps", "5"});
+    const Result ran = run_scene_command({"--link", entry.value().get<std::string>(), "--steps", "5"});
     EXPECT_EQ(ran.code, 0) << entry.key() << ": " << ran.err;
   }
   const LinkPayload with_options = decoded(kept["with_options"]["brick_slide mu=0.25 convex t=1.5"].get<std::string>() + "\n");
@@ -174,7 +165,7 @@ TEST(LinkCommand, BadLinksAndArgumentsSayWhatWasWrong) {
       {{}, "SCENE: missing", false},
   };
   for (const Case& c : cases) {
-    const Result result = c.is_run ? run(c.args) : link(c.args);
+    const Result result = c.is_run ? run_scene_command(c.args) : link(c.args);
     EXPECT_EQ(result.code, 2) << result.err;
     EXPECT_NE(result.err.find(c.says), std::string::npos) << result.err;
     EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;

@@ -4,7 +4,6 @@
 // of actions, fits in one chat message (under 2,000 characters), and its scene runs
 // bit for bit as the edited scene's own file.
 #include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -16,18 +15,12 @@
 #include "session/link_payload.h"
 #include "session/simulation.h"
 #include "temp_path.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream file(path);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-std::string builtin_text(const std::string& name) {
+std::string embedded_scene_text(const std::string& name) {
   const BuiltinScene* scene = find_builtin_scene(name);
   EXPECT_NE(scene, nullptr) << "no built-in scene " << name;
   return scene ? scene->text : "";
@@ -37,7 +30,7 @@ std::string builtin_text(const std::string& name) {
 // bodies travel as a whole array).
 Json barrett_phone_edits() {
   Json scene;
-  EXPECT_TRUE(parse_json(builtin_text("barrett_phone"), 64, scene).ok());
+  EXPECT_TRUE(parse_json(embedded_scene_text("barrett_phone"), 64, scene).ok());
   Json bodies = scene["bodies"];
   for (Json& body : bodies) {
     if (body["name"] != "handset") continue;
@@ -65,7 +58,7 @@ TEST(LinkEdits, BarrettPhoneWithAFewEditsIsOneChatMessage) {
   payload.scene.builtin = "barrett_phone";
   payload.scene.changes = barrett_phone_edits().dump();
   std::string scene_text;
-  ASSERT_TRUE(link_scene_text(payload.scene, builtin_text("barrett_phone"), scene_text).ok());
+  ASSERT_TRUE(link_scene_text(payload.scene, embedded_scene_text("barrett_phone"), scene_text).ok());
   Simulation edited;
   ASSERT_TRUE(edited.load_scene(scene_text).ok());
   // Every option, as in force in the edited scene.
@@ -117,13 +110,13 @@ TEST(LinkEdits, BarrettPhoneWithAFewEditsIsOneChatMessage) {
   const CommandResult by_link =
       run_subcommand(run_run_command, {"--link", scene_link, "--steps", "80", "--csv", from_link});
   ASSERT_EQ(by_link.code, 0) << by_link.err;
-  const std::string expected = read_file(from_file);
+  const std::string expected = read_text_file(from_file);
   EXPECT_GT(expected.size(), 1000u);
-  EXPECT_EQ(read_file(from_link), expected);
+  EXPECT_EQ(read_text_file(from_link), expected);
 
   // That scene is the edited one: the handset 0.25 kg and 1 cm further along x.
   Simulation shipped;
-  ASSERT_TRUE(shipped.load_scene(builtin_text("barrett_phone")).ok());
+  ASSERT_TRUE(shipped.load_scene(embedded_scene_text("barrett_phone")).ok());
   const int handset = 3;
   ASSERT_EQ(edited.model().bodies.at(handset).name, "handset");
   EXPECT_EQ(edited.model().bodies[handset].mass, 0.25);

@@ -18,8 +18,6 @@ namespace {
 
 using Result = CommandResult;
 
-Result run(const std::vector<std::string>& args) { return run_subcommand(run_run_command, args); }
-
 const std::string kScene = std::string(CONTACTLAB_SCENES_DIR) + "/box_rest.json";
 
 TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
@@ -43,7 +41,7 @@ TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
       {{"/nonexistent/scene.json"}, "scene.json"},
   };
   for (const Case& c : cases) {
-    const Result result = run(c.args);
+    const Result result = run_scene_command(c.args);
     EXPECT_EQ(result.code, 2) << result.err;
     EXPECT_NE(result.err.find(c.names), std::string::npos) << result.err;
     EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << "one line: " << result.err;
@@ -51,7 +49,7 @@ TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
 }
 
 TEST(RunCommand, SetOverridesReachTheStep) {
-  const Result result = run({kScene, "--steps", "4", "--set", "h=0.001", "--set", "u=4"});
+  const Result result = run_scene_command({kScene, "--steps", "4", "--set", "h=0.001", "--set", "u=4"});
   ASSERT_EQ(result.code, 0) << result.err;
   EXPECT_NE(result.out.find("4 steps of 0.001 s"), std::string::npos) << result.out;
   // 4 contacts x (1 + u + 1) with u = 4.
@@ -68,7 +66,7 @@ std::vector<std::string> read_lines(const std::string& path) {
 TEST(RunCommand, WritesTheDocumentedStateAndContactColumns) {
   const std::string state_path = temp_path("state.csv");
   const std::string contacts_path = temp_path("contacts.csv");
-  const Result result = run({kScene, "--steps", "10", "--csv", state_path, "--contacts", contacts_path});
+  const Result result = run_scene_command({kScene, "--steps", "10", "--csv", state_path, "--contacts", contacts_path});
   ASSERT_EQ(result.code, 0) << result.err;
 
   const std::vector<std::string> state = read_lines(state_path);
@@ -98,7 +96,7 @@ TEST(RunCommand, RobotScenesWriteJointAndGraspColumns) {
   }
   const std::string csv = temp_path("gripper.csv");
   for (const char* kind : {"dynamic", "static"}) {
-    const Result result = run({scene, "--duration", "1", "--set", std::string("autograsp=") + kind, "--csv", csv});
+    const Result result = run_scene_command({scene, "--duration", "1", "--set", std::string("autograsp=") + kind, "--csv", csv});
     ASSERT_EQ(result.code, 0) << result.err;
     EXPECT_NE(result.out.find("grasp: box, "), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("force closure yes"), std::string::npos) << result.out;
@@ -118,7 +116,7 @@ TEST(RunCommand, TheStateCsvEqualsTheSimulationsStateLog) {
   const std::string scene = temp_path("log_gripper.json");
   std::ofstream(scene) << text;
   const std::string csv = temp_path("log_gripper.csv");
-  const Result result = run({scene, "--steps", "280", "--set", "mu=0.8", "--csv", csv});
+  const Result result = run_scene_command({scene, "--steps", "280", "--set", "mu=0.8", "--csv", csv});
   ASSERT_EQ(result.code, 0) << result.err;
 
   Simulation simulation;
@@ -141,7 +139,7 @@ TEST(RunCommand, TheStateCsvEqualsTheSimulationsStateLog) {
 TEST(RunCommand, TheSceneFileWithOptionsRunsAsTheSceneWithThemSet) {
   const std::string csv = temp_path("brick_set.csv");
   const std::string brick = std::string(CONTACTLAB_SCENES_DIR) + "/brick_slide.json";
-  const Result set = run({brick, "--steps", "100", "--set", "mu=0.25", "--set", "formulation=soft", "--set", "h=0.002",
+  const Result set = run_scene_command({brick, "--steps", "100", "--set", "mu=0.25", "--set", "formulation=soft", "--set", "h=0.002",
                           "--csv", csv});
   ASSERT_EQ(set.code, 0) << set.err;
 
@@ -155,7 +153,7 @@ TEST(RunCommand, TheSceneFileWithOptionsRunsAsTheSceneWithThemSet) {
   const std::string exported = temp_path("brick_exported.json");
   std::ofstream(exported) << simulation.scene_file();
   const std::string rerun = temp_path("brick_exported.csv");
-  ASSERT_EQ(run({exported, "--steps", "100", "--csv", rerun}).code, 0);
+  ASSERT_EQ(run_scene_command({exported, "--steps", "100", "--csv", rerun}).code, 0);
   EXPECT_EQ(read_lines(rerun), read_lines(csv));
   EXPECT_EQ(read_lines(csv).size(), 102u);
 }
@@ -177,14 +175,14 @@ TEST(CheckCommand, SummarisesAValidSceneAndRejectsABadOne) {
 // A CSV that cannot be written (here a full device) ends the run with exit code 3 and
 // names the flag and the file, instead of a silent success.
 TEST(RunCommand, AnUnwritableCsvIsReportedWithExitCode3) {
-  const Result state = run({kScene, "--steps", "400", "--csv", "/dev/full"});
+  const Result state = run_scene_command({kScene, "--steps", "400", "--csv", "/dev/full"});
   EXPECT_EQ(state.code, 3);
   EXPECT_EQ(state.err, "contactlab run: --csv: writing '/dev/full' failed (disk full or file unwritable)\n");
-  const Result contacts = run({kScene, "--steps", "400", "--contacts", "/dev/full"});
+  const Result contacts = run_scene_command({kScene, "--steps", "400", "--contacts", "/dev/full"});
   EXPECT_EQ(contacts.code, 3);
   EXPECT_EQ(contacts.err,
             "contactlab run: --contacts: writing '/dev/full' failed (disk full or file unwritable)\n");
-  const Result short_run = run({kScene, "--steps", "1", "--csv", "/dev/full"});
+  const Result short_run = run_scene_command({kScene, "--steps", "1", "--csv", "/dev/full"});
   EXPECT_EQ(short_run.code, 3) << "a failure found only when the file is closed counts too";
 }
 
@@ -193,7 +191,7 @@ TEST(RunCommand, AnUnwritableCsvIsReportedWithExitCode3) {
 TEST(RunCommand, TheStateCsvNamesEachStepsFallbacks) {
   const std::string csv = testing::TempDir() + "/grid.csv";
   const Result result =
-      run({std::string(CONTACTLAB_TEST_DATA_DIR) + "/box_grid_10x10.json", "--steps", "2", "--csv", csv});
+      run_scene_command({std::string(CONTACTLAB_TEST_DATA_DIR) + "/box_grid_10x10.json", "--steps", "2", "--csv", csv});
   ASSERT_EQ(result.code, 0) << result.err;
   EXPECT_NE(result.out.find("solver: 2 steps with fallbacks; first: t = 0.0025000000000000001: the "
                             "island's problem has 14260 unknowns"),

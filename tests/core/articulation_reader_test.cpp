@@ -19,7 +19,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-constexpr double kTolerance = 1e-12;
+constexpr double kPoseTolerance = 1e-12;
 
 // The ground, a free box, and a two-link arm: the upper arm turns about y at
 // (0, 0, 1) by 0.5 rad, the forearm about y at 0.5 m along the upper arm by -0.5 rad
@@ -81,7 +81,7 @@ Json& arm(Json& scene) { return scene["articulations"][0]; }
 Json& link(Json& scene, int index) { return scene["articulations"][0]["links"][index]; }
 Json& joint(Json& scene, int index) { return link(scene, index)["joint"]; }
 
-Model load_valid(const Json& scene) {
+Model load_valid_articulated(const Json& scene) {
   Model model;
   const Status status = load_scene(scene.dump(), model);
   EXPECT_TRUE(status.ok()) << status.message();
@@ -90,7 +90,7 @@ Model load_valid(const Json& scene) {
 
 // Loads the edited arm scene into a model that a failure must leave as it was, and
 // expects a message that starts with `message_start` (the field's path first).
-void expect_failure(const std::function<void(Json&)>& edit, const std::string& message_start) {
+void expect_articulation_failure(const std::function<void(Json&)>& edit, const std::string& message_start) {
   Json scene = arm_scene();
   edit(scene);
   Model model;
@@ -115,7 +115,7 @@ Vec3 rotate_about_y(double angle, const Vec3& x) {
 // Into the Model.
 
 TEST(ArticulationReaderTest, LinksBecomeBodiesAfterTheSceneBodies) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   ASSERT_EQ(model.bodies.size(), 4u);
   ASSERT_EQ(model.articulations.size(), 1u);
   const Articulation& articulation = model.articulations[0];
@@ -140,7 +140,7 @@ TEST(ArticulationReaderTest, LinksBecomeBodiesAfterTheSceneBodies) {
 }
 
 TEST(ArticulationReaderTest, JointsCoordinatesAndDefaults) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   const Articulation& articulation = model.articulations[0];
   const Joint& shoulder = articulation.tree.link(0).joint;
   const Joint& elbow = articulation.tree.link(1).joint;
@@ -165,15 +165,15 @@ TEST(ArticulationReaderTest, JointsCoordinatesAndDefaults) {
 // (0, 0, 1) + R_y(0.5) (0.5, 0, 0), turned by 0.5 - 0.5 = 0, so its centre of mass is
 // 0.3 further along world x.
 TEST(ArticulationReaderTest, CentresOfMassFromForwardKinematics) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   const Vec3 shoulder(0, 0, 1);
   const Body& upper_arm = model.bodies[2];
   const Body& forearm = model.bodies[3];
   EXPECT_NEAR(
       (upper_arm.initial_position - (shoulder + rotate_about_y(0.5, Vec3(0.25, 0, 0)))).norm(), 0,
-      kTolerance);
+      kPoseTolerance);
   const Vec3 elbow = shoulder + rotate_about_y(0.5, Vec3(0.5, 0, 0));
-  EXPECT_NEAR((forearm.initial_position - (elbow + Vec3(0.3, 0, 0))).norm(), 0, kTolerance);
+  EXPECT_NEAR((forearm.initial_position - (elbow + Vec3(0.3, 0, 0))).norm(), 0, kPoseTolerance);
   const Quat half_turn_y(std::cos(0.25), 0, std::sin(0.25), 0);
   EXPECT_NEAR(upper_arm.initial_orientation.angularDistance(half_turn_y), 0, 1e-9);
   EXPECT_NEAR(forearm.initial_orientation.angularDistance(Quat::Identity()), 0, 1e-9);
@@ -182,22 +182,22 @@ TEST(ArticulationReaderTest, CentresOfMassFromForwardKinematics) {
 // Body frame at the centre of mass: the upper arm's box (at its centre of mass) moves
 // to the origin, the forearm's capsule to 0.2 - 0.3 = -0.1 along x; orientations stay.
 TEST(ArticulationReaderTest, GeomsShiftedByMinusCentreOfMass) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   const Geom& box = model.geoms[model.bodies[2].geoms[0]];
   const Geom& capsule = model.geoms[model.bodies[3].geoms[0]];
-  EXPECT_NEAR(box.local_pose.position.norm(), 0, kTolerance);
-  EXPECT_NEAR((capsule.local_pose.position - Vec3(-0.1, 0, 0)).norm(), 0, kTolerance);
+  EXPECT_NEAR(box.local_pose.position.norm(), 0, kPoseTolerance);
+  EXPECT_NEAR((capsule.local_pose.position - Vec3(-0.1, 0, 0)).norm(), 0, kPoseTolerance);
   EXPECT_NEAR(capsule.local_pose.rotation(0, 2), 1, 1e-12) << "the capsule's z along link x";
   EXPECT_EQ(model.articulations[0].tree.link(1).com, Vec3(0.3, 0, 0));
-  EXPECT_NEAR((model.articulations[0].tree.link(0).com - Vec3(0.25, 0, 0)).norm(), 0, kTolerance);
+  EXPECT_NEAR((model.articulations[0].tree.link(0).com - Vec3(0.25, 0, 0)).norm(), 0, kPoseTolerance);
 }
 
 // The upper arm: a 2 kg box of sides 0.5 x 0.1 x 0.1, I = m/12 diag(b^2 + c^2, ...),
 // in link axes about its centre; the forearm keeps its given inertia.
 TEST(ArticulationReaderTest, MassPropertiesAsForDynamicBodies) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   const Mat3 box_inertia = Vec3(2.0 / 12 * 0.02, 2.0 / 12 * 0.26, 2.0 / 12 * 0.26).asDiagonal();
-  EXPECT_NEAR((model.bodies[2].inertia - box_inertia).norm(), 0, kTolerance);
+  EXPECT_NEAR((model.bodies[2].inertia - box_inertia).norm(), 0, kPoseTolerance);
   EXPECT_EQ(model.bodies[2].mass, 2);
   const TreeLink& upper_arm = model.articulations[0].tree.link(0);
   EXPECT_EQ(upper_arm.mass, 2);
@@ -209,11 +209,11 @@ TEST(ArticulationReaderTest, MassPropertiesAsForDynamicBodies) {
 // angular velocity is (0, 1, 0) and its centre of mass, 0.3 m along x from the elbow,
 // moves at w x r = (0, 1, 0) x (0.3, 0, 0) = (0, 0, -0.3).
 TEST(ArticulationReaderTest, InitialVelocitiesFromTheJointRates) {
-  const Model model = load_valid(arm_scene());
+  const Model model = load_valid_articulated(arm_scene());
   EXPECT_EQ(model.bodies[2].initial_linear_velocity, Vec3::Zero());
   EXPECT_EQ(model.bodies[2].initial_angular_velocity, Vec3::Zero());
-  EXPECT_NEAR((model.bodies[3].initial_angular_velocity - Vec3(0, 1, 0)).norm(), 0, kTolerance);
-  EXPECT_NEAR((model.bodies[3].initial_linear_velocity - Vec3(0, 0, -0.3)).norm(), 0, kTolerance);
+  EXPECT_NEAR((model.bodies[3].initial_angular_velocity - Vec3(0, 1, 0)).norm(), 0, kPoseTolerance);
+  EXPECT_NEAR((model.bodies[3].initial_linear_velocity - Vec3(0, 0, -0.3)).norm(), 0, kPoseTolerance);
 }
 
 // A free root's origin is its q = (x, y, z, qw, qx, qy, qz); the link frame turned by
@@ -234,7 +234,7 @@ TEST(ArticulationReaderTest, FreeRootTakesItsPoseFromTheOrigin) {
                "geoms": [{"type": "box", "half_extents": [0.1, 0.1, 0.1],
                           "position": [0.1, 0, 0]}]}]
   })"));
-  const Model model = load_valid(scene);
+  const Model model = load_valid_articulated(scene);
   ASSERT_EQ(model.articulations.size(), 2u);
   const Articulation& puck = model.articulations[1];
   ASSERT_EQ(puck.initial_positions.size(), 7);
@@ -252,16 +252,16 @@ TEST(ArticulationReaderTest, FreeRootTakesItsPoseFromTheOrigin) {
   EXPECT_EQ(body.articulation, 1);
   EXPECT_EQ(body.link, 0);
   EXPECT_EQ(puck.link_body[0], 4);
-  EXPECT_NEAR((body.initial_position - Vec3(1, 2.1, 3)).norm(), 0, kTolerance);
+  EXPECT_NEAR((body.initial_position - Vec3(1, 2.1, 3)).norm(), 0, kPoseTolerance);
   EXPECT_NEAR(body.initial_orientation.angularDistance(Quat(c, 0, 0, c)), 0, 1e-9);
-  EXPECT_NEAR((body.initial_linear_velocity - Vec3(0.8, 0, 0)).norm(), 0, kTolerance);
-  EXPECT_NEAR((body.initial_angular_velocity - Vec3(0, 0, 2)).norm(), 0, kTolerance);
+  EXPECT_NEAR((body.initial_linear_velocity - Vec3(0.8, 0, 0)).norm(), 0, kPoseTolerance);
+  EXPECT_NEAR((body.initial_angular_velocity - Vec3(0, 0, 2)).norm(), 0, kPoseTolerance);
 }
 
 TEST(ArticulationReaderTest, FrictionActuatorsAndCouplings) {
   Json scene = arm_scene();
   scene["articulations"].push_back(gripper_articulation());
-  const Model model = load_valid(scene);
+  const Model model = load_valid_articulated(scene);
   const Articulation& gripper = model.articulations[1];
   ASSERT_EQ(gripper.tree.link_count(), 3);
   EXPECT_EQ(gripper.tree.link(0).joint.type, JointType::Fixed);
@@ -282,14 +282,14 @@ TEST(ArticulationReaderTest, FrictionActuatorsAndCouplings) {
   EXPECT_EQ(gripper.couplings[0].follower, 2);
   EXPECT_EQ(gripper.couplings[0].ratio, -1);
   // The palm is fixed at (0, 0, 2); the left finger's box sits 0.02 m along +y.
-  EXPECT_NEAR((model.bodies[5].initial_position - Vec3(0, 0.02, 2)).norm(), 0, kTolerance);
+  EXPECT_NEAR((model.bodies[5].initial_position - Vec3(0, 0.02, 2)).norm(), 0, kPoseTolerance);
   EXPECT_EQ(gripper.link_body, (std::vector<int>{4, 5, 6}));
 }
 
 TEST(ArticulationReaderTest, ActuatorWithoutEffortLimitIsUnlimited) {
   Json scene = arm_scene();
   joint(scene, 0)["actuator"] = {{"stiffness", 50}, {"damping", 0}, {"max_acceleration", 2}};
-  const Model model = load_valid(scene);
+  const Model model = load_valid_articulated(scene);
   const JointActuator& motor = model.articulations[0].actuators[0];
   EXPECT_TRUE(motor.present);
   EXPECT_EQ(motor.gains.max_torque, std::numeric_limits<double>::infinity());
@@ -320,22 +320,22 @@ TEST(ArticulationReaderTest, DocumentedExampleLoads) {
 // the model is untouched.
 
 TEST(ArticulationReaderErrorTest, UnknownFields) {
-  expect_failure([](Json& s) { arm(s)["link"] = 1; },
+  expect_articulation_failure([](Json& s) { arm(s)["link"] = 1; },
                  "articulations[0].link: unknown field for an articulation (allowed: name, "
                  "links, couplings, loops)");
-  expect_failure([](Json& s) { link(s, 1)["masss"] = 1; },
+  expect_articulation_failure([](Json& s) { link(s, 1)["masss"] = 1; },
                  "articulations[0].links[1].masss: unknown field for a link (allowed: name, "
                  "parent, joint, mass, inertia, center_of_mass, geoms)");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["axes"] = {0, 0, 1};
       },
       "articulations[0].links[0].joint.axes: unknown field for a joint (allowed: "
       "type, origin, axis, limits, position, velocity, friction, actuator)");
-  expect_failure([](Json& s) { joint(s, 0)["origin"]["rotation"] = 1; },
+  expect_articulation_failure([](Json& s) { joint(s, 0)["origin"]["rotation"] = 1; },
                  "articulations[0].links[0].joint.origin.rotation: unknown field for a joint "
                  "origin (allowed: position, orientation)");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["friction"] = {{"static", 1}};
       },
@@ -344,22 +344,22 @@ TEST(ArticulationReaderErrorTest, UnknownFields) {
 }
 
 TEST(ArticulationReaderErrorTest, MissingAndMistypedFields) {
-  expect_failure([](Json& s) { arm(s).erase("name"); },
+  expect_articulation_failure([](Json& s) { arm(s).erase("name"); },
                  "articulations[0].name: required field is missing");
-  expect_failure([](Json& s) { link(s, 0).erase("joint"); },
+  expect_articulation_failure([](Json& s) { link(s, 0).erase("joint"); },
                  "articulations[0].links[0].joint: required field is missing");
-  expect_failure([](Json& s) { joint(s, 0).erase("type"); },
+  expect_articulation_failure([](Json& s) { joint(s, 0).erase("type"); },
                  "articulations[0].links[0].joint.type: required field is missing");
-  expect_failure([](Json& s) { joint(s, 0)["type"] = "hinge"; },
+  expect_articulation_failure([](Json& s) { joint(s, 0)["type"] = "hinge"; },
                  "articulations[0].links[0].joint.type: must be one of \"revolute\", "
                  "\"prismatic\", \"fixed\", \"free\", got \"hinge\"");
-  expect_failure([](Json& s) { link(s, 0).erase("geoms"); },
+  expect_articulation_failure([](Json& s) { link(s, 0).erase("geoms"); },
                  "articulations[0].links[0].geoms: required field is missing");
-  expect_failure([](Json& s) { link(s, 0).erase("mass"); },
+  expect_articulation_failure([](Json& s) { link(s, 0).erase("mass"); },
                  "articulations[0].links[0].mass: required field is missing");
-  expect_failure([](Json& s) { s["articulations"] = Json::object(); },
+  expect_articulation_failure([](Json& s) { s["articulations"] = Json::object(); },
                  "articulations: must be an array of 0 to 8 articulations");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         link(s, 0)["geoms"][0] = {{"type", "plane"}};
       },
@@ -369,32 +369,32 @@ TEST(ArticulationReaderErrorTest, MissingAndMistypedFields) {
 
 TEST(ArticulationReaderErrorTest, ParentMustBeAnEarlierLinkOfTheSameArticulation) {
   // The forearm listed first: its parent is not defined yet.
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) { std::swap(link(s, 0), link(s, 1)); },
       "articulations[0].links[0].parent: no link \"upper_arm\" is listed before this one; a "
       "parent must be \"world\" or a link of articulations[0] listed before this one");
-  expect_failure([](Json& s) { link(s, 1)["parent"] = "forearm"; },
+  expect_articulation_failure([](Json& s) { link(s, 1)["parent"] = "forearm"; },
                  "articulations[0].links[1].parent: no link \"forearm\" is listed before");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         s["articulations"].push_back(gripper_articulation());
         s["articulations"][1]["links"][1]["parent"] = "upper_arm";
       },
       "articulations[1].links[1].parent: \"upper_arm\" is articulations[0].links[0], not a link "
       "of this articulation; a parent must be \"world\" or a link of articulations[1]");
-  expect_failure([](Json& s) { link(s, 1)["parent"] = "box"; },
+  expect_articulation_failure([](Json& s) { link(s, 1)["parent"] = "box"; },
                  "articulations[0].links[1].parent: \"box\" is bodies[1], not a link of this "
                  "articulation");
 }
 
 TEST(ArticulationReaderErrorTest, NamesAreUniqueAmongBodiesAndLinks) {
-  expect_failure([](Json& s) { link(s, 1)["name"] = "box"; },
+  expect_articulation_failure([](Json& s) { link(s, 1)["name"] = "box"; },
                  "articulations[0].links[1].name: duplicate name \"box\" (also bodies[1]); body "
                  "and link names must be unique in a scene");
-  expect_failure([](Json& s) { link(s, 1)["name"] = "upper_arm"; },
+  expect_articulation_failure([](Json& s) { link(s, 1)["name"] = "upper_arm"; },
                  "articulations[0].links[1].name: duplicate name \"upper_arm\" (also "
                  "articulations[0].links[0])");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         Json other = gripper_articulation();
         other["links"][2]["name"] = "forearm";
@@ -403,7 +403,7 @@ TEST(ArticulationReaderErrorTest, NamesAreUniqueAmongBodiesAndLinks) {
       },
       "articulations[1].links[2].name: duplicate name \"forearm\" (also "
       "articulations[0].links[1])");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         s["articulations"].push_back(arm(s));
         s["articulations"][1]["links"][0]["name"] = "a";
@@ -411,33 +411,33 @@ TEST(ArticulationReaderErrorTest, NamesAreUniqueAmongBodiesAndLinks) {
         s["articulations"][1]["links"][1]["parent"] = "a";
       },
       "articulations[1].name: duplicate articulation name \"arm\" (also articulations[0])");
-  expect_failure([](Json& s) { link(s, 0)["name"] = "world"; },
+  expect_articulation_failure([](Json& s) { link(s, 0)["name"] = "world"; },
                  "articulations[0].links[0].name: \"world\" is reserved");
-  expect_failure([](Json& s) { link(s, 0)["name"] = "upper arm"; },
+  expect_articulation_failure([](Json& s) { link(s, 0)["name"] = "upper arm"; },
                  "articulations[0].links[0].name: must be a name of 1 to 64 characters from "
                  "A-Z a-z 0-9 _ -");
 }
 
 TEST(ArticulationReaderErrorTest, FreeJointOnlyAtTheRoot) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 1) = {{"type", "free"}};
       },
       "articulations[0].links[1].joint.type: a free joint must join a root link to the world "
       "(no \"parent\", or \"world\"), this link's parent is \"upper_arm\"");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0) = {{"type", "free"}, {"position", 1}};
       },
       "articulations[0].links[0].joint.position: not allowed on a free joint (allowed: type, "
       "origin, velocity)");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0) = {{"type", "free"}, {"velocity", {1, 2, 3}}};
       },
       "articulations[0].links[0].joint.velocity: must be an array of 6 numbers [vx, vy, vz, "
       "wx, wy, wz], got [1,2,3]");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0) = {{"type", "free"}, {"velocity", {0, 0, 0, 800, 800, 0}}};
       },
@@ -446,13 +446,13 @@ TEST(ArticulationReaderErrorTest, FreeJointOnlyAtTheRoot) {
 }
 
 TEST(ArticulationReaderErrorTest, FixedJointHasNoCoordinate) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 1) = {{"type", "fixed"}, {"axis", {0, 0, 1}}};
       },
       "articulations[0].links[1].joint.axis: not allowed on a fixed joint (it has no "
       "coordinate; allowed: type, origin)");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 1) = {{"type", "fixed"}, {"limits", {0, 1}}};
       },
@@ -460,13 +460,13 @@ TEST(ArticulationReaderErrorTest, FixedJointHasNoCoordinate) {
 }
 
 TEST(ArticulationReaderErrorTest, AxisMustNotBeZero) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 1)["axis"] = {0, 0, 0};
       },
       "articulations[0].links[1].joint.axis: must be a direction, of norm at least 0.001 "
       "(normalised on load), got norm 0");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 1)["axis"] = {0, 2, 0};
       },
@@ -474,68 +474,68 @@ TEST(ArticulationReaderErrorTest, AxisMustNotBeZero) {
 }
 
 TEST(ArticulationReaderErrorTest, LimitsAndInitialPosition) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["limits"] = {2, -2};
       },
       "articulations[0].links[0].joint.limits: must be [lower, upper] with lower <= upper, got "
       "[2,-2]");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["limits"] = {-2, 200};
       },
       "articulations[0].links[0].joint.limits[1]: must be a finite number in [-100, 100] rad, "
       "got 200");
-  expect_failure([](Json& s) { joint(s, 0)["limits"] = 2; },
+  expect_articulation_failure([](Json& s) { joint(s, 0)["limits"] = 2; },
                  "articulations[0].links[0].joint.limits: must be an array of 2 numbers [lower, "
                  "upper], got 2");
-  expect_failure([](Json& s) { joint(s, 0)["position"] = 3; },
+  expect_articulation_failure([](Json& s) { joint(s, 0)["position"] = 3; },
                  "articulations[0].links[0].joint.position: must be within the joint's limits "
                  "[-2, 2] rad, got 3");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0).erase("position");
         joint(s, 0)["limits"] = {0.5, 1};
       },
       "articulations[0].links[0].joint.position: must be within the joint's limits [0.5, 1] "
       "rad, got 0 (the default)");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["type"] = "prismatic";
         joint(s, 0)["limits"] = {0, 0.1};
       },
       "articulations[0].links[0].joint.position: must be within the joint's limits [0, 0.1] "
       "m, got 0.5");
-  expect_failure([](Json& s) { joint(s, 1)["velocity"] = 2000; },
+  expect_articulation_failure([](Json& s) { joint(s, 1)["velocity"] = 2000; },
                  "articulations[0].links[1].joint.velocity: must be a finite number in [-1000, "
                  "1000] rad/s, got 2000");
 }
 
 TEST(ArticulationReaderErrorTest, FrictionAndActuatorRanges) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["friction"] = {{"coulomb", -1}};
       },
       "articulations[0].links[0].joint.friction.coulomb: must be a finite number in [0, 10000] "
       "N m, got -1");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["actuator"] = {{"stiffness", 10}, {"damping", 1}, {"max_effort", 0}};
       },
       "articulations[0].links[0].joint.actuator.max_effort: must be a finite number in (0, "
       "1000000] N m, got 0");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["actuator"] = {{"damping", 1}};
       },
       "articulations[0].links[0].joint.actuator.stiffness: required field is missing");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["actuator"] = {{"stiffness", 10}, {"damping", -1}};
       },
       "articulations[0].links[0].joint.actuator.damping: must be a finite number in [0, "
       "1000000] N m s/rad, got -1");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         joint(s, 0)["actuator"] = {{"stiffness", 10}, {"damping", 1}, {"max_velocity", 0}};
       },
@@ -551,28 +551,28 @@ TEST(ArticulationReaderErrorTest, CouplingInconsistencies) {
     };
   };
   const std::string path = "articulations[0].couplings[0].";
-  expect_failure(with_gripper([](Json& c) { c["leader"] = "upper_arm"; }),
+  expect_articulation_failure(with_gripper([](Json& c) { c["leader"] = "upper_arm"; }),
                  path +
                      "leader: no link \"upper_arm\" in articulations[0]; a coupling joins two "
                      "joints of its own articulation");
-  expect_failure(with_gripper([](Json& c) { c["follower"] = "left"; }),
+  expect_articulation_failure(with_gripper([](Json& c) { c["follower"] = "left"; }),
                  path + "follower: must differ from the leader \"left\"");
-  expect_failure(with_gripper([](Json& c) { c["leader"] = "palm"; }),
+  expect_articulation_failure(with_gripper([](Json& c) { c["leader"] = "palm"; }),
                  path +
                      "leader: the joint of \"palm\" is fixed; a coupled joint must be revolute "
                      "or prismatic");
-  expect_failure(with_gripper([](Json& c) { c["ratio"] = 0; }),
+  expect_articulation_failure(with_gripper([](Json& c) { c["ratio"] = 0; }),
                  path + "ratio: must be a finite nonzero number in [-10, 10], got 0");
-  expect_failure(with_gripper([](Json& c) { c["ratio"] = 11; }),
+  expect_articulation_failure(with_gripper([](Json& c) { c["ratio"] = 11; }),
                  path + "ratio: must be a finite nonzero number in [-10, 10], got 11");
-  expect_failure(with_gripper([](Json& c) { c.erase("ratio"); }),
+  expect_articulation_failure(with_gripper([](Json& c) { c.erase("ratio"); }),
                  path + "ratio: required field is missing");
-  expect_failure(
+  expect_articulation_failure(
       with_gripper([](Json& c) { c["ratio"] = -0.5; }),
       "articulations[0].couplings[0]: the initial joint.position must satisfy follower = "
       "ratio * leader within 1e-06, got articulations[0].links[2].joint.position = "
       "-0.02 but ratio * articulations[0].links[1].joint.position = -0.01");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         s["articulations"] = Json::array({gripper_articulation()});
         s["articulations"][0]["links"][1]["joint"]["velocity"] = 0.1;
@@ -580,7 +580,7 @@ TEST(ArticulationReaderErrorTest, CouplingInconsistencies) {
       "articulations[0].couplings[0]: the initial joint.velocity must satisfy follower = ratio "
       "* leader within 1e-06, got articulations[0].links[2].joint.velocity = 0 but ratio * "
       "articulations[0].links[1].joint.velocity = -0.1");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         s["articulations"] = Json::array({gripper_articulation()});
         Json& couplings = s["articulations"][0]["couplings"];
@@ -603,16 +603,16 @@ TEST(ArticulationReaderErrorTest, CouplingChainsAreRejected) {
       s["articulations"] = Json::array({gripper});
     };
   };
-  expect_failure(with_third_finger("right", "third"),
+  expect_articulation_failure(with_third_finger("right", "third"),
                  "articulations[0].couplings[1].leader: \"right\" follows in "
                  "articulations[0].couplings[0]; a follower cannot also be a leader");
-  expect_failure(with_third_finger("third", "left"),
+  expect_articulation_failure(with_third_finger("third", "left"),
                  "articulations[0].couplings[1].follower: \"left\" leads in "
                  "articulations[0].couplings[0]; a follower cannot also be a leader");
 }
 
 TEST(ArticulationReaderErrorTest, SizeLimits) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         Json& links = arm(s)["links"];
         for (int i = 0; i < 63; ++i) {
@@ -622,9 +622,9 @@ TEST(ArticulationReaderErrorTest, SizeLimits) {
         }
       },
       "articulations[0].links: must be an array of 1 to 64 links, got 65");
-  expect_failure([](Json& s) { arm(s)["links"] = Json::array(); },
+  expect_articulation_failure([](Json& s) { arm(s)["links"] = Json::array(); },
                  "articulations[0].links: must be an array of 1 to 64 links, got 0");
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         for (int i = 0; i < 8; ++i) {
           Json extra = gripper_articulation();
@@ -636,7 +636,7 @@ TEST(ArticulationReaderErrorTest, SizeLimits) {
       },
       "articulations: must be an array of 0 to 8 articulations, got 9");
   // 150 bodies and 64 links exceed the 200 bodies of a scene.
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         for (int i = 0; i < 148; ++i) {
           Json body = s["bodies"][1];
@@ -657,7 +657,7 @@ TEST(ArticulationReaderErrorTest, SizeLimits) {
 // Checks of KinematicTree::validate() come back under the articulation's path: a
 // positive definite inertia whose moments break the triangle inequality (3 > 1 + 1).
 TEST(ArticulationReaderErrorTest, TreeValidationNamesTheArticulation) {
-  expect_failure(
+  expect_articulation_failure(
       [](Json& s) {
         link(s, 1)["inertia"] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 3}};
       },
@@ -667,7 +667,7 @@ TEST(ArticulationReaderErrorTest, TreeValidationNamesTheArticulation) {
 // Everything before the coupling was valid and already added to the reader's model:
 // the caller's model still does not change.
 TEST(ArticulationReaderErrorTest, LateFailureLeavesModelUntouched) {
-  Model model = load_valid(arm_scene());
+  Model model = load_valid_articulated(arm_scene());
   Json scene = arm_scene();
   scene["name"] = "other";
   scene["articulations"].push_back(gripper_articulation());

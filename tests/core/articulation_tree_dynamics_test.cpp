@@ -34,13 +34,6 @@ KinematicTree random_tree(std::mt19937_64& engine, JointType root_joint) {
   return tree;
 }
 
-Eigen::VectorXd random_positions(const KinematicTree& tree, std::mt19937_64& engine) {
-  Eigen::VectorXd q(tree.position_size());
-  for (int i = 0; i < q.size(); ++i) q[i] = uniform(engine, -2, 2);
-  if (tree.link(0).joint.type == JointType::Free) q.segment<4>(3).normalize();
-  return q;
-}
-
 Eigen::VectorXd random_vector_of(int size, std::mt19937_64& engine) {
   Eigen::VectorXd v(size);
   for (int i = 0; i < size; ++i) v[i] = uniform(engine, -1.5, 1.5);

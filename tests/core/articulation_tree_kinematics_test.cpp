@@ -25,13 +25,6 @@ KinematicTree random_tree(std::mt19937_64& engine) {
   return tree;
 }
 
-Eigen::VectorXd random_positions(const KinematicTree& tree, std::mt19937_64& engine) {
-  Eigen::VectorXd q(tree.position_size());
-  for (int i = 0; i < q.size(); ++i) q[i] = uniform(engine, -2, 2);
-  q.segment<4>(3).normalize();  // the free base's quaternion
-  return q;
-}
-
 Eigen::VectorXd random_velocities(const KinematicTree& tree, std::mt19937_64& engine) {
   Eigen::VectorXd v(tree.velocity_size());
   for (int i = 0; i < v.size(); ++i) v[i] = uniform(engine, -1.5, 1.5);

@@ -11,14 +11,13 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMargin = 0.002;
 
 const Mat3 kAlongX = rotation(Vec3::UnitY(), kPi / 2);
 const Mat3 kAlongY = rotation(Vec3::UnitX(), kPi / 2);
 
 std::vector<ContactPoint> contacts(const Pose& pa, const Pose& pb, double radius = 0.02) {
   std::vector<ContactPoint> out;
-  collide(capsule(radius, 0.1), pa, capsule(radius, 0.1), pb, kMargin, out);
+  collide(capsule(radius, 0.1), pa, capsule(radius, 0.1), pb, kContactMargin, out);
   return out;
 }
 

@@ -16,7 +16,6 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMargin = 0.002;
 
 Shape hull_of(const std::vector<Vec3>& points) {
   auto hull = std::make_shared<ConvexHullData>();
@@ -38,7 +37,7 @@ Shape box_hull(const Vec3& half) {
 // The contacts of (a, b); the swapped call must report the same points and distances
 // with opposite normals (checked here for pairs of different types).
 std::vector<ContactPoint> contacts(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
-                                   double margin = kMargin) {
+                                   double margin = kContactMargin) {
   std::vector<ContactPoint> forward, backward;
   collide(a, pa, b, pb, margin, forward);
   collide(b, pb, a, pa, margin, backward);

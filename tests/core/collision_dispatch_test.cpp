@@ -15,7 +15,7 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMargin = 0.003;
+constexpr double kDispatchMargin = 0.003;
 
 std::vector<Shape> all_shapes() {
   std::vector<Shape> shapes(6);
@@ -72,8 +72,8 @@ TEST(Collide, EveryPairInBothOrders) {
         const Pose pb{pa.position + Vec3(uniform(generator), uniform(generator), uniform(generator)) * 0.15,
                       random_rotation(generator)};
         std::vector<ContactPoint> forward, backward;
-        collide(shapes[i], pa, shapes[j], pb, kMargin, forward);
-        collide(shapes[j], pb, shapes[i], pa, kMargin, backward);
+        collide(shapes[i], pa, shapes[j], pb, kDispatchMargin, forward);
+        collide(shapes[j], pb, shapes[i], pa, kDispatchMargin, backward);
         ASSERT_EQ(forward.size(), backward.size()) << i << " " << j << " trial " << trial;
         if (!forward.empty()) ++pairs_with_contacts;
         double deepest = 1;
@@ -82,7 +82,7 @@ TEST(Collide, EveryPairInBothOrders) {
           const ContactPoint& c = forward[k];
           EXPECT_TRUE(c.position.allFinite());
           EXPECT_NEAR(c.normal.norm(), 1, 1e-12);
-          EXPECT_LE(c.distance, kMargin);
+          EXPECT_LE(c.distance, kDispatchMargin);
           for (size_t m = 0; m < k; ++m) EXPECT_GT((forward[m].position - c.position).norm(), 1e-9);
           if (c.distance < deepest) {
             deepest = c.distance;
@@ -126,9 +126,9 @@ TEST(Collide, KnownGapsForEveryPairInBothOrders) {
         const Pose pa{Vec3(0.2, -0.1, 0.3), rotations[i]};
         const Pose pb{Vec3(0.2, -0.1, 0.3 + half_heights[i] + half_heights[j] + gap), rotations[j]};
         std::vector<ContactPoint> forward, backward;
-        collide(shapes[i], pa, shapes[j], pb, kMargin, forward);
-        collide(shapes[j], pb, shapes[i], pa, kMargin, backward);
-        if (gap > kMargin) {
+        collide(shapes[i], pa, shapes[j], pb, kDispatchMargin, forward);
+        collide(shapes[j], pb, shapes[i], pa, kDispatchMargin, backward);
+        if (gap > kDispatchMargin) {
           EXPECT_TRUE(forward.empty() && backward.empty()) << i << " " << j;
           continue;
         }
@@ -149,10 +149,10 @@ TEST(Collide, KnownGapsForEveryPairInBothOrders) {
 TEST(Collide, PlanePairAndEmptyHullGiveNothing) {
   const std::vector<Shape> shapes = all_shapes();
   std::vector<ContactPoint> out;
-  collide(shapes[0], Pose(), shapes[0], Pose(), kMargin, out);
+  collide(shapes[0], Pose(), shapes[0], Pose(), kDispatchMargin, out);
   Shape empty_hull;
   empty_hull.type = ShapeType::ConvexHull;
-  collide(empty_hull, Pose(), shapes[1], Pose(), kMargin, out);
+  collide(empty_hull, Pose(), shapes[1], Pose(), kDispatchMargin, out);
   EXPECT_TRUE(out.empty());
 }
 
@@ -160,7 +160,7 @@ TEST(Collide, PlanePairAndEmptyHullGiveNothing) {
 TEST(Collide, AppendsToTheOutput) {
   const std::vector<Shape> shapes = all_shapes();
   std::vector<ContactPoint> out(1, ContactPoint{Vec3(9, 9, 9), Vec3(1, 0, 0), 0.5, 7});
-  collide(shapes[1], Pose{Vec3(0, 0, 0.06), Mat3::Identity()}, shapes[0], Pose(), kMargin, out);
+  collide(shapes[1], Pose{Vec3(0, 0, 0.06), Mat3::Identity()}, shapes[0], Pose(), kDispatchMargin, out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].feature, 7);
   EXPECT_EQ(out[1].normal, Vec3(0, 0, -1));  // from the sphere down to the plane

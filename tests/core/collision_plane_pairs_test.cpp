@@ -14,11 +14,10 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMargin = 0.002;
 
 
-std::vector<ContactPoint> contacts(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
-                                   double margin = kMargin) {
+std::vector<ContactPoint> plane_contacts(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
+                                   double margin = kContactMargin) {
   std::vector<ContactPoint> out;
   collide(a, pa, b, pb, margin, out);
   return out;
@@ -26,13 +25,13 @@ std::vector<ContactPoint> contacts(const Shape& a, const Pose& pa, const Shape& 
 
 TEST(PlaneSphere, DistanceIsHeightMinusRadius) {
   for (const double gap : {0.0, 0.001, -0.003}) {
-    const auto out = contacts(plane(), pose(Vec3::Zero()), sphere(0.1), pose(Vec3(0.3, -0.2, 0.1 + gap)));
+    const auto out = plane_contacts(plane(), pose(Vec3::Zero()), sphere(0.1), pose(Vec3(0.3, -0.2, 0.1 + gap)));
     ASSERT_EQ(out.size(), 1u) << gap;
     EXPECT_NEAR(out[0].distance, gap, 1e-15);
     EXPECT_EQ(out[0].normal, Vec3(0, 0, 1));
     EXPECT_TRUE(out[0].position.isApprox(Vec3(0.3, -0.2, 0.5 * gap), 1e-14));
   }
-  EXPECT_TRUE(contacts(plane(), pose(Vec3::Zero()), sphere(0.1), pose(Vec3(0, 0, 0.1 + 0.0021))).empty());
+  EXPECT_TRUE(plane_contacts(plane(), pose(Vec3::Zero()), sphere(0.1), pose(Vec3(0, 0, 0.1 + 0.0021))).empty());
 }
 
 // A tilted, offset plane: height = n . (c - o) with n the plane frame's z axis.
@@ -40,7 +39,7 @@ TEST(PlaneSphere, TiltedPlane) {
   const Mat3 tilt = rotation(Vec3(1, 1, 0), 0.4);
   const Vec3 origin(1, 2, -0.5), normal = tilt.col(2);
   const Vec3 center = origin + Vec3(0.2, -0.1, 0).cross(normal) + (0.05 - 0.0007) * normal;
-  const auto out = contacts(plane(), pose(origin, tilt), sphere(0.05), pose(center));
+  const auto out = plane_contacts(plane(), pose(origin, tilt), sphere(0.05), pose(center));
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NEAR(out[0].distance, -0.0007, 1e-14);
   EXPECT_TRUE(out[0].normal.isApprox(normal, 1e-15));
@@ -50,7 +49,7 @@ TEST(PlaneSphere, TiltedPlane) {
 TEST(PlaneBox, RestingBoxGivesFourCornersWithEqualDistance) {
   const Vec3 half(0.1, 0.2, 0.3);
   for (const double gap : {0.0, 0.0015, -0.001}) {
-    const auto out = contacts(plane(), pose(Vec3::Zero()), box(half), pose(Vec3(1, 2, 0.3 + gap)));
+    const auto out = plane_contacts(plane(), pose(Vec3::Zero()), box(half), pose(Vec3(1, 2, 0.3 + gap)));
     ASSERT_EQ(out.size(), 4u);
     std::set<int> features;
     for (const ContactPoint& c : out) {
@@ -63,13 +62,13 @@ TEST(PlaneBox, RestingBoxGivesFourCornersWithEqualDistance) {
     }
     EXPECT_EQ(features, (std::set<int>{0, 1, 2, 3}));  // the vertices with z = -h (bit 2 clear)
   }
-  EXPECT_TRUE(contacts(plane(), pose(Vec3::Zero()), box(half), pose(Vec3(0, 0, 0.3 + 0.0025))).empty());
+  EXPECT_TRUE(plane_contacts(plane(), pose(Vec3::Zero()), box(half), pose(Vec3(0, 0, 0.3 + 0.0025))).empty());
 }
 
 // Rotated 45 degrees about z: the same 4 corners, rotated.
 TEST(PlaneBox, BoxRotatedAboutTheNormalKeepsFourRotatedCorners) {
   const Mat3 turn = rotation(Vec3::UnitZ(), kPi / 4);
-  const auto out = contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.2, 0.3)), pose(Vec3(0, 0, 0.3), turn));
+  const auto out = plane_contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.2, 0.3)), pose(Vec3(0, 0, 0.3), turn));
   ASSERT_EQ(out.size(), 4u);
   for (const ContactPoint& c : out) {
     const Vec3 corner = turn * Vec3(c.feature & 1 ? 0.1 : -0.1, c.feature & 2 ? 0.2 : -0.2, -0.3) + Vec3(0, 0, 0.3);
@@ -86,7 +85,7 @@ TEST(PlaneBox, BoxTiltedOnAnEdgeGivesTheTwoEdgeEnds) {
   const double gap = -0.0004;
   const Vec3 edge_local(0, -0.2, -0.3);
   const Vec3 center = Vec3(0, 0, gap) - tilt * edge_local;
-  const auto out = contacts(plane(), pose(Vec3::Zero()), box(half), pose(center, tilt));
+  const auto out = plane_contacts(plane(), pose(Vec3::Zero()), box(half), pose(center, tilt));
   ASSERT_EQ(out.size(), 2u);
   for (const ContactPoint& c : out) {
     EXPECT_NEAR(c.distance, gap, 1e-15);
@@ -96,14 +95,14 @@ TEST(PlaneBox, BoxTiltedOnAnEdgeGivesTheTwoEdgeEnds) {
 
 TEST(PlaneCapsule, LyingGivesTwoEndsStandingGivesOne) {
   const Mat3 lying = rotation(Vec3::UnitY(), kPi / 2);  // axis along x
-  const auto flat = contacts(plane(), pose(Vec3::Zero()), capsule(0.03, 0.2), pose(Vec3(0, 0, 0.03 - 0.0005), lying));
+  const auto flat = plane_contacts(plane(), pose(Vec3::Zero()), capsule(0.03, 0.2), pose(Vec3(0, 0, 0.03 - 0.0005), lying));
   ASSERT_EQ(flat.size(), 2u);
   for (const ContactPoint& c : flat) {
     EXPECT_NEAR(c.distance, -0.0005, 1e-15);
     EXPECT_NEAR(std::abs(c.position.x()), 0.2, 1e-15);
     EXPECT_NEAR(c.position.z(), -0.00025, 1e-15);
   }
-  const auto standing = contacts(plane(), pose(Vec3::Zero()), capsule(0.03, 0.2), pose(Vec3(0, 0, 0.23 + 0.001)));
+  const auto standing = plane_contacts(plane(), pose(Vec3::Zero()), capsule(0.03, 0.2), pose(Vec3(0, 0, 0.23 + 0.001)));
   ASSERT_EQ(standing.size(), 1u);
   EXPECT_NEAR(standing[0].distance, 0.001, 1e-15);
   EXPECT_EQ(standing[0].feature, 0);  // the -z end
@@ -113,7 +112,7 @@ TEST(PlaneCapsule, LyingGivesTwoEndsStandingGivesOne) {
 // rim, turning with the cylinder about its axis.
 TEST(PlaneCylinder, StandingGivesTheEightOctagonVerticesOfTheRim) {
   const double r = 0.05, h = 0.1, turn = 0.3;
-  const auto out = contacts(plane(), pose(Vec3::Zero()), cylinder(r, h),
+  const auto out = plane_contacts(plane(), pose(Vec3::Zero()), cylinder(r, h),
                             pose(Vec3(0.5, 0, h - 0.0002), rotation(Vec3::UnitZ(), turn)));
   ASSERT_EQ(out.size(), 8u);
   for (const ContactPoint& c : out) {
@@ -128,7 +127,7 @@ TEST(PlaneCylinder, StandingGivesTheEightOctagonVerticesOfTheRim) {
 
 TEST(PlaneCylinder, LyingGivesTheTwoEndsOfItsLowestLine) {
   const double r = 0.05, h = 0.1;
-  const auto out = contacts(plane(), pose(Vec3::Zero()), cylinder(r, h),
+  const auto out = plane_contacts(plane(), pose(Vec3::Zero()), cylinder(r, h),
                             pose(Vec3(0, 0, r + 0.001), rotation(Vec3(1, 1, 0), kPi / 2)));
   ASSERT_EQ(out.size(), 2u);
   std::set<int> features;
@@ -149,7 +148,7 @@ TEST(PlaneCylinder, TiltedRimDeepestPointIsExact) {
   const Vec3 center(0, 0, 0.2);
   const Vec3 bottom = center - h * rot.col(2);
   const double deepest = bottom.z() - r * std::sqrt(1 - rot(2, 2) * rot(2, 2));
-  const auto out = contacts(plane(), pose(Vec3::Zero()), cylinder(r, h), pose(center - Vec3(0, 0, deepest), rot), 0.004);
+  const auto out = plane_contacts(plane(), pose(Vec3::Zero()), cylinder(r, h), pose(center - Vec3(0, 0, deepest), rot), 0.004);
   ASSERT_GE(out.size(), 1u);
   double lowest = 1;
   int lowest_feature = -1;
@@ -172,11 +171,11 @@ TEST(PlaneHull, PyramidOnItsApexGivesOneOnItsBaseGivesFour) {
   Shape pyramid;
   pyramid.type = ShapeType::ConvexHull;
   pyramid.hull = hull;
-  const auto on_base = contacts(plane(), pose(Vec3::Zero()), pyramid, pose(Vec3(0, 0, -0.0001)));
+  const auto on_base = plane_contacts(plane(), pose(Vec3::Zero()), pyramid, pose(Vec3(0, 0, -0.0001)));
   ASSERT_EQ(on_base.size(), 4u);
   for (const ContactPoint& c : on_base) EXPECT_NEAR(c.distance, -0.0001, 1e-15);
   const auto on_apex =
-      contacts(plane(), pose(Vec3::Zero()), pyramid, pose(Vec3(0, 0, 0.2 + 0.0003), rotation(Vec3::UnitX(), kPi)));
+      plane_contacts(plane(), pose(Vec3::Zero()), pyramid, pose(Vec3(0, 0, 0.2 + 0.0003), rotation(Vec3::UnitX(), kPi)));
   ASSERT_EQ(on_apex.size(), 1u);
   EXPECT_NEAR(on_apex[0].distance, 0.0003, 1e-15);
   EXPECT_EQ(on_apex[0].feature, 4);  // the apex is input point 4, hull vertex 4
@@ -185,9 +184,9 @@ TEST(PlaneHull, PyramidOnItsApexGivesOneOnItsBaseGivesFour) {
 // Feature ids do not change when the shape slides a little.
 TEST(PlaneBox, FeaturesAreStableUnderSmallMotion) {
   const Mat3 tilt = rotation(Vec3(1, 2, 0), 0.02);
-  const auto before = contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.1, 0.1)), pose(Vec3(0, 0, 0.1), tilt), 0.01);
+  const auto before = plane_contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.1, 0.1)), pose(Vec3(0, 0, 0.1), tilt), 0.01);
   const auto after =
-      contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.1, 0.1)), pose(Vec3(0.003, -0.002, 0.1005), tilt), 0.01);
+      plane_contacts(plane(), pose(Vec3::Zero()), box(Vec3(0.1, 0.1, 0.1)), pose(Vec3(0.003, -0.002, 0.1005), tilt), 0.01);
   ASSERT_EQ(before.size(), after.size());
   for (size_t i = 0; i < before.size(); ++i) EXPECT_EQ(before[i].feature, after[i].feature);
 }

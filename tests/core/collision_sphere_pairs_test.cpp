@@ -11,15 +11,14 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMargin = 0.002;
 
 
 // The single contact of sphere (a) against `other` (b), checked in both orders: the
 // swapped call must report the same point and distance with the opposite normal.
 ContactPoint single_contact(const Shape& ball, const Pose& ball_pose, const Shape& other, const Pose& other_pose) {
   std::vector<ContactPoint> forward, backward;
-  collide(ball, ball_pose, other, other_pose, kMargin, forward);
-  collide(other, other_pose, ball, ball_pose, kMargin, backward);
+  collide(ball, ball_pose, other, other_pose, kContactMargin, forward);
+  collide(other, other_pose, ball, ball_pose, kContactMargin, backward);
   EXPECT_EQ(forward.size(), 1u);
   EXPECT_EQ(backward.size(), 1u);
   if (forward.size() != 1 || backward.size() != 1) return ContactPoint{};
@@ -31,8 +30,8 @@ ContactPoint single_contact(const Shape& ball, const Pose& ball_pose, const Shap
 
 bool no_contact(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
   std::vector<ContactPoint> out;
-  collide(a, pa, b, pb, kMargin, out);
-  collide(b, pb, a, pa, kMargin, out);
+  collide(a, pa, b, pb, kContactMargin, out);
+  collide(b, pb, a, pa, kContactMargin, out);
   return out.empty();
 }
 
@@ -52,7 +51,7 @@ TEST(SphereSphere, DistanceOfCentresMinusRadii) {
 // The direction is undefined: +z from a to b in either order (a documented choice).
 TEST(SphereSphere, CoincidentCentresUseTheZAxis) {
   std::vector<ContactPoint> out;
-  collide(sphere(0.1), pose(Vec3(1, 1, 1)), sphere(0.05), pose(Vec3(1, 1, 1)), kMargin, out);
+  collide(sphere(0.1), pose(Vec3(1, 1, 1)), sphere(0.05), pose(Vec3(1, 1, 1)), kContactMargin, out);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NEAR(out[0].distance, -0.15, 1e-15);
   EXPECT_EQ(out[0].normal, Vec3(0, 0, 1));

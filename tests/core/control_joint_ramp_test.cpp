@@ -14,12 +14,12 @@ namespace {
 
 using Vector = std::vector<double>;
 
-struct Sample {
+struct RampSample {
   Vector q, qd, qdd;
 };
 
-Sample sample_at(const JointRamp& ramp, double time) {
-  Sample s;
+RampSample sample_at(const JointRamp& ramp, double time) {
+  RampSample s;
   ramp.sample(time, s.q, s.qd, s.qdd);
   return s;
 }
@@ -28,9 +28,9 @@ Sample sample_at(const JointRamp& ramp, double time) {
 // bound, and q, qd change by no more than the bounds allow between samples.
 void expect_bounded_and_continuous(const JointRamp& ramp, const Vector& speed_bound,
                                    const Vector& max_acceleration, double step, int count) {
-  Sample previous = sample_at(ramp, ramp.start_time());
+  RampSample previous = sample_at(ramp, ramp.start_time());
   for (int i = 1; i <= count; ++i) {
-    const Sample current = sample_at(ramp, ramp.start_time() + i * step);
+    const RampSample current = sample_at(ramp, ramp.start_time() + i * step);
     for (int j = 0; j < ramp.joint_count(); ++j) {
       EXPECT_LE(std::abs(current.qdd[j]), max_acceleration[j]);
       EXPECT_LE(std::abs(current.qd[j]), speed_bound[j] * (1 + 1e-12));
@@ -53,19 +53,19 @@ TEST(JointRamp, TrapezoidFromRestMatchesClosedForm) {
   EXPECT_TRUE(ramp.joint_finished(0, end0 + 1e-12));
   EXPECT_FALSE(ramp.finished(end0 + 1e-12));
   EXPECT_TRUE(ramp.finished(end1 + 1e-12));
-  const Sample cruising = sample_at(ramp, 1.5);
+  const RampSample cruising = sample_at(ramp, 1.5);
   EXPECT_EQ(cruising.qd[0], 0.5);
   EXPECT_EQ(cruising.qd[1], 0.5);
   EXPECT_EQ(cruising.qdd[0], 0);
   // At the end of the acceleration (w / a = 0.25 s): q0 + w^2 / (2 a).
-  const Sample accelerated = sample_at(ramp, 1.25);
+  const RampSample accelerated = sample_at(ramp, 1.25);
   EXPECT_NEAR(accelerated.q[0], 0.1 + 0.25 / 4, 1e-15);
-  const Sample arrived = sample_at(ramp, end1);
+  const RampSample arrived = sample_at(ramp, end1);
   EXPECT_EQ(arrived.q[0], 1.1);
   EXPECT_EQ(arrived.q[1], 1.0);
   EXPECT_EQ(arrived.qd[1], 0);
   // dt before the end the stop leaves a dt^2 / 2 to go at the speed a dt.
-  const Sample nearly = sample_at(ramp, end1 - 1e-6);
+  const RampSample nearly = sample_at(ramp, end1 - 1e-6);
   EXPECT_NEAR(nearly.q[1], 1.0 - 0.5 * 4 * 1e-12, 1e-15);
   EXPECT_NEAR(nearly.qd[1], 4e-6, 1e-12);
   expect_bounded_and_continuous(ramp, speed, a_max, 1e-3, 4500);
@@ -79,7 +79,7 @@ TEST(JointRamp, TriangleWhenTheGoalIsNear) {
   const double T = 2 * std::sqrt(L / a);
   EXPECT_FALSE(ramp.finished(T * (1 - 1e-12)));
   EXPECT_TRUE(ramp.finished(T * (1 + 1e-12)));
-  const Sample middle = sample_at(ramp, 0.5 * T);
+  const RampSample middle = sample_at(ramp, 0.5 * T);
   EXPECT_NEAR(middle.qd[0], std::sqrt(a * L), 1e-12);
   EXPECT_NEAR(middle.q[0], 0.5 * L, 1e-12);
   expect_bounded_and_continuous(ramp, {std::sqrt(a * L)}, {a}, 1e-5, 15000);
@@ -92,7 +92,7 @@ TEST(JointRamp, BrakesFirstWhenMovingAway) {
   JointRamp ramp;
   ASSERT_TRUE(ramp.start(0, {0}, {v0}, {L}, {w}, {a}).ok());
   const double brake = 0.3 / a, overshoot = 0.09 / (2 * a);
-  const Sample rest = sample_at(ramp, brake);
+  const RampSample rest = sample_at(ramp, brake);
   EXPECT_NEAR(rest.q[0], -overshoot, 1e-15);
   EXPECT_NEAR(rest.qd[0], 0, 1e-15);
   const double end = brake + (L + overshoot) / w + w / a;
@@ -107,7 +107,7 @@ TEST(JointRamp, OvershootsAndReturnsWhenTooFast) {
   const double a = 1, w = 0.2, v0 = 1, L = 0.3;
   JointRamp ramp;
   ASSERT_TRUE(ramp.start(0, {0}, {v0}, {L}, {w}, {a}).ok());
-  const Sample turning = sample_at(ramp, v0 / a);
+  const RampSample turning = sample_at(ramp, v0 / a);
   EXPECT_NEAR(turning.q[0], v0 * v0 / (2 * a), 1e-15);
   EXPECT_NEAR(turning.qd[0], 0, 1e-15);
   const double back = v0 * v0 / (2 * a) - L;  // 0.2 >= w^2 / a: it reaches w again

@@ -15,12 +15,12 @@ namespace {
 
 using Vector = std::vector<double>;
 
-struct Sample {
+struct TrajectorySample {
   Vector q, qd, qdd;
 };
 
-Sample sample_at(const JointTrajectory& trajectory, double time) {
-  Sample s;
+TrajectorySample sample_at(const JointTrajectory& trajectory, double time) {
+  TrajectorySample s;
   trajectory.sample(time, s.q, s.qd, s.qdd);
   return s;
 }
@@ -33,7 +33,7 @@ void sampled_peak_ratios(const JointTrajectory& trajectory, const Vector& max_ve
   acceleration_ratio = 0;
   for (int i = 0; i <= count; ++i) {
     const double time = trajectory.start_time() + trajectory.duration() * i / count;
-    const Sample s = sample_at(trajectory, time);
+    const TrajectorySample s = sample_at(trajectory, time);
     for (int j = 0; j < trajectory.joint_count(); ++j) {
       velocity_ratio = std::max(velocity_ratio, std::abs(s.qd[j]) / max_velocity[j]);
       acceleration_ratio = std::max(acceleration_ratio, std::abs(s.qdd[j]) / max_acceleration[j]);
@@ -47,9 +47,9 @@ TEST(JointTrajectory, RestToRestMeetsItsEndpoints) {
   const Vector zero(3, 0.0), v_max = {2, 1, 1}, a_max = {5, 5, 5};
   JointTrajectory trajectory;
   ASSERT_TRUE(trajectory.start(0.3, q0, zero, zero, target, v_max, a_max).ok());
-  const Sample first = sample_at(trajectory, 0.3);
-  const Sample last = sample_at(trajectory, 0.3 + trajectory.duration());
-  const Sample after = sample_at(trajectory, 1.0 + trajectory.duration());
+  const TrajectorySample first = sample_at(trajectory, 0.3);
+  const TrajectorySample last = sample_at(trajectory, 0.3 + trajectory.duration());
+  const TrajectorySample after = sample_at(trajectory, 1.0 + trajectory.duration());
   for (int j = 0; j < 3; ++j) {
     EXPECT_EQ(first.q[j], q0[j]);
     EXPECT_EQ(first.qd[j], 0);
@@ -89,8 +89,8 @@ TEST(JointTrajectory, RestToRestReachesTheClosedFormPeaks) {
     EXPECT_NEAR(trajectory.duration(), expected_duration, 1e-15 * expected_duration);
 
     const double T = trajectory.duration();
-    const Sample middle = sample_at(trajectory, 0.5 * T);
-    const Sample steepest = sample_at(trajectory, (0.5 - 0.5 / std::sqrt(3.0)) * T);
+    const TrajectorySample middle = sample_at(trajectory, 0.5 * T);
+    const TrajectorySample steepest = sample_at(trajectory, (0.5 - 0.5 / std::sqrt(3.0)) * T);
     if (c.velocity_limited) {
       EXPECT_NEAR(std::abs(middle.qd[0]), c.v_max, 1e-9 * c.v_max);
     } else {
@@ -113,13 +113,13 @@ TEST(JointTrajectory, JointsOfAMoveArriveTogether) {
   const double T = trajectory.duration();
   for (int i = 1; i < 50; ++i) {
     const double s = i / 50.0;
-    const Sample sample = sample_at(trajectory, 1 + s * T);
+    const TrajectorySample sample = sample_at(trajectory, 1 + s * T);
     const double expected = s * s * s * (10 + s * (-15 + 6 * s));
     for (int j = 0; j < 4; ++j) {
       EXPECT_NEAR((sample.q[j] - q0[j]) / (target[j] - q0[j]), expected, 1e-12) << j;
     }
   }
-  const Sample last = sample_at(trajectory, 1 + T);
+  const TrajectorySample last = sample_at(trajectory, 1 + T);
   for (int j = 0; j < 4; ++j) EXPECT_NEAR(last.q[j], target[j], 1e-12);
 }
 
@@ -133,12 +133,12 @@ TEST(JointTrajectory, RetargetIsContinuousAndKeepsTheLimits) {
   ASSERT_TRUE(first.start(0, q0, zero, zero, target, v_max, a_max).ok());
   for (int i = 1; i < 10; ++i) {
     const double switch_time = first.duration() * i / 10.0;
-    const Sample before = sample_at(first, switch_time);
+    const TrajectorySample before = sample_at(first, switch_time);
     for (const Vector& new_target : new_targets) {
       JointTrajectory second = first;
       ASSERT_TRUE(second.start(switch_time, before.q, before.qd, before.qdd, new_target, v_max,
                                a_max).ok());
-      const Sample after = sample_at(second, switch_time);
+      const TrajectorySample after = sample_at(second, switch_time);
       for (int j = 0; j < 2; ++j) {
         EXPECT_NEAR(after.q[j], before.q[j], 1e-12);
         EXPECT_NEAR(after.qd[j], before.qd[j], 1e-12);
@@ -146,7 +146,7 @@ TEST(JointTrajectory, RetargetIsContinuousAndKeepsTheLimits) {
       }
       // Just after the switch the state has moved by no more than the limits allow.
       const double step = 1e-9;
-      const Sample later = sample_at(second, switch_time + step);
+      const TrajectorySample later = sample_at(second, switch_time + step);
       for (int j = 0; j < 2; ++j) {
         EXPECT_LE(std::abs(later.q[j] - before.q[j]), v_max[j] * step * (1 + 1e-6));
         EXPECT_LE(std::abs(later.qd[j] - before.qd[j]), a_max[j] * step * (1 + 1e-6));
@@ -157,7 +157,7 @@ TEST(JointTrajectory, RetargetIsContinuousAndKeepsTheLimits) {
       sampled_peak_ratios(second, v_max, a_max, 4000, velocity_ratio, acceleration_ratio);
       EXPECT_LE(velocity_ratio, 1 + 1e-12) << i;
       EXPECT_LE(acceleration_ratio, 1 + 1e-12) << i;
-      const Sample last = sample_at(second, switch_time + second.duration());
+      const TrajectorySample last = sample_at(second, switch_time + second.duration());
       for (int j = 0; j < 2; ++j) {
         EXPECT_NEAR(last.q[j], new_target[j], 1e-12);
         EXPECT_NEAR(last.qd[j], 0, 1e-12);
@@ -212,7 +212,7 @@ TEST(JointTrajectory, AccelerationReleaseKeepsVelocityLimit) {
   sampled_peak_ratios(trajectory, {1}, {3}, 20000, velocity_ratio, acceleration_ratio);
   EXPECT_LE(velocity_ratio, 1 + 1e-12);
   EXPECT_LE(acceleration_ratio, 1 + 1e-12);
-  const Sample first = sample_at(trajectory, 0);
+  const TrajectorySample first = sample_at(trajectory, 0);
   EXPECT_EQ(first.qd[0], qd0);
   EXPECT_EQ(first.qdd[0], qdd0);
 }
@@ -259,7 +259,7 @@ TEST(JointTrajectory, StartOutsideTheLimitsIsReported) {
   EXPECT_FALSE(trajectory.within_limits());
   EXPECT_GT(trajectory.duration(), 0);
   EXPECT_LT(trajectory.duration(), 10);
-  const Sample first = sample_at(trajectory, 0);
+  const TrajectorySample first = sample_at(trajectory, 0);
   EXPECT_EQ(first.qd[0], 1);
   EXPECT_EQ(first.qdd[0], 2);
   const double release_end_velocity = 1 + 2 * 0.5 / 2;
@@ -268,7 +268,7 @@ TEST(JointTrajectory, StartOutsideTheLimitsIsReported) {
                       acceleration_ratio);
   EXPECT_LE(velocity_ratio, 1 + 1e-12);
   EXPECT_LE(acceleration_ratio, 1 + 1e-12);
-  const Sample last = sample_at(trajectory, trajectory.duration());
+  const TrajectorySample last = sample_at(trajectory, trajectory.duration());
   EXPECT_NEAR(last.q[0], 0.5, 1e-12);
   EXPECT_NEAR(last.qd[0], 0, 1e-12);
 }
@@ -279,7 +279,7 @@ TEST(JointTrajectory, HoldingAPositionIsFinishedAtOnce) {
   ASSERT_TRUE(trajectory.start(2, {0.4, -0.1}, {0, 0}, {0, 0}, {0.4, -0.1}, {1, 1}, {1, 1}).ok());
   EXPECT_EQ(trajectory.duration(), 0);
   EXPECT_TRUE(trajectory.finished(2));
-  const Sample s = sample_at(trajectory, 3);
+  const TrajectorySample s = sample_at(trajectory, 3);
   EXPECT_EQ(s.q[0], 0.4);
   EXPECT_EQ(s.q[1], -0.1);
   EXPECT_EQ(s.qd[0], 0);

@@ -12,7 +12,7 @@
 namespace contactlab {
 namespace {
 
-constexpr double kTimeStep = 0.0025;  // h, seed 002 §4 default
+constexpr double kControlTimeStep = 0.0025;  // h, seed 002 §4 default
 
 TEST(PdController, ExplicitLawAndClamp) {
   const PdSetPoint set_point{1.0, 0.5, 2.0};
@@ -46,7 +46,7 @@ TEST(PdController, ValidatesGains) {
 // tau_est = tau'(qd) moved by -(h Kp + Kd)(v' - qd); a free joint of inertia m gets
 // m / (m + h Kd + h^2 Kp) tau_est.
 TEST(PdController, ImplicitTermsMatchTheirDerivation) {
-  const double kp = 4000, kd = 30, h = kTimeStep;
+  const double kp = 4000, kd = 30, h = kControlTimeStep;
   const PdGains gains{kp, kd, 1e6};
   const PdSetPoint set_point{0.3, -0.2, 1.5};
   const double q = 0.1, qd = 0.7;
@@ -73,20 +73,20 @@ TEST(PdController, ImplicitTermsMatchTheirDerivation) {
 // held still by a contact thus presses with exactly tau_max.
 TEST(PdController, SaturatedEstimateFallsBackToConstantTorque) {
   const PdGains gains{1e6, 100, 20};
-  const ImplicitPdTerms pushing = implicit_pd_terms(gains, PdSetPoint{1, 0, 0}, 0, 0, kTimeStep);
+  const ImplicitPdTerms pushing = implicit_pd_terms(gains, PdSetPoint{1, 0, 0}, 0, 0, kControlTimeStep);
   EXPECT_TRUE(pushing.saturated);
   EXPECT_EQ(pushing.diagonal, 0);
-  EXPECT_NEAR(pushing.impulse, kTimeStep * 20, 1e-15);
-  EXPECT_NEAR(implicit_pd_torque(pushing, kTimeStep, 123.0), 20, 1e-12);
-  const ImplicitPdTerms pulling = implicit_pd_terms(gains, PdSetPoint{-1, 0, 0}, 0, 0, kTimeStep);
-  EXPECT_NEAR(pulling.impulse, -kTimeStep * 20, 1e-15);
+  EXPECT_NEAR(pushing.impulse, kControlTimeStep * 20, 1e-15);
+  EXPECT_NEAR(implicit_pd_torque(pushing, kControlTimeStep, 123.0), 20, 1e-12);
+  const ImplicitPdTerms pulling = implicit_pd_terms(gains, PdSetPoint{-1, 0, 0}, 0, 0, kControlTimeStep);
+  EXPECT_NEAR(pulling.impulse, -kControlTimeStep * 20, 1e-15);
 }
 
 // A unit mass, m (v' - v) = h tau, q' = q + h v' (seed 002 eq. (15) with the position
 // update of the step), from q = 1 towards q_ref = 0. Returns max |q| over the run and
 // leaves the final state.
 double drive_unit_mass(const PdGains& gains, bool implicit, int steps, double& q, double& v) {
-  const double m = 1, h = kTimeStep;
+  const double m = 1, h = kControlTimeStep;
   const PdSetPoint set_point{0, 0, 0};
   q = 1;
   v = 0;
@@ -109,7 +109,7 @@ double drive_unit_mass(const PdGains& gains, bool implicit, int steps, double& q
 // implicit terms give det = m / (m + h Kd + h^2 Kp) < 1: stable for every gain.
 TEST(PdController, ImplicitUnitMassConvergesWhereExplicitDiverges) {
   const auto stiffness_for = [](double h_omega) {
-    return (h_omega / kTimeStep) * (h_omega / kTimeStep);
+    return (h_omega / kControlTimeStep) * (h_omega / kControlTimeStep);
   };
   double q, v;
   // The explicit threshold: bounded at h omega = 1.9, divergent at 2.1.
@@ -131,9 +131,9 @@ TEST(PdController, ImplicitUnitMassConvergesWhereExplicitDiverges) {
 // motion by the energy of the constant torque, m v^2 / 2 <= tau_max |q0| (|v| <= 10),
 // no realised torque exceeds tau_max, and the swings die out within 10 s.
 TEST(PdController, ClampedImplicitUnitMassStaysBoundedAndSettles) {
-  const double kp = (10 / kTimeStep) * (10 / kTimeStep);
+  const double kp = (10 / kControlTimeStep) * (10 / kControlTimeStep);
   const PdGains gains{kp, 2 * std::sqrt(kp), 50};
-  const double m = 1, h = kTimeStep;
+  const double m = 1, h = kControlTimeStep;
   double q = 1, v = 0, largest_q = 1, largest_v = 0;
   for (int step = 0; step < 4000; ++step) {
     const ImplicitPdTerms terms = implicit_pd_terms(gains, PdSetPoint{}, q, v, h);

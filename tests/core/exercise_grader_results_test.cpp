@@ -83,13 +83,6 @@ void expect_gradescope_shape(const Json& results) {
   }
 }
 
-Grade graded(const Exercise& exercise, const std::string& answer) {
-  ExerciseGrader grader(exercise);
-  Grade grade;
-  EXPECT_TRUE(grader.grade_text(answer, grade).ok());
-  return grade;
-}
-
 TEST(ExerciseGraderResults, PrairieLearnResultsHaveTheDocumentedShape) {
   const Exercise exercise = read_drop_exercise();
   const Grade grade = graded(exercise, R"({"exercise": "test_drop", "answers": {"fall_time": 0.43}})");

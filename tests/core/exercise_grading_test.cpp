@@ -13,14 +13,6 @@
 namespace contactlab {
 namespace {
 
-Grade graded(const Exercise& exercise, const std::string& answer_text) {
-  ExerciseGrader grader(exercise);
-  Grade grade;
-  const Status status = grader.grade_text(answer_text, grade);
-  EXPECT_TRUE(status.ok()) << status.message();
-  return grade;
-}
-
 TEST(ExerciseGrading, ComputesValuesWithTheSameSimulation) {
   const Exercise exercise = read_drop_exercise();
   RunBudget budget = budget_of(exercise.limits);

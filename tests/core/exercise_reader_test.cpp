@@ -16,7 +16,7 @@
 namespace contactlab {
 namespace {
 
-std::string refusal(const std::string& text) {
+std::string exercise_refusal(const std::string& text) {
   Exercise exercise;
   exercise.name = "untouched";
   const Status status = read_exercise(text, test_builtin_scene, exercise);
@@ -68,64 +68,64 @@ TEST(ExerciseReader, ReadsEveryPartOfAnExercise) {
 }
 
 TEST(ExerciseReader, NamesTheFieldOfEveryMistake) {
-  EXPECT_EQ(refusal("{\"name\": \"x\",}").substr(0, 23), "JSON line 1, column 14:");
-  EXPECT_EQ(refusal(drop_exercise_with("/nmae", "x")),
+  EXPECT_EQ(exercise_refusal("{\"name\": \"x\",}").substr(0, 23), "JSON line 1, column 14:");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/nmae", "x")),
             "nmae: unknown field for an exercise (allowed: name, title, task, scene, limits, settings, answers, "
             "checks, reference, wrong)");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks", nullptr, true)), "checks: required field is missing");
-  EXPECT_EQ(refusal(drop_exercise_with("/task", "Drop <b>it</b>")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks", nullptr, true)), "checks: required field is missing");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/task", "Drop <b>it</b>")),
             "task: line 1, column 6: raw HTML is not allowed (write \"a < b\" with spaces, or \\< for a literal <)");
-  EXPECT_EQ(refusal(drop_exercise_with("/scene/builtin", "ball_dorp")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/scene/builtin", "ball_dorp")),
             "scene.builtin: unknown built-in scene \"ball_dorp\"");
-  EXPECT_EQ(refusal(drop_exercise_with("/scene/changes", Json{{"duration", -1}})),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/scene/changes", Json{{"duration", -1}})),
             "scene: duration: must be a finite number in (0, 3600] s, got -1");
-  EXPECT_EQ(refusal(drop_exercise_with("/limits/steps", 10.5)), "limits.steps: must be a whole number, got 10.5");
-  EXPECT_EQ(refusal(drop_exercise_with("/limits/seconds", 0)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/limits/steps", 10.5)), "limits.steps: must be a whole number, got 10.5");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/limits/seconds", 0)),
             "limits.seconds: must be a finite number in (0, 600] s, got 0");
   EXPECT_EQ(
-      refusal(drop_exercise_with("/settings/options/friction_coefficient", Json{{"min", 0}, {"max", 3}})),
+      exercise_refusal(drop_exercise_with("/settings/options/friction_coefficient", Json{{"min", 0}, {"max", 3}})),
       "settings.options.friction_coefficient.max: must be between 0 and 2, or -1 for the scene's materials, got 3");
-  EXPECT_EQ(refusal(drop_exercise_with("/settings/options/mu", Json{{"min", 0}, {"max", 1}})).substr(0, 43),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/settings/options/mu", Json{{"min", 0}, {"max", 1}})).substr(0, 43),
             "settings.options.mu: unknown option \"mu\" (a");
-  EXPECT_EQ(refusal(drop_exercise_with("/settings/parameters/drop_height/targets/0/pointer", "/bodies/5/position/2")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/settings/parameters/drop_height/targets/0/pointer", "/bodies/5/position/2")),
             "settings.parameters.drop_height.targets[0].pointer: the scene has no number at \"/bodies/5/position/2\" "
             "(a JSON Pointer, e.g. /bodies/1/position/2)");
-  EXPECT_EQ(refusal(drop_exercise_with("/settings/parameters/drop_height/max", 2000)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/settings/parameters/drop_height/max", 2000)),
             "settings.parameters.drop_height: the scene does not load with the parameter at 2000: "
             "bodies[1].position[2]: must be a finite number in [-1000, 1000] m, got 2000.0");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/expect/body", "bal")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/body", "bal")),
             "checks[0].expect.body: unknown body \"bal\" (known: ground, ball)");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/expect/at", 1.5)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/at", 1.5)),
             "checks[0].expect.at: must be a finite number in [0, 1] s, got 1.5");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/expect/kind", "height")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/kind", "height")),
             "checks[0].expect.kind: must be one of position, speed, rotation, contact_mode, grasp, penetration, "
             "joint_limit, lifted, got \"height\"");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/expect/z", Json::array({0.2, 0.1}))),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/z", Json::array({0.2, 0.1}))),
             "checks[0].expect.z: must have low <= high, got [0.2,0.1]");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/answer", "fall_time")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/answer", "fall_time")),
             "checks[0]: must have either \"expect\" (a predicate) or \"answer\" (a numeric answer)");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/0/expect",
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect",
                                        Json{{"kind", "grasp"}, {"force_closure", true}, {"during", {0, 1}}})),
             "checks[0].expect: must have \"at\": t (seconds, at most the limit of 1 s)");
-  EXPECT_EQ(refusal(drop_exercise_with(
+  EXPECT_EQ(exercise_refusal(drop_exercise_with(
                 "/checks/0/expect",
                 Json{{"kind", "joint_limit"}, {"articulation", "arm"}, {"link", "a"}, {"limit", "upper"}, {"at", 1}})),
             "checks[0].expect.articulation: unknown articulation \"arm\" (known: none)");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/1/answer", "fall")),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/1/answer", "fall")),
             "checks[1].answer: the exercise asks no answer \"fall\" (its answers: fall_time, weakest_gravity)");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/1/relative_tolerance", 0.1)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/1/relative_tolerance", 0.1)),
             "checks[1]: must have either \"tolerance\" (in the answer's unit) or \"relative_tolerance\"");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/3/value/bisect/low", 0)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/3/value/bisect/low", 0)),
             "checks[3].value.bisect: must have low < high");
-  EXPECT_EQ(refusal(drop_exercise_with("/checks/3/value/bisect/iterations", 41)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/3/value/bisect/iterations", 41)),
             "checks[3].value.bisect.iterations: must be a finite number in [1, 40], got 41");
-  EXPECT_EQ(refusal(drop_exercise_with("/answers/spare", Json{{"label", "x"}, {"min", 0}, {"max", 1}})),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/answers/spare", Json{{"label", "x"}, {"min", 0}, {"max", 1}})),
             "answers.spare: no check compares this answer");
-  EXPECT_EQ(refusal(drop_exercise_with("/reference/settings", Json{{"options", {{"error_reduction", 0.5}}}})),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/reference/settings", Json{{"options", {{"error_reduction", 0.5}}}})),
             "reference.settings.options.error_reduction: locked in this exercise (the options you may set: "
             "friction_edges, gravity_z, time_step)");
-  EXPECT_EQ(refusal(drop_exercise_with("/wrong/0/score", nullptr, true)), "wrong[0].score: required field is missing");
-  EXPECT_EQ(refusal(drop_exercise_with("/wrong/0/score", 1.5)),
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/wrong/0/score", nullptr, true)), "wrong[0].score: required field is missing");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/wrong/0/score", 1.5)),
             "wrong[0].score: must be a finite number in [0, 1], got 1.5");
 }
 

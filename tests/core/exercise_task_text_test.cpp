@@ -19,7 +19,7 @@ TaskText parsed(const std::string& text) {
   return result;
 }
 
-std::string refusal(const std::string& text) {
+std::string task_text_refusal(const std::string& text) {
   TaskText result;
   result.blocks.resize(3);  // untouched on failure
   const Status status = parse_task_text(text, 20000, result);
@@ -88,56 +88,56 @@ TEST(TaskText, TakesUnicodeAndCountsItsCharacters) {
   EXPECT_EQ(text.blocks[0].items[0][0].text, "μ ≤ tan θ");
   TaskText result;
   EXPECT_TRUE(parse_task_text("μμμ", 3, result).ok());
-  EXPECT_EQ(refusal(std::string(20001, 'a')), "must be at most 20000 characters, got 20001");
+  EXPECT_EQ(task_text_refusal(std::string(20001, 'a')), "must be at most 20000 characters, got 20001");
 }
 
 TEST(TaskText, RefusesHtmlWithTheLineAndColumn) {
-  EXPECT_EQ(refusal("first line\nsecond <b>bold</b>"),
+  EXPECT_EQ(task_text_refusal("first line\nsecond <b>bold</b>"),
             "line 2, column 8: raw HTML is not allowed (write \"a < b\" with spaces, or \\< for a literal <)");
-  EXPECT_EQ(refusal("<script>alert(1)</script>"),
+  EXPECT_EQ(task_text_refusal("<script>alert(1)</script>"),
             "line 1, column 1: raw HTML is not allowed (write \"a < b\" with spaces, or \\< for a literal <)");
-  EXPECT_EQ(refusal("a <!-- comment -->").substr(0, 38), "line 1, column 3: raw HTML is not allo");
-  EXPECT_EQ(refusal("*<img src=x>*").substr(0, 17), "line 1, column 2:") << "inside emphasis too";
-  EXPECT_EQ(refusal("x &amp; y"),
+  EXPECT_EQ(task_text_refusal("a <!-- comment -->").substr(0, 38), "line 1, column 3: raw HTML is not allo");
+  EXPECT_EQ(task_text_refusal("*<img src=x>*").substr(0, 17), "line 1, column 2:") << "inside emphasis too";
+  EXPECT_EQ(task_text_refusal("x &amp; y"),
             "line 1, column 3: HTML character references are not allowed (write the character itself)");
-  EXPECT_EQ(refusal("x &#60; y").substr(0, 17), "line 1, column 3:");
-  EXPECT_EQ(refusal("x &#x3C; y").substr(0, 17), "line 1, column 3:");
+  EXPECT_EQ(task_text_refusal("x &#60; y").substr(0, 17), "line 1, column 3:");
+  EXPECT_EQ(task_text_refusal("x &#x3C; y").substr(0, 17), "line 1, column 3:");
   TaskText result;
   EXPECT_TRUE(parse_task_text("AT&T and a & b; \\<b>", 100, result).ok()) << "a bare & and an escaped < are text";
 }
 
 TEST(TaskText, RefusesLinksImagesAndBlocksOutsideTheSubset) {
-  EXPECT_EQ(refusal("see [the seed](http://x)"), "line 1, column 14: links are not part of the task text");
-  EXPECT_EQ(refusal("![plot](p.png)"), "line 1, column 1: images are not part of the task text");
-  EXPECT_EQ(refusal("[x]: http://x"), "line 1, column 1: link definitions are not part of the task text");
-  EXPECT_EQ(refusal("# Title"),
+  EXPECT_EQ(task_text_refusal("see [the seed](http://x)"), "line 1, column 14: links are not part of the task text");
+  EXPECT_EQ(task_text_refusal("![plot](p.png)"), "line 1, column 1: images are not part of the task text");
+  EXPECT_EQ(task_text_refusal("[x]: http://x"), "line 1, column 1: link definitions are not part of the task text");
+  EXPECT_EQ(task_text_refusal("# Title"),
             "line 1, column 1: headings are not part of the task text (write a paragraph, with **strong** words)");
-  EXPECT_EQ(refusal("text\n> quote"), "line 2, column 1: block quotes are not part of the task text");
-  EXPECT_EQ(refusal("```\ncode\n```"),
+  EXPECT_EQ(task_text_refusal("text\n> quote"), "line 2, column 1: block quotes are not part of the task text");
+  EXPECT_EQ(task_text_refusal("```\ncode\n```"),
             "line 1, column 1: code blocks are not part of the task text (write `code` within a line)");
-  EXPECT_EQ(refusal("text\n---"), "line 2, column 1: rules and underlined headings are not part of the task text");
-  EXPECT_EQ(refusal("    indented"),
+  EXPECT_EQ(task_text_refusal("text\n---"), "line 2, column 1: rules and underlined headings are not part of the task text");
+  EXPECT_EQ(task_text_refusal("    indented"),
             "line 1, column 1: indented code is not part of the task text (start the paragraph without spaces)");
-  EXPECT_EQ(refusal("* item"), "line 1, column 1: list items start with \"- \" (or \"1. \" for a numbered list)");
-  EXPECT_EQ(refusal("text\n- item"),
+  EXPECT_EQ(task_text_refusal("* item"), "line 1, column 1: list items start with \"- \" (or \"1. \" for a numbered list)");
+  EXPECT_EQ(task_text_refusal("text\n- item"),
             "line 2, column 1: a list must be separated from the paragraph above it by a blank line");
-  EXPECT_EQ(refusal("- item\nloose"),
+  EXPECT_EQ(task_text_refusal("- item\nloose"),
             "line 2, column 1: in a list each line starts an item with \"- \" or continues one, indented by two "
             "spaces");
-  EXPECT_EQ(refusal("$$x$$"), "line 1, column 1: display math ($$) is not part of the task text (write $inline math$)");
+  EXPECT_EQ(task_text_refusal("$$x$$"), "line 1, column 1: display math ($$) is not part of the task text (write $inline math$)");
   TaskText result;
   EXPECT_TRUE(parse_task_text("[0, 1] and #5 and a - b", 100, result).ok()) << "brackets, # and - in text are text";
 }
 
 TEST(TaskText, RefusesUnclosedSpansAndControlCharacters) {
-  EXPECT_EQ(refusal("a *b c"), "line 1, column 3: *emphasis* opened here is not closed (write \\* for a literal *)");
-  EXPECT_EQ(refusal("a **b* c"), "line 1, column 3: **strong** opened here is not closed (write \\* for a literal *)");
-  EXPECT_EQ(refusal("x\n`code"), "line 2, column 1: `code` opened here is not closed (write \\` for a literal `)");
-  EXPECT_EQ(refusal("costs $5"), "line 1, column 7: $math$ opened here is not closed (write \\$ for a literal $)");
-  EXPECT_EQ(refusal("***x***"), "line 1, column 1: *** is not part of the task text (use *emphasis* or **strong**)");
-  EXPECT_EQ(refusal("a\tb"),
+  EXPECT_EQ(task_text_refusal("a *b c"), "line 1, column 3: *emphasis* opened here is not closed (write \\* for a literal *)");
+  EXPECT_EQ(task_text_refusal("a **b* c"), "line 1, column 3: **strong** opened here is not closed (write \\* for a literal *)");
+  EXPECT_EQ(task_text_refusal("x\n`code"), "line 2, column 1: `code` opened here is not closed (write \\` for a literal `)");
+  EXPECT_EQ(task_text_refusal("costs $5"), "line 1, column 7: $math$ opened here is not closed (write \\$ for a literal $)");
+  EXPECT_EQ(task_text_refusal("***x***"), "line 1, column 1: *** is not part of the task text (use *emphasis* or **strong**)");
+  EXPECT_EQ(task_text_refusal("a\tb"),
             "line 1, column 2: control character 9 is not allowed (lines end with \\n; indent with spaces)");
-  EXPECT_EQ(refusal("a\r\nb").substr(0, 38), "line 1, column 2: control character 13");
+  EXPECT_EQ(task_text_refusal("a\r\nb").substr(0, 38), "line 1, column 2: control character 13");
 }
 
 }  // namespace

@@ -12,11 +12,11 @@
 #include "articulation_builder.h"
 #include "formulation/stribeck_friction.h"
 #include "scene_fixture.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kGravity = 9.81;
 
 Options compliant_options(const Model& model) {
   Options options = model.options;

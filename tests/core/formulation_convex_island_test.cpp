@@ -7,11 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "scene_fixture.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kGravity = 9.81;
 
 Options with_formulation(const Options& options, const char* name) {
   Options result = options;

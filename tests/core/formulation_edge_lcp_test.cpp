@@ -118,7 +118,9 @@ TEST(EdgeLcp, TorsionAnswersSatisfyTheProductConeConditions) {
         normal += beta;
       }
       EXPECT_LE(std::abs(moment), normal + tolerance);
-      if (std::abs(moment) < normal - tolerance) EXPECT_LE(std::abs(spin), tolerance);
+      if (std::abs(moment) < normal - tolerance) {
+        EXPECT_LE(std::abs(spin), tolerance);
+      }
       if (std::abs(spin) > tolerance) {
         EXPECT_NEAR(std::abs(moment), normal, tolerance);
         EXPECT_LE(moment * spin, 0);

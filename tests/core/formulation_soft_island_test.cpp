@@ -10,11 +10,11 @@
 #include "dynamics/articulation/articulation_motion.h"
 #include "formulation/formulation.h"
 #include "scene_fixture.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kGravity = 9.81;
 
 Options soft_options(const Options& options, int cone) {
   Options result = options;

@@ -8,12 +8,10 @@
 #include <Eigen/Dense>
 #include <gtest/gtest.h>
 
+#include "test_random.h"
+
 namespace contactlab {
 namespace {
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return low + (high - low) * static_cast<double>(rng() >> 11) * 0x1p-53;
-}
 
 double factorial(int d) {
   double product = 1;

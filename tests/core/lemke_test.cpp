@@ -10,6 +10,7 @@
 
 #include "lemke_contact_problems.h"
 #include "test_random.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
@@ -381,8 +382,7 @@ TEST(LemkeSolver, InvalidInputIsNamed) {
 
 // --- contact problems of seed 002 eq. (18)-(21) -------------------------------------
 
-constexpr double kTimeStep = 0.01;  // h [s]
-constexpr double kGravity = 9.81;   // g [m/s^2]
+constexpr double kContactTimeStep = 0.01;  // h [s]
 constexpr double kFriction = 0.5;   // mu
 constexpr int kEdges = 8;           // u
 
@@ -397,12 +397,12 @@ TEST(LemkeContact, RestingBoxCarriesItsWeight) {
   // Four coplanar corner contacts: the normal block of G has rank 3, so the impulses
   // are not unique, but vertical momentum fixes their sum: m g h (the box stops).
   const test_problems::ContactLcp lcp =
-      test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kTimeStep, kGravity);
+      test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kContactTimeStep, kGravity);
   ASSERT_EQ(lcp.q.size(), 40);
   LemkeSolver solver;
   const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
   expect_solved(solution, lcp.M, lcp.q);
-  const double weight_impulse = 1.0 * kGravity * kTimeStep;
+  const double weight_impulse = 1.0 * kGravity * kContactTimeStep;
   EXPECT_NEAR(normal_impulse_sum(lcp, solution.z, 0, 4), weight_impulse, 1e-9 * weight_impulse);
 }
 
@@ -410,13 +410,13 @@ TEST(LemkeContact, FiveBoxStackIsSolvedWithoutCycling) {
   // 20 contacts, u = 8: 200 variables, most of q zero (the boxes fall together): highly
   // degenerate. Each interface carries the weight of the boxes above it.
   const test_problems::ContactLcp lcp =
-      test_problems::resting_stack_lcp(5, kFriction, kEdges, kTimeStep, kGravity);
+      test_problems::resting_stack_lcp(5, kFriction, kEdges, kContactTimeStep, kGravity);
   ASSERT_EQ(lcp.q.size(), 200);
   LemkeSolver solver;
   const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
   expect_solved(solution, lcp.M, lcp.q);
   EXPECT_LT(solution.pivots, 200);  // far below the pivot limit of 2000
-  const double weight_impulse = 1.0 * kGravity * kTimeStep;
+  const double weight_impulse = 1.0 * kGravity * kContactTimeStep;
   for (int level = 0; level < 5; ++level) {
     SCOPED_TRACE("interface " + std::to_string(level));
     EXPECT_NEAR(normal_impulse_sum(lcp, solution.z, 4 * level, 4), (5 - level) * weight_impulse,
@@ -430,11 +430,11 @@ TEST(LemkeContact, SlidingBoxFeelsKineticFrictionOnTheOpposingEdge) {
   // the normal impulse splits between the corners is not unique (rank-3 normal block);
   // the friction law holds at every corner whatever the split.
   const test_problems::ContactLcp lcp =
-      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity);
+      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kContactTimeStep, kGravity);
   LemkeSolver solver;
   const LcpSolution solution = solver.solve(lcp.M, lcp.q, LemkeSettings());
   expect_solved(solution, lcp.M, lcp.q);
-  const double weight_impulse = 1.0 * kGravity * kTimeStep;
+  const double weight_impulse = 1.0 * kGravity * kContactTimeStep;
   const double tolerance = 1e-9 * weight_impulse;
   EXPECT_NEAR(normal_impulse_sum(lcp, solution.z, 0, 4), weight_impulse, tolerance);
   Eigen::Vector3d total_friction = Eigen::Vector3d::Zero();
@@ -451,7 +451,7 @@ TEST(LemkeContact, SlidingBoxFeelsKineticFrictionOnTheOpposingEdge) {
     EXPECT_NEAR(friction.y(), 0, tolerance);
     // lambda of a loaded contact: the sliding speed after the step, v - mu g h.
     if (normal > tolerance) {
-      EXPECT_NEAR(solution.z[lcp.sliding_index(c)], 1 - kFriction * kGravity * kTimeStep, 1e-9);
+      EXPECT_NEAR(solution.z[lcp.sliding_index(c)], 1 - kFriction * kGravity * kContactTimeStep, 1e-9);
     }
   }
   EXPECT_NEAR(total_friction.x(), -kFriction * weight_impulse, tolerance);
@@ -500,9 +500,9 @@ TEST(LemkeContact, PerturbedStacksAreSolvedWithoutRegularisation) {
 TEST(LemkeContact, WarmStartReusesTheBasis) {
   // Re-solving the same problem from its own final basis needs no pivot.
   const test_problems::ContactLcp problems[] = {
-      test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kTimeStep, kGravity),
-      test_problems::resting_stack_lcp(5, kFriction, kEdges, kTimeStep, kGravity),
-      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity),
+      test_problems::single_box_lcp(Eigen::Vector3d::Zero(), kFriction, kEdges, kContactTimeStep, kGravity),
+      test_problems::resting_stack_lcp(5, kFriction, kEdges, kContactTimeStep, kGravity),
+      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kContactTimeStep, kGravity),
   };
   for (const test_problems::ContactLcp& lcp : problems) {
     SCOPED_TRACE("n " + std::to_string(lcp.q.size()));
@@ -521,7 +521,7 @@ TEST(LemkeContact, WarmStartReusesTheBasis) {
 
 TEST(LemkeContact, WrongWarmBasisFallsBackToLemke) {
   const test_problems::ContactLcp lcp =
-      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kTimeStep, kGravity);
+      test_problems::single_box_lcp(Eigen::Vector3d(1, 0, 0), kFriction, kEdges, kContactTimeStep, kGravity);
   LemkeSolver solver;
   const std::vector<char> everything_basic(lcp.q.size(), 1);  // singular M_BB (rank <= 6 + ...)
   const std::vector<char> nothing_basic(lcp.q.size(), 0);     // z = 0, but q has negative entries

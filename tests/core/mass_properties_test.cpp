@@ -7,7 +7,7 @@
 namespace contactlab {
 namespace {
 
-constexpr double kTolerance = 1e-12;  // absolute; the values are 1e-4 .. 1
+constexpr double kMassTolerance = 1e-12;  // absolute; the values are 1e-4 .. 1
 
 void expect_matrix_near(const Mat3& actual, const Mat3& expected, double tolerance) {
   for (int row = 0; row < 3; ++row) {
@@ -59,9 +59,9 @@ Pose translation(const Vec3& offset) {
 TEST(MassPropertiesTest, SphereMatchesClosedForm) {
   const double r = 0.3;
   const MassProperties sphere = sphere_mass_properties(r);
-  EXPECT_NEAR(sphere.volume, 4.0 / 3.0 * kPi * r * r * r, kTolerance);
+  EXPECT_NEAR(sphere.volume, 4.0 / 3.0 * kPi * r * r * r, kMassTolerance);
   const double moment = 0.4 * sphere.volume * r * r;
-  expect_matrix_near(sphere.inertia, diagonal(moment, moment, moment), kTolerance);
+  expect_matrix_near(sphere.inertia, diagonal(moment, moment, moment), kMassTolerance);
   EXPECT_EQ(sphere.centroid, Vec3::Zero());
 }
 
@@ -70,11 +70,11 @@ TEST(MassPropertiesTest, BoxMatchesClosedForm) {
   const Vec3 half(0.1, 0.2, 0.5);
   const double a = 0.2, b = 0.4, c = 1.0, volume = a * b * c;
   const MassProperties box = box_mass_properties(half);
-  EXPECT_NEAR(box.volume, volume, kTolerance);
+  EXPECT_NEAR(box.volume, volume, kMassTolerance);
   expect_matrix_near(box.inertia,
                      diagonal(volume / 12 * (b * b + c * c), volume / 12 * (a * a + c * c),
                               volume / 12 * (a * a + b * b)),
-                     kTolerance);
+                     kMassTolerance);
 }
 
 // Solid cylinder of length L along z: I_xx = I_yy = m/12 (3 r^2 + L^2), I_zz = m r^2 / 2.
@@ -82,10 +82,10 @@ TEST(MassPropertiesTest, CylinderMatchesClosedForm) {
   const double r = 0.2, half_length = 0.35, length = 0.7;
   const MassProperties cylinder = cylinder_mass_properties(r, half_length);
   const double volume = kPi * r * r * length;
-  EXPECT_NEAR(cylinder.volume, volume, kTolerance);
+  EXPECT_NEAR(cylinder.volume, volume, kMassTolerance);
   const double transverse = volume / 12 * (3 * r * r + length * length);
   expect_matrix_near(cylinder.inertia, diagonal(transverse, transverse, volume * r * r / 2),
-                     kTolerance);
+                     kMassTolerance);
 }
 
 // Capsule: a cylinder plus two hemispheres of mass m_h each, whose centroids lie 3r/8
@@ -98,20 +98,20 @@ TEST(MassPropertiesTest, CapsuleMatchesCylinderPlusHemispheres) {
   const MassProperties capsule = capsule_mass_properties(r, half_length);
   const double cylinder_mass = kPi * r * r * length;
   const double hemisphere_mass = 2.0 / 3.0 * kPi * r * r * r;
-  EXPECT_NEAR(capsule.volume, cylinder_mass + 2 * hemisphere_mass, kTolerance);
+  EXPECT_NEAR(capsule.volume, cylinder_mass + 2 * hemisphere_mass, kMassTolerance);
   const double offset = length / 2 + 3 * r / 8;
   const double transverse = cylinder_mass * (r * r / 4 + length * length / 12) +
                             2 * hemisphere_mass * (83.0 / 320.0 * r * r + offset * offset);
   const double axial = cylinder_mass * r * r / 2 + 2 * 0.4 * hemisphere_mass * r * r;
-  expect_matrix_near(capsule.inertia, diagonal(transverse, transverse, axial), kTolerance);
+  expect_matrix_near(capsule.inertia, diagonal(transverse, transverse, axial), kMassTolerance);
 }
 
 // A capsule of zero length is a sphere.
 TEST(MassPropertiesTest, CapsuleWithoutCylinderIsASphere) {
   const MassProperties capsule = capsule_mass_properties(0.2, 0);
   const MassProperties sphere = sphere_mass_properties(0.2);
-  EXPECT_NEAR(capsule.volume, sphere.volume, kTolerance);
-  expect_matrix_near(capsule.inertia, sphere.inertia, kTolerance);
+  EXPECT_NEAR(capsule.volume, sphere.volume, kMassTolerance);
+  expect_matrix_near(capsule.inertia, sphere.inertia, kMassTolerance);
 }
 
 // A hull whose faces form a box has the box's properties, wherever the box sits.
@@ -120,9 +120,9 @@ TEST(MassPropertiesTest, HullCubeEqualsBox) {
   const Vec3 half(0.1, 0.2, 0.3);
   const MassProperties hull = convex_hull_mass_properties(box_hull(center, half));
   const MassProperties box = box_mass_properties(half);
-  EXPECT_NEAR(hull.volume, box.volume, kTolerance);
-  EXPECT_NEAR((hull.centroid - center).norm(), 0, kTolerance);
-  expect_matrix_near(hull.inertia, box.inertia, kTolerance);
+  EXPECT_NEAR(hull.volume, box.volume, kMassTolerance);
+  EXPECT_NEAR((hull.centroid - center).norm(), 0, kMassTolerance);
+  expect_matrix_near(hull.inertia, box.inertia, kMassTolerance);
 }
 
 // Corner tetrahedron at unit density: V = 1/6, centroid (1/4, 1/4, 1/4); from the
@@ -130,13 +130,13 @@ TEST(MassPropertiesTest, HullCubeEqualsBox) {
 // I_xx = 2/60 - V (2/16) = 1/80 and I_xy = -(1/120 - V/16) = 1/480.
 TEST(MassPropertiesTest, HullTetrahedronMatchesKnownInertia) {
   const MassProperties tetrahedron = convex_hull_mass_properties(corner_tetrahedron());
-  EXPECT_NEAR(tetrahedron.volume, 1.0 / 6.0, kTolerance);
-  EXPECT_NEAR((tetrahedron.centroid - Vec3(0.25, 0.25, 0.25)).norm(), 0, kTolerance);
+  EXPECT_NEAR(tetrahedron.volume, 1.0 / 6.0, kMassTolerance);
+  EXPECT_NEAR((tetrahedron.centroid - Vec3(0.25, 0.25, 0.25)).norm(), 0, kMassTolerance);
   Mat3 expected;
   expected << 1.0 / 80, 1.0 / 480, 1.0 / 480,  //
       1.0 / 480, 1.0 / 80, 1.0 / 480,          //
       1.0 / 480, 1.0 / 480, 1.0 / 80;
-  expect_matrix_near(tetrahedron.inertia, expected, kTolerance);
+  expect_matrix_near(tetrahedron.inertia, expected, kMassTolerance);
 }
 
 TEST(MassPropertiesTest, PlaneHasNoVolume) {
@@ -157,11 +157,11 @@ TEST(MassPropertiesTest, TwoBoxesCombineIntoOneLongBox) {
   const BodyMassProperties long_box =
       body_mass_properties({PlacedShape{box_shape(Vec3(0.2, 0.1, 0.1)), translation(shift)}}, mass);
   EXPECT_EQ(pair.mass, mass);
-  EXPECT_NEAR((pair.center_of_mass - shift).norm(), 0, kTolerance);
-  expect_matrix_near(pair.inertia, long_box.inertia, kTolerance);
+  EXPECT_NEAR((pair.center_of_mass - shift).norm(), 0, kMassTolerance);
+  expect_matrix_near(pair.inertia, long_box.inertia, kMassTolerance);
   // m/12 (b^2 + c^2) and m/12 (a^2 + c^2) with sides a = 0.4, b = c = 0.2.
   expect_matrix_near(long_box.inertia, diagonal(mass / 12 * 0.08, mass / 12 * 0.2, mass / 12 * 0.2),
-                     kTolerance);
+                     kMassTolerance);
 }
 
 // R I R^T: a box turned by 90 degrees about z swaps its x and y moments.
@@ -172,7 +172,7 @@ TEST(MassPropertiesTest, RotatedGeomRotatesInertia) {
       body_mass_properties({PlacedShape{box_shape(Vec3(0.3, 0.1, 0.05)), quarter_turn}}, 2.0);
   const BodyMassProperties swapped =
       body_mass_properties({PlacedShape{box_shape(Vec3(0.1, 0.3, 0.05)), Pose()}}, 2.0);
-  expect_matrix_near(turned.inertia, swapped.inertia, kTolerance);
+  expect_matrix_near(turned.inertia, swapped.inertia, kMassTolerance);
   EXPECT_EQ(turned.inertia, turned.inertia.transpose());
 }
 
@@ -188,7 +188,7 @@ TEST(MassPropertiesTest, CenterOfMassIsVolumeWeighted) {
                             PlacedShape{sphere, translation(Vec3(0.5, 0, 0))}},
                            1.0);
   EXPECT_NEAR(body.center_of_mass.x(), 0.5 * sphere_volume / (sphere_volume + box_volume),
-              kTolerance);
+              kMassTolerance);
   EXPECT_EQ(body.center_of_mass.y(), 0);
   EXPECT_EQ(body.center_of_mass.z(), 0);
 }

@@ -18,7 +18,7 @@
 namespace contactlab {
 namespace {
 
-constexpr int kBalls = 4;
+constexpr int kBallCount = 4;
 
 // A row's pendulums, in the order the striker meets them.
 struct Row {
@@ -28,14 +28,14 @@ struct Row {
 
 Row row_of(const Model& model, const std::string& prefix) {
   Row row;
-  for (int i = 1; i <= kBalls; ++i) {
+  for (int i = 1; i <= kBallCount; ++i) {
     const std::string name = prefix + std::to_string(i);
     for (std::size_t a = 0; a < model.articulations.size(); ++a) {
       if (model.articulations[a].name == name) row.articulations.push_back(static_cast<int>(a));
     }
     row.bodies.push_back(body_index(model, prefix + "_ball" + std::to_string(i)));
   }
-  EXPECT_EQ(row.articulations.size(), static_cast<std::size_t>(kBalls)) << prefix;
+  EXPECT_EQ(row.articulations.size(), static_cast<std::size_t>(kBallCount)) << prefix;
   return row;
 }
 
@@ -112,7 +112,7 @@ TEST_P(Cradle, TouchingBallsLeaveTogetherAndBallsApartOneByOne) {
       EXPECT_LE(row_energy(model, options, touching, data) - row_energy(model, options, touching, before),
                 free_step + 1e-5);
       EXPECT_NEAR(out[0], (1 - 3 * e) / 4 * striker, 0.01 * std::abs(striker));
-      for (int i = 1; i < kBalls; ++i) {
+      for (int i = 1; i < kBallCount; ++i) {
         EXPECT_NEAR(out[i], (1 + e) / 4 * striker, 0.01 * std::abs(striker)) << "ball " << i + 1;
       }
     }
@@ -132,7 +132,7 @@ TEST_P(Cradle, TouchingBallsLeaveTogetherAndBallsApartOneByOne) {
   // along the arc between impacts costs, and the others are left almost still.
   ASSERT_LT(spaced_striker, -3.0);
   EXPECT_NEAR(spaced_last, spaced_striker, 0.01 * std::abs(spaced_striker));
-  for (int i = 0; i < kBalls - 1; ++i) {
+  for (int i = 0; i < kBallCount - 1; ++i) {
     EXPECT_NEAR(spaced_after_last[i], 0, 0.05 * std::abs(spaced_striker)) << "ball " << i + 1;
   }
 }

@@ -6,16 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include "test_random.h"
+
 namespace contactlab {
 namespace {
 
 // Uniform in [low, high) from the raw 64-bit engine output (the mapping of
 // std::uniform_real_distribution differs between standard libraries).
-double uniform(std::mt19937_64& engine, double low, double high) {
-  const double unit = static_cast<double>(engine() >> 11) * 0x1p-53;
-  return low + (high - low) * unit;
-}
-
 // Reference: libm's log, within one ulp. Over 1e-300 .. 1e300 (the mantissa and the
 // exponent drawn separately) the error stays within 4 ulp of the result, or of 1 where
 // the result is near 0.

@@ -7,16 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include "test_random.h"
+
 namespace contactlab {
 namespace {
 
 // Uniform in [low, high) from the raw 64-bit engine output (the mapping of
 // std::uniform_real_distribution differs between standard libraries).
-double uniform(std::mt19937_64& engine, double low, double high) {
-  const double unit = static_cast<double>(engine() >> 11) * 0x1p-53;
-  return low + (high - low) * unit;
-}
-
 // Reference: libm's cos and sin, correctly rounded or within one ulp. Below 10 the
 // results are at most 1, so two ulp is 4.4e-16.
 TEST(PortableTrig, MatchesLibmBelowTen) {

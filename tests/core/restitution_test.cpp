@@ -15,7 +15,7 @@ namespace {
 
 // Two materials, "rubber" (1) on "steel" (0) with e = 0.8, steel on steel 0.3, rubber
 // on rubber 0; geom 0 steel, geom 1 rubber.
-Model two_materials() {
+Model two_restitution_materials() {
   Model model;
   model.material_names = {"steel", "rubber"};
   model.friction_table = {FrictionPair{0.5, 0.5, 0.3}, FrictionPair{0.5, 0.5, 0.8},
@@ -26,7 +26,7 @@ Model two_materials() {
 }
 
 TEST(Restitution, MaterialPairUnlessTheOptionReplacesIt) {
-  const Model model = two_materials();
+  const Model model = two_restitution_materials();
   Options options;  // restitution = -1: the materials
   EXPECT_EQ(contact_restitution(model, options, 0, 1), 0.8);
   EXPECT_EQ(contact_restitution(model, options, 1, 0), 0.8);

@@ -8,19 +8,14 @@
 
 #include "scene/scene_description.h"
 #include "scene/scene_loader.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
 
-std::string builtin_text(const std::string& name) {
-  std::string text;
-  EXPECT_TRUE(read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json", text).ok());
-  return text;
-}
-
 TEST(SceneWithOptions, LoadsWithEveryOptionAsSetAndTheSceneUnchanged) {
   Model model;
-  ASSERT_TRUE(load_scene(builtin_text("barrett_phone"), model).ok());
+  ASSERT_TRUE(load_scene(builtin_scene_text("barrett_phone"), model).ok());
   Options options = model.options;
   for (const auto& [name, value] : std::initializer_list<std::pair<const char*, double>>{
            {"formulation", 2}, {"friction_coefficient", 0.1 + 0.2}, {"time_step", 1.0 / 3000},
@@ -28,7 +23,7 @@ TEST(SceneWithOptions, LoadsWithEveryOptionAsSetAndTheSceneUnchanged) {
     ASSERT_TRUE(set_option(options, name, value).ok()) << name;
   }
   std::string text;
-  ASSERT_TRUE(scene_with_options(builtin_text("barrett_phone"), options, text).ok());
+  ASSERT_TRUE(scene_with_options(builtin_scene_text("barrett_phone"), options, text).ok());
   EXPECT_NE(text.find(R"("formulation": "soft")"), std::string::npos) << "choices by their word";
   EXPECT_NE(text.find(R"("gravity": [)"), std::string::npos);
   EXPECT_LT(text.find(R"("name": "barrett_phone")"), text.find(R"("bodies")")) << "the author's order is kept";

@@ -7,29 +7,21 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 #include <ostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "session/simulation.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
 
-std::string read_builtin(const std::string& name) {
-  std::ifstream file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json");
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 Simulation load(const std::string& scene) {
   Simulation simulation;
-  const Status status = simulation.load_scene(read_builtin(scene));
+  const Status status = simulation.load_scene(builtin_scene_text(scene));
   EXPECT_TRUE(status.ok()) << status.message();
   return simulation;
 }

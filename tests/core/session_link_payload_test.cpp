@@ -16,7 +16,7 @@ LinkPayload read_ok(const std::string& text) {
   return payload;
 }
 
-std::string refusal(const std::string& text) {
+std::string link_refusal(const std::string& text) {
   LinkPayload payload;
   payload.step = -7;  // untouched on failure
   const Status status = read_link_payload(text, payload);
@@ -125,7 +125,7 @@ TEST(LinkPayload, RefusesNamingTheFieldAndWhatIsAllowed) {
       {R"({"scene":{"builtin":"box_rest"}} trailing)", "link: "},
   };
   for (const Case& c : cases) {
-    const std::string message = refusal(c.text);
+    const std::string message = link_refusal(c.text);
     EXPECT_NE(message.find(c.says), std::string::npos) << c.text << "\n  said: " << message;
     EXPECT_EQ(message.rfind("link: ", 0), 0u) << message;
   }

@@ -1,8 +1,6 @@
 #include "session/simulation.h"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -10,16 +8,10 @@
 #include "dynamics/rigid_body.h"
 #include "gripper_scene.h"
 #include "step/robot_commands.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
-
-std::string read_builtin(const std::string& name) {
-  std::ifstream file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json");
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 // A body's position and orientation (x y z, then the quaternion's x y z w), for
 // comparisons bit for bit.
@@ -41,7 +33,7 @@ std::vector<double> body_poses(const Simulation& simulation) {
 
 TEST(Simulation, ABadSceneIsRejectedAndTheRunningSceneKeepsGoing) {
   Simulation simulation;
-  ASSERT_TRUE(simulation.load_scene(read_builtin("ball_drop")).ok());
+  ASSERT_TRUE(simulation.load_scene(builtin_scene_text("ball_drop")).ok());
   simulation.step(10);
   const double time = simulation.data().time;
   const std::vector<double> poses = body_poses(simulation);
@@ -59,7 +51,7 @@ TEST(Simulation, ABadSceneIsRejectedAndTheRunningSceneKeepsGoing) {
 
 TEST(Simulation, ARejectedOptionLeavesTheOptionsAsTheyWere) {
   Simulation simulation;
-  ASSERT_TRUE(simulation.load_scene(read_builtin("box_rest")).ok());
+  ASSERT_TRUE(simulation.load_scene(builtin_scene_text("box_rest")).ok());
   const double h = simulation.option("time_step");
   const Status status = simulation.set_option("time_step", 1.0);
   ASSERT_FALSE(status.ok());
@@ -70,7 +62,7 @@ TEST(Simulation, ARejectedOptionLeavesTheOptionsAsTheyWere) {
 
 TEST(Simulation, ResetReturnsToTheInitialStateAndKeepsUserOptions) {
   Simulation simulation;
-  ASSERT_TRUE(simulation.load_scene(read_builtin("brick_slide")).ok());
+  ASSERT_TRUE(simulation.load_scene(builtin_scene_text("brick_slide")).ok());
   const std::vector<double> initial = body_poses(simulation);
   ASSERT_TRUE(simulation.set_option("mu", 0.9).ok());
   simulation.step(100);
@@ -84,7 +76,7 @@ TEST(Simulation, ResetReturnsToTheInitialStateAndKeepsUserOptions) {
 // The flat arrays JavaScript reads are checked in tests/wasm/record_layouts.test.mjs.
 TEST(Simulation, TheContactsOfABoxAtRestCarryItsWeight) {
   Simulation simulation;
-  ASSERT_TRUE(simulation.load_scene(read_builtin("box_rest")).ok());
+  ASSERT_TRUE(simulation.load_scene(builtin_scene_text("box_rest")).ok());
   simulation.step(1);
   const std::vector<ContactRecord>& contacts = simulation.data().contacts;
   ASSERT_FALSE(contacts.empty());
@@ -292,7 +284,7 @@ TEST(Simulation, StaticAutograspFollowsTheOption) {
 // barrett_phone with only its first command: the arm moves over the handset (done
 // by about 1 s) and then holds still; the hand stays open.
 Simulation load_arm_over_handset() {
-  nlohmann::json scene = nlohmann::json::parse(read_builtin("barrett_phone"));
+  nlohmann::json scene = nlohmann::json::parse(builtin_scene_text("barrett_phone"));
   scene["timeline"] = nlohmann::json::array({scene["timeline"][0]});
   Simulation simulation;
   const Status status = simulation.load_scene(scene.dump());

@@ -12,6 +12,7 @@
 #include "scene_fixture.h"
 #include "step/data.h"
 #include "step/step.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
@@ -24,7 +25,6 @@ constexpr double kMass = 1.0;
 constexpr double kCenter = 0.25;    // d [m]
 constexpr double kInertiaYY = 0.02;  // about the centre of mass [kg m^2]
 constexpr double kJointInertia = kInertiaYY + kMass * kCenter * kCenter;  // I [kg m^2]
-constexpr double kGravity = 9.81;
 constexpr double kTimeStep = 0.0025;
 
 std::string number(double value) { return std::to_string(value); }

@@ -13,11 +13,11 @@
 #include "scene_fixture.h"
 #include "step/data.h"
 #include "step/step.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kGravity = 9.81;
 constexpr double kBallRadius = 0.1;  // ball_drop.json
 
 // phi of the ball of ball_drop.json over its ground plane.

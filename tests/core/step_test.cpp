@@ -6,11 +6,11 @@
 #include <gtest/gtest.h>
 
 #include "scene_fixture.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kGravity = 9.81;
 
 // A resting box: the normal forces carry its weight, sum f_n = m g (within 0.1 %), and
 // it does not drift (< 10 um in 2 s).

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
+
 namespace contactlab {
 
 struct CommandResult {
@@ -21,6 +23,11 @@ inline CommandResult run_subcommand(Subcommand subcommand, const std::vector<std
   std::ostringstream out, err;
   const int code = subcommand(args, out, err);
   return {code, out.str(), err.str()};
+}
+
+// `contactlab run ARGS...`.
+inline CommandResult run_scene_command(const std::vector<std::string>& args) {
+  return run_subcommand(run_run_command, args);
 }
 
 }  // namespace contactlab

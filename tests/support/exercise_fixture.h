@@ -13,6 +13,7 @@
 
 #include "builtin_scenes.h"
 #include "exercise/exercise_reader.h"
+#include "exercise/grading.h"
 #include "scene/json_fields.h"
 
 namespace contactlab {
@@ -78,6 +79,15 @@ inline Exercise read_drop_exercise(const std::string& text = kDropExercise) {
   const Status status = read_exercise(text, test_builtin_scene, exercise);
   if (!status.ok()) ADD_FAILURE() << status.message();
   return exercise;
+}
+
+// The grade of an answer's text that the grader reads without a refusal.
+inline Grade graded(const Exercise& exercise, const std::string& answer_text) {
+  ExerciseGrader grader(exercise);
+  Grade grade;
+  const Status status = grader.grade_text(answer_text, grade);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return grade;
 }
 
 }  // namespace contactlab

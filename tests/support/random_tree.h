@@ -15,6 +15,14 @@ inline Vec3 random_vector(std::mt19937_64& engine, double scale) {
               uniform(engine, -scale, scale));
 }
 
+// Joint positions uniform in [-2, 2], a free root's quaternion normalised.
+inline Eigen::VectorXd random_positions(const KinematicTree& tree, std::mt19937_64& engine) {
+  Eigen::VectorXd q(tree.position_size());
+  for (int i = 0; i < q.size(); ++i) q[i] = uniform(engine, -2, 2);
+  if (tree.link(0).joint.type == JointType::Free) q.segment<4>(3).normalize();
+  return q;
+}
+
 inline Mat3 random_rotation(std::mt19937_64& engine) {
   return Eigen::AngleAxisd(uniform(engine, -3, 3), random_vector(engine, 1).normalized())
       .toRotationMatrix();

@@ -6,6 +6,9 @@
 
 namespace contactlab {
 
+// The contact margin the pair tests collide with [m].
+inline constexpr double kContactMargin = 0.002;
+
 inline Shape plane() {
   Shape shape;
   shape.type = ShapeType::Plane;
