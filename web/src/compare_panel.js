@@ -56,20 +56,26 @@ export class ComparePanel {
       .onChange(() => this.updateTable(true));
   }
 
-  // A scene was loaded: the bodies the table may follow, at first the free one.
+  // A scene was loaded: the bodies the table may follow, at first the free one, else
+  // the first link that moves on its joint (not one fixed to the world or its parent).
   setScene(description) {
     this.description = description;
     const bodies = description.bodies;
     const links = new Set();
+    const jointed = [];
     for (const articulation of description.articulations ?? []) {
-      for (const link of articulation.links) links.add(link.body);
+      for (const link of articulation.links) {
+        links.add(link.body);
+        if (link.joint.type !== 'fixed') jointed.push(link.body);
+      }
     }
     const choices = {};
     bodies.forEach((body, index) => {
       if (!body.static) choices[body.name] = index;
     });
     const free = bodies.findIndex((body, index) => !body.static && !links.has(index));
-    this.state.body = free >= 0 ? free : Math.max(0, bodies.findIndex((body) => !body.static));
+    const first = free >= 0 ? free : jointed.length ? jointed[0] : bodies.findIndex((body) => !body.static);
+    this.state.body = Math.max(0, first);
     this.bodyController.options(choices);
     this.showState();
   }
