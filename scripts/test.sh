@@ -21,9 +21,10 @@ suite() {
 }
 
 suite "native tests" ctest --test-dir build/native --output-on-failure -j "$(nproc)"
-# docs/robustness.md: the checked build, a bounded fuzzing run and a slice of the soak.
+# docs/robustness.md: the checked build, a bounded and reproducible fuzzing run and a
+# slice of the soak.
 suite "sanitizer tests" bash scripts/sanitize.sh
-suite "fuzzing, 4 s per target" bash scripts/fuzz.sh --seconds 4
+suite "fuzzing, the reproducible slice" bash scripts/fuzz.sh --slice
 suite "soak slice, 1 s per scene and formulation" bash scripts/soak.sh --seconds 1
 validation=../shared/validation/siconos-lcp
 if [[ -d "$validation" ]]; then
