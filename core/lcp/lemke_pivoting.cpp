@@ -306,9 +306,13 @@ PivotingEnd LemkePivoting::follow_path() {
     if (pivots_ >= settings_.max_pivots) {
       return finish_almost_complementary(PivotingEnd::PivotLimit, entering);
     }
-    if (!ws_.visited.insert(basis_hash ^ entering_key(entering)).second) {
+    // A linear search: a pivot costs O(n^2) and a path has at most 10 n of them, and
+    // the buffer, reused from run to run, allocates nothing once grown.
+    const std::uint64_t state = basis_hash ^ entering_key(entering);
+    if (std::find(ws_.visited.begin(), ws_.visited.end(), state) != ws_.visited.end()) {
       return finish_almost_complementary(PivotingEnd::Cycling, entering);
     }
+    ws_.visited.push_back(state);
     if (since_factorisation_ >= kRefactorisationInterval) refactorise();
     compute_direction(entering);
     const double inverse_size = basis_.inverse_size();

@@ -38,7 +38,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_set>
 #include <vector>
 
 #include "lcp/lemke_basis.h"
@@ -68,7 +67,7 @@ struct PivotingWorkspace {
   std::vector<double> row_scale;        // per tied row: max(|x_i|, |B^-1_{i,:}|_1) / d_i
   std::vector<double> z;                // the scaled answer (see run_lemke_pivoting)
   std::vector<char> z_is_basic;         // z_j basic in the final complementary basis
-  std::unordered_set<std::uint64_t> visited;  // hashes of the bases the path went through
+  std::vector<std::uint64_t> visited;  // hashes of the bases the path went through, in order
 };
 
 // Runs Lemke's method with the covering vector e on the scaled problem. `pivots` counts
