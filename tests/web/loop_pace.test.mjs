@@ -3,7 +3,7 @@
 // real time makes due, and `replayed` at the end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Loop } from '../../web/src/loop.js';
+import { Loop } from '../../web/src/session/loop.js';
 
 const H = 0.0025; // [s]
 

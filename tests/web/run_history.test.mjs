@@ -4,7 +4,7 @@
 // the run there. The simulations are stand-ins that record what they are asked.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CHECKPOINT_CAPACITY, CHECKPOINT_SECONDS, HISTORY_SECONDS, RunHistory } from '../../web/src/run_history.js';
+import { CHECKPOINT_CAPACITY, CHECKPOINT_SECONDS, HISTORY_SECONDS, RunHistory } from '../../web/src/session/run_history.js';
 
 class FakeSimulation {
   constructor(timeStep) {

@@ -10,8 +10,8 @@
 // code only after a while, and the first scene measured would otherwise pay for it.
 // Results go to the table and, as plain data, to
 // window.contactlabBench = { done, error, steps, warmupSeconds, results: [...] }.
-import { builtinScenes } from './scenes.js';
-import { Simulation, readCoreSchema } from './simulation.js';
+import { builtinScenes } from './session/scenes.js';
+import { Simulation, readCoreSchema } from './session/simulation.js';
 
 const BENCH_SCENES = ['box_rest', 'box_stack', 'brick_slide'];
 const FRICTION_EDGES = 8;

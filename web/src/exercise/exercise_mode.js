@@ -7,7 +7,7 @@
 // thread (grading_client.js) and shows each check and the score; "download answer"
 // writes the ANSWER.json `contactlab grade` takes; in an iframe the grade goes to the
 // parent (grade_messages.js, embed/message_api.js).
-import { builtinScenes } from '../scenes.js';
+import { builtinScenes } from '../session/scenes.js';
 import { ExercisePanel, readNumberBox } from './exercise_panel.js';
 import { builtinExerciseNames, builtinExercises } from './exercises.js';
 

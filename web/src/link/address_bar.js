@@ -3,7 +3,7 @@
 // (replaceState) instead of adding entries, at most once per interval, and drops the
 // old ?scene= (the fragment says which scene); other query parameters (the page's
 // modes) stay. Emits `written` with the new address.
-import { Emitter } from '../emitter.js';
+import { Emitter } from '../session/emitter.js';
 
 export class AddressBar extends Emitter {
   #makeLink;

@@ -2,7 +2,7 @@
 // writing the session's state as one. The transport is link_codec.js; the payload's
 // rules are the core's (Module.readLink, Module.linkScene: core/session/link_payload.h),
 // the same that `contactlab run --link` follows.
-import { builtinSceneNames, builtinScenes } from '../scenes.js';
+import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
 import { LinkError, decodeLinkText, encodeLinkText } from './link_codec.js';
 
 // link text (a fragment or a whole URL) => {payload, sceneText, sceneKey} for

@@ -1,6 +1,6 @@
 // The built-in scenes: the JSON files in assets/scenes, bundled as text by Vite.
 
-const sceneFiles = import.meta.glob('../../assets/scenes/*.json', {
+const sceneFiles = import.meta.glob('../../../assets/scenes/*.json', {
   eager: true,
   query: '?raw',
   import: 'default',
