@@ -5,7 +5,7 @@
 // this one only connects them.
 import { createAutomationApi } from './automation.js';
 import { ComparePanel } from './compare_panel.js';
-import { ContactPlots } from './contact_plots.js';
+import { ContactPlots } from './plots/contact_plots.js';
 import { Controls } from './controls.js';
 import { EmbedBar } from './embed_bar.js';
 import { acceptedOrigins } from './embed/accepted_origins.js';

@@ -14,7 +14,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ContactPairs } from './contact_pairs.js';
 import { ContactSeries, PAIR_MODE, WINDOW_SECONDS } from './contact_series.js';
-import { MODE_COLORS } from './view/contact_overlay.js';
+import { MODE_COLORS } from '../view/contact_overlay.js';
 
 const REDRAW_INTERVAL_MS = 50; // at most 20 redraws per second
 const PRIMARY_COLOR = '#1c4e80';
