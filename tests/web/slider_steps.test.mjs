@@ -3,7 +3,7 @@
 // decimals (0.25, not 0.25000000000000006).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dragGrid, linearKeyStep, logKeyStep } from '../../web/src/slider_steps.js';
+import { dragGrid, linearKeyStep, logKeyStep } from '../../web/src/panels/slider_steps.js';
 
 test('the drag grid is the finest whole multiple of the step (1, 2, 5 × 10^k) with 2 px per value', () => {
   assert.equal(dragGrid(0.01, 2, 100), 0.05); // friction μ, 0 .. 2, on the panel's slider

@@ -2,7 +2,7 @@
 // the seed's symbol in its own letters, the unit, and the named values within the
 // range of a number: "stiffness k [N/m]", "friction μ", "mass scale ε_q",
 // "substeps (0: auto)".
-import { isChoice } from './session/option_schema.js';
+import { isChoice } from '../session/option_schema.js';
 
 const GREEK = Object.freeze({
   alpha: 'α',

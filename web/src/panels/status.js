@@ -1,7 +1,7 @@
 // The page's text: the scene panel (name and description), the status line, the
 // legend and the error panel. The status line is rewritten a few times a second,
 // not every frame.
-import { MODE_COLORS } from './view/contact_overlay.js';
+import { MODE_COLORS } from '../view/contact_overlay.js';
 
 const STATUS_INTERVAL_MS = 200;
 const NOTICE_MS = 2000; // how long a notice stays

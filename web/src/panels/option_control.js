@@ -12,7 +12,7 @@
 // so 0.25 and 0.6 are reached exactly); the box's arrow keys move by one step of the
 // schema (a log option: by one in its second significant digit), from the value in force.
 import { optionLabel } from './option_label.js';
-import { isChoice } from './session/option_schema.js';
+import { isChoice } from '../session/option_schema.js';
 import { dragGrid, linearKeyStep, logKeyStep } from './slider_steps.js';
 
 const SIGNIFICANT_DIGITS = 3;

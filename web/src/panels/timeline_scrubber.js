@@ -4,7 +4,7 @@
 // Dragging it, or its arrow keys (one step each), pauses the loop and shows the run
 // at that step (session.seek: restored and stepped to it, bit for bit as it was first
 // simulated); play goes on from there, which drops the run after it (session.js).
-import { HISTORY_SECONDS } from './session/run_history.js';
+import { HISTORY_SECONDS } from '../session/run_history.js';
 
 export class TimelineScrubber {
   #input;
