@@ -3,11 +3,11 @@
 // compare mode's twin) and the modules that show it and act on it, subscribes them to
 // the session's events, and loads the first scene. Each module lives in its own file;
 // this one only connects them.
-import { createAutomationApi } from './automation.js';
+import { createAutomationApi } from './embed/automation.js';
 import { ComparePanel } from './panels/compare_panel.js';
 import { ContactPlots } from './plots/contact_plots.js';
 import { Controls } from './panels/controls.js';
-import { EmbedBar } from './embed_bar.js';
+import { EmbedBar } from './embed/embed_bar.js';
 import { acceptedOrigins } from './embed/accepted_origins.js';
 import { MessageApi } from './embed/message_api.js';
 import { ExportFolder } from './export/export_folder.js';

@@ -1,6 +1,6 @@
 // ?embed: the page in an iframe of a course page shows only the scene, with play /
 // pause, restart and "open in the lab" (the same link in the full page, in a new tab).
-import { labAddress } from './layout/page_modes.js';
+import { labAddress } from '../layout/page_modes.js';
 
 export class EmbedBar {
   // actions: {playPause(), restart()}.

@@ -2,8 +2,8 @@
 // (documented in docs/page.md). It reads the simulation and calls the same session
 // actions as the control panel, through the modules' public methods only; errors come
 // back as strings ("" = success).
-import { builtinExerciseNames, builtinExercises } from './exercise/exercises.js';
-import { builtinSceneNames, builtinScenes } from './session/scenes.js';
+import { builtinExerciseNames, builtinExercises } from '../exercise/exercises.js';
+import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
 // The session's events a script may subscribe to (session.js).
