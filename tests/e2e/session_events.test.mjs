@@ -1,5 +1,5 @@
-// The page's session (web/src/session.js) tells its subscribers what happened, and
-// window.contactlab.on() lets a script subscribe too: `loaded` when a scene loads,
+// The page's session (web/src/session/session.js) tells its subscribers what happened,
+// and window.contactlab.on() lets a script subscribe too: `loaded` when a scene loads,
 // `stepped` after every step (also the ghost's, in compare mode), `optionsChanged`
 // after every setOption (from the API or the panel, accepted or not), `reset`,
 // `commanded` after robot commands, `compareChanged`, and `error` when an action is

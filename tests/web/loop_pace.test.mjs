@@ -1,6 +1,6 @@
-// The loop's playback at real time (web/src/loop.js, for the video of the last seconds):
-// as fast as it can up to the time asked, held there until released, then the steps
-// real time makes due, and `replayed` at the end.
+// The loop's playback at real time (web/src/session/loop.js, for the video of the last
+// seconds): as fast as it can up to the time asked, held there until released, then the
+// steps real time makes due, and `replayed` at the end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Loop } from '../../web/src/session/loop.js';

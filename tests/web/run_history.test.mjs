@@ -1,7 +1,8 @@
-// When the page's simulations save their checkpoints (web/src/run_history.js): every
-// 0.25 s of simulated time whatever h, the ring sized for at least 30 s; a restore
-// starts the schedule from the checkpoint restored; going on from an earlier step ends
-// the run there. The simulations are stand-ins that record what they are asked.
+// When the page's simulations save their checkpoints (web/src/session/run_history.js):
+// every 0.25 s of simulated time whatever h, the ring sized for at least 30 s; a
+// restore starts the schedule from the checkpoint restored; going on from an earlier
+// step ends the run there. The simulations are stand-ins that record what they are
+// asked.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CHECKPOINT_CAPACITY, CHECKPOINT_SECONDS, HISTORY_SECONDS, RunHistory } from '../../web/src/session/run_history.js';

@@ -1,6 +1,6 @@
-// Exact option values by hand (web/src/slider_steps.js): the drag grid leaves every
-// value a mouse can land on at least 2 px, and the arrow keys' steps land on the exact
-// decimals (0.25, not 0.25000000000000006).
+// Exact option values by hand (web/src/panels/slider_steps.js): the drag grid leaves
+// every value a mouse can land on at least 2 px, and the arrow keys' steps land on the
+// exact decimals (0.25, not 0.25000000000000006).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dragGrid, linearKeyStep, logKeyStep } from '../../web/src/panels/slider_steps.js';

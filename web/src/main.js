@@ -1,43 +1,44 @@
 // The page: loads the WebAssembly module and what the core says about itself (its
 // option table and record layouts), constructs the session (the page's simulation and
-// compare mode's twin) and the modules that show it and act on it, subscribes them to
-// the session's events, and loads the first scene. Each module lives in its own file;
-// this one only connects them.
-import { createAutomationApi } from './embed/automation.js';
-import { ComparePanel } from './panels/compare_panel.js';
-import { ContactPlots } from './plots/contact_plots.js';
-import { Controls } from './panels/controls.js';
-import { EmbedBar } from './embed/embed_bar.js';
+// compare mode's twin) and the parts that show it and act on it, has each part follow
+// the session's events itself (followSession), and loads the first scene. The parts
+// live in folders by concern (session/, view/, panels/, plots/, link/, ...: each
+// folder's README); this file only connects them.
 import { acceptedOrigins } from './embed/accepted_origins.js';
+import { createAutomationApi } from './embed/automation.js';
+import { EmbedBar } from './embed/embed_bar.js';
 import { MessageApi } from './embed/message_api.js';
-import { ExportFolder } from './export/export_folder.js';
-import { Exports } from './export/exports.js';
 import { ExerciseIndex } from './exercise/exercise_index.js';
 import { ExerciseMode } from './exercise/exercise_mode.js';
 import { requestedExercise } from './exercise/exercises.js';
-import { GradingClient } from './exercise/grading_client.js';
 import { GradeMessages } from './exercise/grade_messages.js';
-import { FormulationPanel } from './panels/formulation_panel.js';
-import { GraspBadge } from './view/grasp_badge.js';
+import { GradingClient } from './exercise/grading_client.js';
+import { ExportFolder } from './export/export_folder.js';
+import { Exports } from './export/exports.js';
 import { HelpOverlay } from './layout/help_overlay.js';
 import { listenForShortcuts } from './layout/keyboard.js';
-import { AddressBar } from './link/address_bar.js';
-import { readPageLink, writePageLink } from './link/page_link.js';
-import { Loop } from './session/loop.js';
-import { FileOpener } from './open/file_opener.js';
-import { readSceneFile } from './open/scene_file.js';
 import { requestedModes } from './layout/page_modes.js';
 import { followPhoneLayout } from './layout/phone_layout.js';
 import { Presentation } from './layout/presentation.js';
-import { RecordReader } from './session/record_reader.js';
+import { AddressBar } from './link/address_bar.js';
+import { PageLinks } from './link/page_links.js';
+import { FileOpener } from './open/file_opener.js';
+import { readSceneFile } from './open/scene_file.js';
+import { ComparePanel } from './panels/compare_panel.js';
+import { Controls } from './panels/controls.js';
+import { FormulationPanel } from './panels/formulation_panel.js';
 import { RobotPanel } from './panels/robot_panel.js';
+import { StatusPanel } from './panels/status.js';
+import { TimelineScrubber } from './panels/timeline_scrubber.js';
+import { ViewFolder } from './panels/view_folder.js';
+import { ContactPlots } from './plots/contact_plots.js';
+import { Loop } from './session/loop.js';
+import { RecordReader } from './session/record_reader.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
 import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
-import { StatusPanel } from './panels/status.js';
-import { TimelineScrubber } from './panels/timeline_scrubber.js';
+import { GraspBadge } from './view/grasp_badge.js';
 import { View } from './view/view.js';
-import { ViewFolder } from './panels/view_folder.js';
 import { WrenchSpaceView } from './view/wrench_space_view.js';
 
 const status = new StatusPanel();
@@ -66,6 +67,7 @@ function createParts(module, session) {
     above: document.getElementById('status-line'),
   });
   const parts = { view, wrenchSpace };
+  parts.links = new PageLinks(module, session, parts, status);
   parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
     setOption: (name, value) => session.setOption(name, value),
     play: () => parts.loop.play(),
@@ -76,7 +78,7 @@ function createParts(module, session) {
     },
     restart: () => session.reset(),
     resetScene: () => session.resetScene(),
-    copyLink: () => copyLink(parts),
+    copyLink: () => parts.links.copy(),
     loadBuiltinScene: (name) => session.loadBuiltinScene(name),
     setOverlay: (shown) => view.setOverlay(shown),
   });
@@ -114,7 +116,7 @@ function createParts(module, session) {
     view,
     plots: parts.plots,
     loop: parts.loop,
-    reopen: () => reopenOwnLink(module, session, parts),
+    reopen: () => parts.links.reopenOwn(),
     status,
   });
   parts.fileOpener = new FileOpener((file) => openSceneFile(session, file, parts));
@@ -125,73 +127,6 @@ function createParts(module, session) {
 function playPause(loop) {
   if (loop.playing) loop.pause();
   else loop.play();
-}
-
-// The link to what is on screen: the session's run, whether it plays, the camera and
-// the body it follows.
-function pagePayload(session, { loop, view, viewFolder, plots }) {
-  const payload = session.linkPayload();
-  if (loop.playing) payload.playing = true;
-  const camera = view.cameraPlacement();
-  const follow = viewFolder.followed;
-  const plot = plots.chosenNames();
-  if (camera || follow || plot) payload.view = {};
-  if (camera) payload.view.camera = camera;
-  if (follow) payload.view.follow = follow;
-  if (plot) payload.view.plot = plot;
-  return payload;
-}
-
-// In an exercise the address stays the exercise's (?exercise=NAME), which is copied.
-async function copyLink({ addressBar, exercise }) {
-  if (!exercise && !addressBar.update()) return;
-  try {
-    await navigator.clipboard.writeText(window.location.href);
-    status.showNotice('link copied');
-  } catch {
-    status.showError('link not copied', 'the browser did not allow the clipboard; the address bar holds the link');
-  }
-}
-
-// Opens a link read by readPageLink as the address bar's is opened: the run plays back
-// in the loop (paused meanwhile, then playing if the link was), the camera goes where
-// it says and follows the body it names. Returns "" or the error.
-function openReadLink(session, { view, viewFolder, loop, plots }, read, { resume = true } = {}) {
-  const error = read.error || session.openLink(read);
-  if (error) return error;
-  if (read.payload.view?.camera) view.placeCamera(read.payload.view.camera);
-  const follow = read.payload.view?.follow;
-  const followError = follow === undefined ? '' : viewFolder.followBody(follow);
-  if (followError) status.showError('link: view not followed', followError);
-  const plot = read.payload.view?.plot;
-  const plotError = plot === undefined ? '' : plots.choose(plot);
-  if (plotError) status.showError('link: pair not plotted', plotError);
-  const playing = resume && Boolean(read.payload.playing);
-  loop.pause();
-  const stop = loop.on('replayed', () => {
-    stop();
-    if (playing) loop.play();
-  });
-  return '';
-}
-
-// Opens the link in the address bar: "" when one opened, null when there is none, else
-// why not (the caller loads a scene instead).
-function openAddressLink(module, session, parts) {
-  if (window.location.hash.length <= 1) return null;
-  return openReadLink(session, parts, readPageLink(module, window.location.hash));
-}
-
-// The page's own link opened again, paused at its end (a video of the last seconds
-// plays it back); "" or the error.
-function reopenOwnLink(module, session, parts) {
-  let link;
-  try {
-    link = writePageLink(module, pagePayload(session, parts));
-  } catch (error) {
-    return error.message ?? String(error);
-  }
-  return openReadLink(session, parts, readPageLink(module, link), { resume: false });
 }
 
 // A scene file picked or dropped: loaded if the core accepts it; otherwise (and always
@@ -225,75 +160,19 @@ function openExercise(module, session, parts) {
   return { exercise: error ? null : exercise, problems };
 }
 
-// Every part follows the session's events.
+// Every part follows the session's events itself, in this order (the view frames a
+// loaded scene once the panels show it).
 function subscribe(session, parts) {
-  const { view, viewFolder, loop, controls, formulationPanel, robotPanel, plots, compare, graspBadge } = parts;
-  session.on('loaded', ({ sceneKey, description, options }) => {
-    status.clearError();
-    status.showScene(description);
-    loop.setTimeStep(options.time_step);
-    view.showScene(description, session.simulation.poseView());
-    view.setFrictionEdges(options.friction_edges);
-    view.showGhost(session.twin?.description ?? null);
-    controls.refresh(options, sceneKey ?? undefined);
-    formulationPanel.refresh(options);
-    plots.setScene(description, options.time_step);
-    robotPanel.build(session.simulation);
-    graspBadge.build(session.simulation);
-    compare.setScene(description);
-    viewFolder.setScene(description);
-    parts.presentation.refresh();
-    view.frame(description, session.simulation.poseView()); // once the panels show the scene
-  });
-  const showOptions = (options) => {
-    if (options.time_step * 1000 !== loop.timeStepMs) loop.setTimeStep(options.time_step);
-    view.setFrictionEdges(options.friction_edges);
-    controls.refresh(options);
-    formulationPanel.refresh(options);
-    plots.setTimeStep(options.time_step);
-    robotPanel.refresh(options);
-  };
-  session.on('optionsChanged', ({ options }) => showOptions(options));
-  // The timeline went to another step: its options, robots and time are shown.
-  session.on('seeked', ({ options }) => {
-    showOptions(options);
-    loop.restartWindow();
-    plots.showStep(session.simulation.time);
-    robotPanel.update(session.simulation, performance.now(), true);
-    status.update(session.simulation, loop, performance.now(), true);
-    compare.showState();
-  });
-  session.on('reset', () => {
-    loop.restartWindow();
-    view.resetForceScale();
-    plots.clear();
-    robotPanel.update(session.simulation, performance.now(), true);
-  });
-  session.on('stepped', () => plots.afterStep(session.simulation, session.twin));
-  session.on('commanded', () => robotPanel.update(session.simulation, performance.now(), true));
-  session.on('compareChanged', () => {
-    view.showGhost(session.twin?.description ?? null);
-    compare.showState();
-  });
-  session.on('error', ({ context, message }) => status.showError(context, message));
-  loop.on('playing', (playing) => {
-    controls.setPlaying(playing);
-    parts.embedBar?.setPlaying(playing);
-  });
-}
-
-// The address bar follows every change (while a link plays back, once it is done).
-function followInAddressBar(session, { loop, view, plots, addressBar }) {
-  const request = () => {
-    if (session.replayRemaining === 0) addressBar.request();
-  };
-  for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped', 'seeked']) {
-    session.on(name, request);
+  const { loop, view, controls, formulationPanel, plots, robotPanel, graspBadge, compare, viewFolder, presentation } = parts;
+  loop.followSession(session);
+  status.followSession(session, loop);
+  view.followSession(session);
+  controls.followSession(session, loop);
+  for (const part of [formulationPanel, plots, robotPanel, graspBadge, compare, viewFolder, presentation]) {
+    part.followSession(session);
   }
-  loop.on('playing', request);
-  loop.on('replayed', request);
-  view.controls.addEventListener('end', request);
-  plots.onChosen = request;
+  view.frameLoadedScenes(session);
+  parts.embedBar?.followLoop(loop);
 }
 
 // The keyboard shortcuts (keyboard.js).
@@ -313,7 +192,7 @@ function listenForKeys(session, parts) {
       restart: () => session.reset(),
       resetView: () => viewFolder.resetView(),
       follow: () => viewFolder.toggleFollow(),
-      copyLink: () => copyLink(parts),
+      copyLink: () => parts.links.copy(),
       present: () => presentation.toggle(),
       help: () => help.toggle(),
     },
@@ -331,7 +210,7 @@ async function start() {
   parts.view.rig.watchPanels();
   subscribe(session, parts);
   parts.addressBar = new AddressBar(
-    () => writePageLink(module, pagePayload(session, parts)),
+    () => parts.links.write(),
     (message) => status.showError('link not written', message),
   );
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
@@ -339,7 +218,7 @@ async function start() {
   const { exercise, problems } = openExercise(module, session, parts);
   parts.exercise = exercise;
   // An exercise's address is ?exercise=NAME: a link in it is not opened, nor written.
-  const linkError = parts.exercise ? '' : openAddressLink(module, session, parts);
+  const linkError = parts.exercise ? '' : parts.links.openAddress();
   if (linkError !== '') {
     const requested = requestedSceneName();
     const known = requested in builtinScenes;
@@ -350,13 +229,13 @@ async function start() {
     if (linkError) status.showError('link not opened, the default scene instead', linkError);
   }
   for (const [context, message] of problems) status.showError(context, message);
-  if (!parts.exercise) followInAddressBar(session, parts);
+  if (!parts.exercise) parts.addressBar.followPage(session, parts);
   listenForKeys(session, parts);
 
   Object.assign(app, {
     session,
     reader: new RecordReader(session.schema.records),
-    openLink: (link) => openReadLink(session, parts, readPageLink(module, link)),
+    openLink: (link) => parts.links.open(link),
     ...parts,
   });
   parts.loop.start();

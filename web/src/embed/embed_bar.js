@@ -27,6 +27,11 @@ export class EmbedBar {
     return button;
   }
 
+  // Shows play or pause as the loop goes.
+  followLoop(loop) {
+    loop.on('playing', (playing) => this.setPlaying(playing));
+  }
+
   setPlaying(playing) {
     this.playButton.textContent = playing ? 'pause' : 'play';
   }

@@ -36,6 +36,11 @@ export class Presentation {
     this.set(!this.#on);
   }
 
+  // Applied again to the panel of every scene the session loads.
+  followSession(session) {
+    session.on('loaded', () => this.refresh());
+  }
+
   // Applies the mode to the panel as it is now (after a scene's robot panel is built).
   refresh() {
     const folders = this.#gui.foldersRecursive();

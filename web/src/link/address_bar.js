@@ -20,6 +20,21 @@ export class AddressBar extends Emitter {
     this.#intervalMs = intervalMs;
   }
 
+  // Follows every change of what is on screen, once a link playing back is done: the
+  // session's events, play and pause, the camera's moves and the plotted pair.
+  followPage(session, { loop, view, plots }) {
+    const request = () => {
+      if (session.replayRemaining === 0) this.request();
+    };
+    for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped', 'seeked']) {
+      session.on(name, request);
+    }
+    loop.on('playing', request);
+    loop.on('replayed', request);
+    view.controls.addEventListener('end', request);
+    plots.onChosen = request;
+  }
+
   // Asks for an update within the interval.
   request() {
     if (this.#timer !== null) return;

@@ -56,6 +56,14 @@ export class ComparePanel {
       .onChange(() => this.updateTable(true));
   }
 
+  // Follows the session: the bodies of its scene, and compare mode's state after every
+  // compare action and step the timeline shows.
+  followSession(session) {
+    session.on('loaded', ({ description }) => this.setScene(description));
+    session.on('seeked', () => this.showState());
+    session.on('compareChanged', () => this.showState());
+  }
+
   // A scene was loaded: the bodies the table may follow, at first the free one, else
   // the first link that moves on its joint (not one fixed to the world or its parent).
   setScene(description) {

@@ -105,6 +105,13 @@ export class Controls {
     }
   }
 
+  // Follows the session's options and scene (the picker names a built-in one) and the
+  // loop's play or pause.
+  followSession(session, loop) {
+    session.onOptions((options, { sceneKey }) => this.refresh(options, sceneKey ?? undefined));
+    loop.on('playing', (playing) => this.setPlaying(playing));
+  }
+
   // Shows the options in force (after a scene load, a change or a refused value).
   refresh(options, sceneName) {
     for (const control of this.optionRows) control.show(options[control.entry.name]);

@@ -56,6 +56,11 @@ export class FormulationPanel {
     return this.parameters.map((parameter) => parameter.control.describe());
   }
 
+  // Follows the options in force.
+  followSession(session) {
+    session.onOptions((options) => this.refresh(options));
+  }
+
   // Shows the options in force (after a scene load, a change or a refused value).
   refresh(options) {
     const current = this.schema.namedValue(FORMULATION, options[FORMULATION]);

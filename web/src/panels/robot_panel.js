@@ -58,6 +58,20 @@ export class RobotPanel {
     return this.folder !== null;
   }
 
+  // Follows the session: built for each scene, its options and joint read-outs shown
+  // after every change, restart, command and step the timeline shows.
+  followSession(session) {
+    const showNow = () => this.update(session.simulation, performance.now(), true);
+    session.on('loaded', () => this.build(session.simulation));
+    session.on('optionsChanged', ({ options }) => this.refresh(options));
+    session.on('seeked', ({ options }) => {
+      this.refresh(options);
+      showNow();
+    });
+    session.on('reset', showNow);
+    session.on('commanded', showNow);
+  }
+
   // Rebuilds the panel for a newly loaded scene (none when it has no articulations).
   build(simulation) {
     if (this.folder) this.folder.destroy();

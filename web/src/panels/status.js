@@ -46,6 +46,17 @@ export class StatusPanel {
     }
   }
 
+  // Follows the session (`loop`: the Loop, whose pace the status line shows): the scene
+  // loaded, the time of the step the timeline shows, and every refused action.
+  followSession(session, loop) {
+    session.on('loaded', ({ description }) => {
+      this.clearError();
+      this.showScene(description);
+    });
+    session.on('seeked', () => this.update(session.simulation, loop, performance.now(), true));
+    session.on('error', ({ context, message }) => this.showError(context, message));
+  }
+
   showScene(description) {
     this.sceneName.textContent = description.name;
     this.sceneDescription.textContent = description.description || '';

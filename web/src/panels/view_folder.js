@@ -34,6 +34,11 @@ export class ViewFolder {
     this.bodyController = null;
   }
 
+  // Set again for every scene the session loads.
+  followSession(session) {
+    session.on('loaded', ({ description }) => this.setScene(description));
+  }
+
   // A newly loaded scene: follow is off, the choice its first followable body.
   setScene(description) {
     this.#bodies = followableBodies(description);

@@ -260,6 +260,19 @@ export class ContactPlots {
     }
   }
 
+  // Follows the session: a new scene or a restart starts the plots again, every step
+  // is sampled, and the timeline's step is marked.
+  followSession(session) {
+    session.on('loaded', ({ description, options }) => this.setScene(description, options.time_step));
+    session.on('optionsChanged', ({ options }) => this.setTimeStep(options.time_step));
+    session.on('seeked', ({ options }) => {
+      this.setTimeStep(options.time_step);
+      this.showStep(session.simulation.time);
+    });
+    session.on('reset', () => this.clear());
+    session.on('stepped', () => this.afterStep(session.simulation, session.twin));
+  }
+
   // A newly loaded scene: no pairs, no choice, empty plots; the loop error's plot
   // when the scene has loop closures.
   setScene(description, timeStep) {

@@ -42,6 +42,21 @@ export class Loop extends Emitter {
     this.frame = this.frame.bind(this);
   }
 
+  // Follows the session: h as its options say, and no real time carried over a scene
+  // change, a restart or a jump in the timeline.
+  followSession(session) {
+    session.on('loaded', ({ options }) => this.setTimeStep(options.time_step));
+    const followTimeStep = ({ options }) => {
+      if (options.time_step * 1000 !== this.timeStepMs) this.setTimeStep(options.time_step);
+    };
+    session.on('optionsChanged', followTimeStep);
+    session.on('seeked', (detail) => {
+      followTimeStep(detail);
+      this.restartWindow();
+    });
+    session.on('reset', () => this.restartWindow());
+  }
+
   start() {
     this.renderer.setAnimationLoop(this.frame);
   }

@@ -71,6 +71,12 @@ export class Session extends Emitter {
     this.#simulation.keepStateLog(); // for the state CSV's export
   }
 
+  // Calls `listener(options, detail)` whenever the options in force may have changed: a
+  // scene loaded, an option changed or the timeline showed another step.
+  onOptions(listener) {
+    for (const name of ['loaded', 'optionsChanged', 'seeked']) this.on(name, (detail) => listener(detail.options, detail));
+  }
+
   // {options: OptionSchema, records: the record layouts}.
   get schema() {
     return this.#schema;

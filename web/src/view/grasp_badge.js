@@ -13,6 +13,11 @@ export class GraspBadge {
     this.report = null;
   }
 
+  // Built again for every scene the session loads.
+  followSession(session) {
+    session.on('loaded', () => this.build(session.simulation));
+  }
+
   // Shown only for scenes with robots; evaluated at once.
   build(simulation) {
     this.element.hidden = simulation.articulations.length === 0;

@@ -58,6 +58,23 @@ export class View {
     this.resize();
   }
 
+  // Follows the session: its scene, compare mode's ghost, the friction cones' edges
+  // and the force arrows' scale, which a restart measures again.
+  followSession(session) {
+    const showGhost = () => this.showGhost(session.twin?.description ?? null);
+    session.on('loaded', ({ description }) => this.showScene(description, session.simulation.poseView()));
+    session.onOptions((options) => this.setFrictionEdges(options.friction_edges));
+    session.on('loaded', showGhost);
+    session.on('compareChanged', showGhost);
+    session.on('reset', () => this.resetForceScale());
+  }
+
+  // Frames every scene the session loads. Subscribed after the panels: the part of the
+  // view they leave free is where the scene is framed.
+  frameLoadedScenes(session) {
+    session.on('loaded', ({ description }) => this.frame(description, session.simulation.poseView()));
+  }
+
   // The camera as a link keeps it: [position, target] (physics frame), or null while
   // the framing holds.
   cameraPlacement() {
