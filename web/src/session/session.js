@@ -16,6 +16,8 @@
 //   the options in force there;
 // - error {context, message}: an action was refused; the message names the field and
 //   the allowed range, and nothing changed.
+// The page's parts subscribe themselves (their followSession); onOptions hears the three
+// events that carry the options in force.
 // Actions return "" or the error. Read the simulations through `simulation` and
 // `twin`; change them only through the session.
 //
