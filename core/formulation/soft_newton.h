@@ -45,12 +45,13 @@
 //   - failing both within kSoftNewtonIterations iterations, the solve fails (the step
 //     holds the island still and says so).
 // It starts from v^l (the last step's velocity, the island's start_velocity) when the
-// cost is lower there than at v_free: a resting pile's answer is then one Newton step
+// cost is lower there than at v_free: a resting box's answer is then one Newton step
 // away. Only free bodies, and no joint-limit, joint friction or torsion rows (their
-// hard or coupled bounds are no term of this cost): island_size.h routes the others to
-// the dense solvers.
+// hard or coupled bounds are no term of this cost): SoftFormulation::solves_sparse
+// leaves the others to the dense solvers.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
