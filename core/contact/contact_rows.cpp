@@ -44,6 +44,20 @@ Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
   return block;
 }
 
+// W_ce = sum over the members contacts c and e share of J_c M^-1 J_e^T; `coupled` (if
+// given) says whether they share one.
+Mat3 contact_pair_block(const std::vector<MemberJacobian>& sides, int c, int e, bool* coupled) {
+  Mat3 block = Mat3::Zero();
+  for (int p = 2 * c; p < 2 * c + 2; ++p) {
+    for (int q = 2 * e; q < 2 * e + 2; ++q) {
+      if (sides[p].member < 0 || sides[p].member != sides[q].member) continue;
+      block += member_product(sides[p], sides[q]);
+      if (coupled) *coupled = true;
+    }
+  }
+  return block;
+}
+
 // row_p . mobility_q over the shared member: one entry of s M^-1 s^T.
 double row_product(const MemberRow& p, const MemberRow& q) {
   double sum = 0;
@@ -248,7 +262,8 @@ void IslandRows::apply_column_impulse(int i, double impulse, Eigen::VectorXd& ve
 }
 
 bool IslandRows::is_finite() const {
-  return blocks_finite(contact_gram) && blocks_finite(limit_contact) &&
+  return blocks_finite(contact_gram) && blocks_finite(contact_self_gram) &&
+         blocks_finite(limit_contact) &&
          std::all_of(limit_mobility.begin(), limit_mobility.end(),
                      [](const Eigen::VectorXd& mobility) {
                        return all_finite(mobility.data(), static_cast<std::size_t>(mobility.size()));
@@ -281,7 +296,8 @@ void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<DetectedContact>& contacts,
                            const std::vector<int>& island_contacts,
                            const std::vector<Vec3>& position, const IslandDynamics& island,
-                           const FrictionEdgeTable& edges, IslandRows& rows) {
+                           const FrictionEdgeTable& edges, IslandRows& rows,
+                           ContactGram gram) {
   const int k = static_cast<int>(island_contacts.size());
   const int u = edges.edge_count();
   rows.contact_count = k;
@@ -332,23 +348,28 @@ void assemble_contact_rows(const Model& model, const Options& options,
   add_torsion_rows(contacts, island_contacts, island, rows);
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
-  rows.contact_gram.resize(k * k);  // every block is written below
-  rows.contacts_coupled.assign(k * k, 0);
-  for (int c = 0; c < k; ++c) {
-    for (int e = c; e < k; ++e) {
-      Mat3 block = Mat3::Zero();
-      bool coupled = false;
-      for (int p = 2 * c; p < 2 * c + 2; ++p) {
-        for (int q = 2 * e; q < 2 * e + 2; ++q) {
-          if (sides[p].member < 0 || sides[p].member != sides[q].member) continue;
-          block += member_product(sides[p], sides[q]);
-          coupled = true;
-        }
+  rows.contact_self_gram.resize(k);
+  // (Each W_cc as the dense loop below always stored it, transposed from the sum: the
+  // same bits either way.)
+  for (int c = 0; c < k; ++c) rows.contact_self_gram[c] = contact_pair_block(sides, c, c, nullptr).transpose();
+  rows.dense_gram = gram == ContactGram::Dense;
+  if (rows.dense_gram) {
+    rows.contact_gram.resize(k * k);  // every block is written below
+    rows.contacts_coupled.assign(k * k, 0);
+    for (int c = 0; c < k; ++c) {
+      rows.contact_gram[c * k + c] = rows.contact_self_gram[c];
+      rows.contacts_coupled[c * k + c] = sides[2 * c].member >= 0 || sides[2 * c + 1].member >= 0;
+      for (int e = c + 1; e < k; ++e) {
+        bool coupled = false;
+        const Mat3 block = contact_pair_block(sides, c, e, &coupled);
+        rows.contact_gram[c * k + e] = block;
+        rows.contact_gram[e * k + c] = block.transpose();
+        rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
       }
-      rows.contact_gram[c * k + e] = block;
-      rows.contact_gram[e * k + c] = block.transpose();
-      rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
     }
+  } else {
+    rows.contact_gram.clear();
+    rows.contacts_coupled.clear();
   }
   write_torsion_gram(rows);
 }

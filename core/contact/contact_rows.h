@@ -98,8 +98,12 @@ struct IslandRows {
   std::vector<Mat3> frame;                    // per contact: columns n, t1, t2 in world
   std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
   std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
-  std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major
-  std::vector<char> contacts_coupled;         // k x k: the two contacts share a member
+  // Whether the k x k blocks below are built (ContactGram::Dense) or left empty
+  // (ContactGram::SelfBlocksOnly: a large island's sparse problem needs only W_cc).
+  bool dense_gram = true;
+  std::vector<Mat3> contact_gram;             // k x k blocks W_ce, row-major (dense_gram)
+  std::vector<char> contacts_coupled;         // k x k: the two contacts share a member (dense_gram)
+  std::vector<Mat3> contact_self_gram;        // per contact: W_cc, always
   std::vector<MemberJacobian> frame_jacobians;  // per contact: body A's side, then B's
   std::vector<LimitRow> limits;               // per joint row (L limits, then F friction rows)
   std::vector<Vec3> limit_contact;            // (L + F) x k: l~_l^T M^-1 J_e^T in e's frame
@@ -158,6 +162,8 @@ struct IslandRows {
   void apply_column_impulse(int i, double impulse, Eigen::VectorXd& velocity) const;
 
   const Mat3& block(int c, int e) const { return contact_gram[c * contact_count + e]; }
+  // W_cc, the same numbers as block(c, c), with or without the dense blocks.
+  const Mat3& self_block(int c) const { return contact_self_gram[c]; }
   // The normal-normal entry n_c^T M^-1 n_e of H^T M^-1 H.
   double normal_normal(int c, int e) const { return block(c, e)(0, 0); }
 
@@ -193,6 +199,12 @@ double contact_target_velocity(double distance, const Options& options);
 // short of it, may reach it in this step.
 double limit_target_velocity(double distance, const Options& options);
 
+// Which of the Gram matrix's frame blocks an island's rows carry: all k x k (the dense
+// problems of every formulation), or only each contact's own W_cc, for a problem posed
+// over the frame Jacobians alone (formulation/soft_newton.h), whose memory then grows
+// with the contacts, not their square.
+enum class ContactGram { Dense, SelfBlocksOnly };
+
 // (contacts of the island, body poses, island velocity v^l) => contact columns,
 // targets, mu, e, mu_t, frame blocks and torsion rows. The island's members must be in
 // `island`. The
@@ -202,7 +214,8 @@ void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<DetectedContact>& contacts,
                            const std::vector<int>& island_contacts,
                            const std::vector<Vec3>& position, const IslandDynamics& island,
-                           const FrictionEdgeTable& edges, IslandRows& rows);
+                           const FrictionEdgeTable& edges, IslandRows& rows,
+                           ContactGram gram = ContactGram::Dense);
 
 // Appends a joint-limit row (after assemble_contact_rows, before any joint friction
 // row) and its Gram entries.

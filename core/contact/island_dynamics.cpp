@@ -17,6 +17,7 @@ void IslandDynamics::clear(int body_count) {
   free_inverse_mass_.clear();
   articulation_entry_.clear();
   velocity.resize(0);
+  start_velocity.resize(0);
 }
 
 void IslandDynamics::add_free_body(int body, const InverseMass& inverse_mass, const Vec6& body_velocity) {

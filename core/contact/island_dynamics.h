@@ -74,6 +74,7 @@ class IslandDynamics {
   double inverse_mass_entry(int member, int row, int column) const;
 
   Eigen::VectorXd velocity;  // v^l, then v_free, then v^{l+1}
+  Eigen::VectorXd start_velocity;  // v^l, kept when velocity becomes v_free (a solver's warm start)
 
  private:
   struct ArticulationEntry {

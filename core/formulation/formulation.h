@@ -38,6 +38,7 @@
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/island_impulses.h"
+#include "formulation/island_size.h"
 #include "formulation/island_solution.h"
 #include "formulation/solver_memory.h"
 
@@ -90,6 +91,12 @@ class ContactFormulation {
   // velocity, compliant contact takes e as its spring-damper's damping, and the
   // quasi-static model keeps no momentum to restitute (docs/restitution.md).
   virtual bool folds_restitution_into_targets() const { return true; }
+
+  // Whether an island of this shape is posed from the rows' sparse parts alone
+  // (contact_rows.h's ContactGram::SelfBlocksOnly), its size then capped by
+  // kMaxSparseIslandUnknowns instead of kMaxIslandUnknowns (island_size.h). By default
+  // never.
+  virtual bool solves_sparse(const Options&, const IslandShape&) const { return false; }
 
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }

@@ -10,11 +10,27 @@
 // k^2 is allocated. At the cap Lemke's matrices take about 30 MB, a cold solve of
 // contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
 // attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
+//
+// The soft formulation's pyramidal cone poses an island of free bodies without torsion
+// rows sparsely past kSoftNewtonUnknowns (formulation/soft_newton.h): no k x k matrix
+// is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
+// contacts and the pairs of bodies in contact, and the cap becomes the memory guard
+// kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time).
 #pragma once
 
 namespace contactlab {
 
 inline constexpr int kMaxIslandUnknowns = 1000;
+inline constexpr int kSoftNewtonUnknowns = 1000;
+inline constexpr int kMaxSparseIslandUnknowns = 200000;
+
+// What decides between an island's dense and sparse problem, known before its rows
+// are assembled.
+struct IslandShape {
+  long long contacts = 0;
+  bool only_free_bodies = true;     // no articulation among its members
+  bool torsional_friction = false;  // some contact has mu_t > 0 (a torsion row)
+};
 
 // k (2 + u): the unknowns of seed 002's LCP for the contacts of an island, the largest
 // of any formulation's problem before joint limits and torsion rows (3 more per contact

@@ -36,6 +36,13 @@ class SoftFormulation : public ContactFormulation {
                                     workspace, motion);
   }
 
+  // The pyramid of an island of free bodies without torsional friction past
+  // kSoftNewtonUnknowns, by Newton's method over a sparse Hessian (soft_newton.h).
+  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
+    return options.soft_cone == 0 && shape.only_free_bodies && !shape.torsional_friction &&
+           island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftNewtonUnknowns;
+  }
+
   // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.
   void solve_island(const Options& options, const IslandRows& rows,
                     const IslandContactState& contacts, SolverMemory& memory,

@@ -33,7 +33,7 @@ Mat3 inverse_by_adjugate(const Mat3& m) {
 // A_t2t2)), whose mean over j (sum cos_j^2 = u / 2) divided by u A_nn is the ratio.
 double normal_regularisation_ratio(const IslandRows& rows, int c, const Options& options) {
   const double epsilon = options.soft_regularisation;
-  const Mat3& w = rows.block(c, c);
+  const Mat3& w = rows.self_block(c);
   // A contact no impulse can move (A_nn = 0) has no ratio to speak of.
   if (options.soft_cone == 1 || !(w(0, 0) > 0)) return epsilon;
   const double mu = rows.friction_coefficient[c];
@@ -82,7 +82,7 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   ws.regularisation.resize(k);
   ws.offset.resize(k);
   for (int c = 0; c < k; ++c) {
-    ws.regularisation[c] = epsilon * rows.block(c, c).diagonal();
+    ws.regularisation[c] = epsilon * rows.self_block(c).diagonal();
     Vec3 reference =
         kept_velocity * contacts.start_velocity[c] - Vec3(stiffness * contacts.distance[c], 0, 0);
     // A penetration is undone at no more than max_recovery_speed, as eq. (19)'s push is
@@ -129,7 +129,7 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   }
 
   SolverFallback elliptic_failure;
-  const bool elliptic = options.soft_cone == 1;
+  const bool elliptic = options.soft_cone == 1 && rows.dense_gram;
   if (elliptic) {
     ws.limit_offset = lcp.offset.segment(k * u, rows.joint_row_count());
     if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset,
@@ -148,6 +148,14 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
           ray.x() * ray.x() * r.x() + ray.y() * ray.y() * r.y() + ray.z() * ray.z() * r.z();
       lcp.offset[c * u + j] = ray.dot(ws.offset[c]);
     }
+  }
+  if (!rows.dense_gram) {
+    if (!solve_soft_newton(rows, lcp, ws.newton, island, impulses, report)) {
+      impulses.reset(k, rows.limit_count, rows.joint_friction_count);
+      island.velocity.setZero();
+      report.fall_back(SolverStatus::NumericalFailure, SolverFallback{FallbackReason::SoftNewtonHeldStill});
+    }
+    return;
   }
   solve_edge_lcp(rows, lcp, warm_starts, ws.solver, island, impulses, report);
   if (elliptic) report.fallbacks.insert(report.fallbacks.begin(), std::move(elliptic_failure));

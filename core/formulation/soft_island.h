@@ -80,6 +80,7 @@
 #include "formulation/edge_lcp.h"
 #include "formulation/island_impulses.h"
 #include "formulation/soft_elliptic.h"
+#include "formulation/soft_newton.h"
 #include "formulation/solver_report.h"
 
 namespace contactlab {
@@ -94,6 +95,7 @@ struct SoftIslandWorkspace {
   EdgeLcp lcp;                       // the pyramidal problem
   EdgeLcpWorkspace solver;
   SoftEllipticWorkspace elliptic;
+  SoftNewtonWorkspace newton;        // the pyramid of an island posed sparsely
 };
 
 // Implicit damping b = options.soft_damping on each of a free body's six coordinates
@@ -104,7 +106,9 @@ void soft_damped_free_body(const Body& body, const Options& options, const Quat&
                            Vec6& free_velocity);
 
 // (rows, contact state, v_free in island.velocity, the pyramid's warm starts) =>
-// v^{l+1}, impulses, report.
+// v^{l+1}, impulses, report. Rows without the dense Gram blocks (an island posed
+// sparsely, island_size.h) are solved by soft_newton.h's Newton method with the
+// pyramidal cone, from the same r and q.
 void solve_soft_island(const IslandRows& rows, const IslandContactState& contacts,
                        const Options& options, EdgeWarmStarts& warm_starts,
                        SoftIslandWorkspace& workspace, IslandDynamics& island,

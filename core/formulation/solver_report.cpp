@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "formulation/island_size.h"
+#include "formulation/soft_newton.h"
 
 namespace contactlab {
 namespace {
@@ -71,6 +72,7 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::CompliantVelocityNotFinite: return "non-finite velocity: held still";
     case FallbackReason::StepDiverged: return "diverged: step undone";
     case FallbackReason::EnergyJump: return "energy jump";
+    case FallbackReason::SoftNewtonHeldStill: return "newton failed: held still";
     case FallbackReason::IslandTooLarge: return "too large: held still";
   }
   return "unknown";
@@ -115,9 +117,12 @@ std::string fallback_message(const SolverFallback& fallback) {
       return "diverged: " + fallback.detail + " (step undone, bodies stopped)";
     case FallbackReason::EnergyJump:
       return "diverged: " + fallback.detail;
+    case FallbackReason::SoftNewtonHeldStill:
+      return "soft: Newton's method did not converge in " + std::to_string(kSoftNewtonIterations) +
+             " iterations or met a non-finite number (island held still this step)";
     case FallbackReason::IslandTooLarge:
       return "the island's problem has " + std::to_string(fallback.problem_size) +
-             " unknowns, more than the cap of " + std::to_string(kMaxIslandUnknowns) +
+             " unknowns, more than the cap of " + std::to_string(fallback.size_cap) +
              " (island held still this step)";
   }
   return fallback.detail;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "conic/problem.h"
+#include "formulation/island_size.h"
 #include "lcp/lemke.h"
 
 namespace contactlab {
@@ -65,8 +66,11 @@ enum class FallbackReason {
   // The step's free bodies gained more energy than gravity and the recovery pushes can
   // give (detail); the state was kept.
   EnergyJump,
+  // Soft's sparse Newton solve (soft_newton.h): no convergence within its iterations
+  // or a non-finite number: held still.
+  SoftNewtonHeldStill,
   // Any formulation (island_size.h):
-  IslandTooLarge,         // more unknowns (problem_size) than kMaxIslandUnknowns: held still
+  IslandTooLarge,         // more unknowns (problem_size) than its cap (size_cap): held still
 };
 
 struct SolverFallback {
@@ -78,6 +82,7 @@ struct SolverFallback {
   int pivots = 0;                                       // its pivots
   ConicStatus interior_point = ConicStatus::Solved;     // how the interior-point method ended
   int problem_size = 0;                                 // IslandTooLarge: the island's unknowns
+  int size_cap = kMaxIslandUnknowns;                    // IslandTooLarge: the cap it passed
   std::string detail;                                   // the failed solver's own account
 };
 

@@ -29,6 +29,7 @@
 
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
+#include "contact/torsional_friction.h"
 #include "dynamics/articulation/loop_elimination.h"
 #include "dynamics/articulation/maximal_motion.h"
 #include "dynamics/integrate.h"
@@ -71,13 +72,33 @@ void add_island_report(const IslandSolveReport& report, SolverStats& stats) {
   note_fallbacks(report.status, report.fallbacks, stats);
 }
 
-// An island whose contacts make more unknowns than kMaxIslandUnknowns keeps its
-// bodies still this step, reported as a fallback; true when it did.
-bool hold_oversized_island(const Options& options, StepWorkspace& ws, SolverStats& stats) {
+// What decides between the island's dense and sparse problem (island_size.h).
+IslandShape island_shape(const Model& model, const Options& options, const StepWorkspace& ws) {
+  IslandShape shape;
+  shape.contacts = static_cast<long long>(ws.island_contacts.size());
+  for (const IslandMember& member : ws.island.members()) {
+    shape.only_free_bodies = shape.only_free_bodies && member.body >= 0;
+  }
+  for (int i : ws.island_contacts) {
+    const DetectedContact& contact = ws.contacts[i];
+    if (contact_torsional_friction(model, options, contact.geom_a, contact.geom_b) > 0) {
+      shape.torsional_friction = true;
+      break;
+    }
+  }
+  return shape;
+}
+
+// An island whose contacts make more unknowns than its cap (kMaxIslandUnknowns, or
+// kMaxSparseIslandUnknowns for a sparse problem) keeps its bodies still this step,
+// reported as a fallback; true when it did.
+bool hold_oversized_island(const Options& options, bool sparse, StepWorkspace& ws, SolverStats& stats) {
   const long long unknowns =
       island_contact_unknowns(static_cast<long long>(ws.island_contacts.size()), options.friction_edges);
-  if (unknowns <= kMaxIslandUnknowns) return false;
+  const int cap = sparse ? kMaxSparseIslandUnknowns : kMaxIslandUnknowns;
+  if (unknowns <= cap) return false;
   SolverFallback too_large{FallbackReason::IslandTooLarge};
+  too_large.size_cap = cap;
   too_large.problem_size = static_cast<int>(std::min<long long>(unknowns, INT_MAX));
   note_fallbacks(SolverStatus::TooLarge, {too_large}, stats);
   ws.island.velocity.setZero();
@@ -300,8 +321,9 @@ void gather_island(const Model& model, const Options& options,
 }
 
 // v^l => v_free: free bodies from gather_island, articulations from
-// prepare_articulations.
+// prepare_articulations; v^l kept as the island's start_velocity.
 void apply_free_motion(StepWorkspace& ws) {
+  ws.island.start_velocity = ws.island.velocity;
   const std::vector<IslandMember>& members = ws.island.members();
   for (int m = 0; m < static_cast<int>(members.size()); ++m) {
     const IslandMember& member = members[m];
@@ -458,14 +480,17 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     }
 
     // Past the size cap (formulation/island_size.h): held still, nothing posed.
-    if (hold_oversized_island(options, ws, stats)) {
+    const bool sparse = formulation.solves_sparse(options, island_shape(model, options, ws));
+    if (hold_oversized_island(options, sparse, ws, stats)) {
       store_island_velocity(options, ws, data);
       continue;
     }
 
-    // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13).
+    // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13). A
+    // sparse problem gets no k x k Gram blocks.
     assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
-                          ws.island, ws.edges, ws.rows);
+                          ws.island, ws.edges, ws.rows,
+                          sparse ? ContactGram::SelfBlocksOnly : ContactGram::Dense);
     // (contacts, v^l) => geoms, phi, J v^l and mu_s, mu_d per contact.
     gather_contact_state(model, options, ws);
     // (J v^l, e, targets) => Newton's v_n^{l+1} >= -e v_n^l in the normal targets, for

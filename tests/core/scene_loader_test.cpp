@@ -89,10 +89,14 @@ TEST(SceneLoaderTest, EveryBuiltInSceneLoads) {
     const std::string stem = entry.path().stem().string();
     EXPECT_EQ(model.name, stem) << "a scene's name is its file name";
     EXPECT_FALSE(model.description.empty()) << stem;
-    // Small enough to read: at most 10 free bodies (robot links come on top).
-    EXPECT_LE(std::count_if(model.bodies.begin(), model.bodies.end(),
-                            [](const Body& body) { return body.articulation < 0; }),
-              10) << stem;
+    // Small enough to read: at most 10 free bodies (robot links come on top); bin_pile's
+    // hundred objects are its point (a pile past the dense problems' island cap).
+    if (stem != "bin_pile") {
+      EXPECT_LE(std::count_if(model.bodies.begin(), model.bodies.end(),
+                              [](const Body& body) { return body.articulation < 0; }),
+                10)
+          << stem;
+    }
     EXPECT_TRUE(model.bodies[0].is_static && model.bodies[0].name == "ground") << stem;
     EXPECT_EQ(model.options.friction_edges, 8) << stem;
     // GraspIt's defaults, except for seed 003's own example, which states its own

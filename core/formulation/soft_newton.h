@@ -1,0 +1,111 @@
+// The soft formulation's pyramidal problem (soft_island.h) solved in velocity space by
+// Newton's method over a sparse Hessian, for islands too large for its dense dual
+// (island_size.h, kSoftNewtonContacts). The same problem, the same answer: the dual
+// over the rays' impulses beta >= 0,
+//
+//   min_beta  1/2 beta^T (G + diag r) beta + q^T beta,   G = J_beta M^-1 J_beta^T,
+//
+// with r_cj and q_cj = e_cj^T (J_c v_free - v*_c) as soft_island.cpp sets them, is the
+// dual of the primal over the island's velocity v (Todorov 2014, "Convex and
+// analytically-invertible dynamics with contacts and constraints", the primal MuJoCo's
+// Newton solver minimises):
+//
+//   min_v  f(v) = 1/2 (v - v_free)^T M (v - v_free) + sum_cj s(y_cj) / r_cj,
+//   y_cj = q_cj + e_cj^T J_c (v - v_free)  [m/s], the ray's velocity past its reference,
+//   s(y) = 1/2 min(y, 0)^2,
+//
+// since max over beta >= 0 of (-beta y - 1/2 r beta^2) = s(y) / r. Its minimiser gives
+// beta_cj = max(0, -y_cj / r_cj) [N s] and M (v - v_free) = J_beta^T beta, i.e. v =
+// v_free + M^-1 J_beta^T beta, the dual's v^{l+1}. M is each free body's (M + h b I)
+// (soft_island.h's implicit damping), a 6x6 block per body. f is strictly convex and
+// piecewise quadratic; with the rays whose y < 0 (the active set A):
+//
+//   gradient  g = M (v - v_free) + sum_{cj in A} J_c^T e_cj y_cj / r_cj,
+//   Hessian   H = M + sum_{cj in A} J_c^T e_cj e_cj^T J_c / r_cj = M + J^T D J,
+//
+// D block diagonal, a 3x3 block per contact in its frame, sum_j e e^T / r over its
+// active rays. A contact touches at most two bodies, so H has a 6x6 block per body and
+// one per pair of bodies in contact: it is factored by Eigen's sparse LDL^T
+// (SimplicialLDLT, fill-reducing ordering), whose symbolic analysis serves every
+// iteration of a solve (the pattern holds all contacts, active or not).
+//
+// Newton's direction d = -H^-1 g, then the exact minimiser along it: along v + a d the
+// cost is piecewise quadratic in a, its derivative piecewise linear and increasing,
+// with a kink where a ray's y crosses 0; the kinks are visited in order until the
+// derivative's zero (as MuJoCo's exact line search for its pyramidal cone, and Drake's
+// SAP, Castro et al. 2022, for its own cost). Stop:
+//   - when a step leaves the active set its Hessian was built on unchanged: the step
+//     then minimised the very quadratic f is on that piece, exactly (a piecewise
+//     quadratic converges in finitely many steps);
+//   - or when |g_i| <= kSoftNewtonTolerance T for every coordinate, T the largest size
+//     of the terms t_j = |M (v - v_free)|_j + sum_c |J_c^T f_c|_j (f_c = sum_{j in A}
+//     e_cj y_cj / r_cj) over the island's coordinates of the same kind, linear [N s] or
+//     angular [N m s] (rays whose y sits at round-off about 0 in a resting pile flip in
+//     and out of A, so the first test alone may never hold there);
+//   - failing both within kSoftNewtonIterations iterations, the solve fails (the step
+//     holds the island still and says so).
+// It starts from v^l (the last step's velocity, the island's start_velocity) when the
+// cost is lower there than at v_free: a resting box's answer is then one Newton step
+// away. Only free bodies, and no joint-limit, joint friction or torsion rows (their
+// hard or coupled bounds are no term of this cost): SoftFormulation::solves_sparse
+// leaves the others to the dense solvers.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+
+#include "base/math_types.h"
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+#include "formulation/edge_lcp.h"
+#include "formulation/island_impulses.h"
+#include "formulation/solver_report.h"
+
+namespace contactlab {
+
+inline constexpr double kSoftNewtonTolerance = 1e-10;
+inline constexpr int kSoftNewtonIterations = 50;
+
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+
+struct SoftNewtonWorkspace {
+  std::vector<Mat6> mass;                  // per member: M (M + h b I for soft)
+  std::vector<int> contact_member[2];      // per contact, per side: its member or -1
+  std::vector<Eigen::Matrix<double, 3, 6>> side_rows;  // per contact, per side: J in its frame
+  std::vector<int> contact_pair;           // per contact: its off-diagonal block or -1
+  std::vector<std::pair<int, int>> pairs;  // off-diagonal blocks: (member, member), first > second
+  std::vector<Mat6> pair_block;            // their values
+  std::vector<Mat6> member_block;          // the diagonal blocks' values
+  // Per block column (6 per block), the index of its first stored entry in H.
+  std::vector<int> member_entry;
+  std::vector<int> pair_entry;
+  int analysed_members = -1;               // the pattern the analysis was made for
+  std::vector<std::pair<int, int>> analysed_pairs;
+  Eigen::SparseMatrix<double> hessian;     // lower triangle
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> factor;
+  Eigen::VectorXd free_velocity;           // v_free
+  Eigen::VectorXd velocity;                // v
+  Eigen::VectorXd gradient;                // g
+  Eigen::VectorXd term_size;               // t
+  Eigen::VectorXd direction;               // d
+  Eigen::VectorXd displacement;            // v - v_free
+  Eigen::VectorXd ray_velocity;            // y per ray
+  Eigen::VectorXd ray_slope;               // e^T J d per ray
+  std::vector<char> active;                // per ray: y < 0 when H was built
+  std::vector<std::pair<double, int>> kinks;  // the line search's, (a, ray)
+  Eigen::VectorXd z;                       // beta
+};
+
+// (rows, the pyramid's r and q over its k u rays, v_free in island.velocity, v^l in
+// island.start_velocity) => beta, the impulses (cone_edge_problem.h's edge_impulses),
+// v^{l+1} = v_free + M^-1 J_beta^T beta in island.velocity, and the report (Newton
+// iterations; problem_size k u). False, with the island held still and nothing
+// reported, when it did not converge or met a non-finite number.
+bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& workspace,
+                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+
+}  // namespace contactlab

@@ -1,0 +1,171 @@
+// Piles in the soft formulation with the pyramidal cone (docs/performance.md, "Piles"):
+// where its sparse Newton method (formulation/soft_newton.h) overtakes the dense dual
+// solve, and what a pile costs. The models: 0.1 m cubes of 1 kg, mu = 0.8,
+// h = 2.5 ms, u = 4 friction edges.
+//   bench_grid/NxN/dense|sparse: N x N cubes side by side on the ground, at rest, every
+//     island solved densely (up to the cap) or sparsely; counters: contacts per step;
+//   bench_pile/20 cubes dropping, and the same pile at rest (after 1.5 s), as the step
+//     poses them and with every island sparse;
+//   bench_small_island: box_rest and box_stack in soft, densely and sparsely;
+//   bin_pile (assets/scenes) in soft, its 3 s from the drop, u = 8 as the scene and u = 4.
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "formulation/soft_formulation.h"
+#include "scene/scene_loader.h"
+#include "step/data.h"
+#include "step/step.h"
+#include "step/step_workspace.h"
+
+namespace contactlab {
+namespace {
+
+// Soft with every island of free bodies posed sparsely, whatever its size.
+class SparseSoft : public SoftFormulation {
+ public:
+  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
+    return options.soft_cone == 0 && shape.only_free_bodies && !shape.torsional_friction;
+  }
+};
+
+std::string cube(const std::string& name, double x, double y, double z, double angle) {
+  return "{\"name\": \"" + name + "\", \"mass\": 1, \"position\": [" + std::to_string(x) + ", " +
+         std::to_string(y) + ", " + std::to_string(z) + "], \"orientation\": [" +
+         std::to_string(std::cos(angle / 2)) + ", 0, 0, " + std::to_string(std::sin(angle / 2)) +
+         "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
+}
+
+std::string scene(const std::string& bodies) {
+  return "{\"name\": \"pile\", \"description\": \"a pile\", \"duration\": 3,"
+         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"soft\","
+         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
+         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
+         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
+         bodies + "]}";
+}
+
+// N x N cubes touching side by side on the ground (as tests/data/box_grid_10x10.json).
+std::string grid_scene(int n) {
+  std::string bodies;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      bodies += ", " + cube("c" + std::to_string(i * n + j), 0.1 * i, 0.1 * j, 0.05, 0);
+    }
+  }
+  return scene(bodies);
+}
+
+// 20 cubes turned about z, in a staggered column 0.12 m apart from 0.1 m up.
+std::string pile_scene() {
+  std::string bodies;
+  for (int i = 0; i < 20; ++i) {
+    bodies += ", " + cube("c" + std::to_string(i), 0.03 * ((i * 7) % 5 - 2), 0.03 * ((i * 3) % 5 - 2),
+                          0.1 + 0.12 * i, 0.37 * i);
+  }
+  return scene(bodies);
+}
+
+struct Run {
+  Model model;
+  Options options;
+  Data data;
+  StepWorkspace workspace;
+};
+
+bool load(benchmark::State& state, const std::string& text, bool sparse, Run& run) {
+  const Status status = load_scene(text, run.model);
+  if (!status.ok()) {
+    state.SkipWithError(status.message().c_str());
+    return false;
+  }
+  run.options = run.model.options;
+  run.data = make_data(run.model);
+  if (sparse) {
+    run.workspace.formulation = std::make_unique<SparseSoft>();
+    run.workspace.formulation_made_for = Formulation::Soft;
+  }
+  return true;
+}
+
+// Steps from `settle` seconds on, starting over at the scene's end.
+void measure(benchmark::State& state, Run& run, double settle) {
+  const long settle_steps = static_cast<long>(settle / run.options.time_step + 0.5);
+  const long scene_steps = static_cast<long>(run.model.duration / run.options.time_step);
+  auto start = [&] {
+    run.data = make_data(run.model);
+    for (long s = 0; s < settle_steps; ++s) step(run.model, run.options, run.data, run.workspace);
+  };
+  start();
+  double contacts = 0, iterations = 0;
+  long steps = 0;
+  for (auto _ : state) {
+    if (run.data.step_count >= scene_steps) {
+      state.PauseTiming();
+      start();
+      state.ResumeTiming();
+    }
+    step(run.model, run.options, run.data, run.workspace);
+    if (run.data.solver.status != SolverStatus::Solved && run.data.solver.status != SolverStatus::NoContacts) {
+      state.SkipWithError(solver_status_name(run.data.solver.status));
+      return;
+    }
+    contacts += static_cast<double>(run.data.contacts.size());
+    iterations += run.data.solver.iterations;
+    ++steps;
+  }
+  state.counters["contacts"] = contacts / steps;
+  state.counters["iterations"] = iterations / steps;
+  state.counters["sim_s_per_cpu_s"] =
+      benchmark::Counter(static_cast<double>(steps) * run.options.time_step, benchmark::Counter::kIsRate);
+}
+
+void bench_grid(benchmark::State& state, bool sparse) {
+  Run run;
+  if (!load(state, grid_scene(static_cast<int>(state.range(0))), sparse, run)) return;
+  measure(state, run, 0.25);
+}
+// Dense only while the island is within kSoftNewtonUnknowns (3 x 3: about 100 contacts).
+BENCHMARK_CAPTURE(bench_grid, dense, false)->DenseRange(2, 3);
+BENCHMARK_CAPTURE(bench_grid, sparse, true)->DenseRange(2, 5)->Arg(10);
+
+void bench_pile(benchmark::State& state, double settle, bool sparse) {
+  Run run;
+  if (!load(state, pile_scene(), sparse, run)) return;
+  measure(state, run, settle);
+}
+BENCHMARK_CAPTURE(bench_pile, 20_cubes_dropping, 0.0, false);
+BENCHMARK_CAPTURE(bench_pile, 20_cubes_dropping/sparse, 0.0, true);
+BENCHMARK_CAPTURE(bench_pile, 20_cubes_at_rest, 1.5, false);
+BENCHMARK_CAPTURE(bench_pile, 20_cubes_at_rest/sparse, 1.5, true);
+
+// The small islands of the built-in scenes (u = 8): a box at rest (4 contacts) and a
+// stack of five (20), densely as they run and sparsely.
+void bench_small_island(benchmark::State& state, const std::string& name, bool sparse) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json", text);
+  if (!read.ok() || !load(state, text, sparse, run)) return;
+  run.options.formulation = Formulation::Soft;
+  measure(state, run, 0.5);
+}
+BENCHMARK_CAPTURE(bench_small_island, box_rest, std::string("box_rest"), false);
+BENCHMARK_CAPTURE(bench_small_island, box_rest/sparse, std::string("box_rest"), true);
+BENCHMARK_CAPTURE(bench_small_island, box_stack, std::string("box_stack"), false);
+BENCHMARK_CAPTURE(bench_small_island, box_stack/sparse, std::string("box_stack"), true);
+
+void bench_bin_pile(benchmark::State& state, int friction_edges) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok() || !load(state, text, false, run)) return;
+  run.options.friction_edges = friction_edges;
+  measure(state, run, 0.0);
+}
+BENCHMARK_CAPTURE(bench_bin_pile, u8, 8);
+BENCHMARK_CAPTURE(bench_bin_pile, u4, 4);
+
+}  // namespace
+}  // namespace contactlab
