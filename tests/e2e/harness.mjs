@@ -76,9 +76,11 @@ export function launchBrowser() {
 }
 
 // Opens `url` in a new page and collects console errors and uncaught exceptions
-// into `page.errors`. Other options go to browser.newPage (e.g. hasTouch).
-export async function openPage(browser, url, { width = 1280, height = 800, ...options } = {}) {
+// into `page.errors`. `initScript` runs in the page before its own scripts; other
+// options go to browser.newPage (e.g. hasTouch).
+export async function openPage(browser, url, { width = 1280, height = 800, initScript, ...options } = {}) {
   const page = await browser.newPage({ viewport: { width, height }, ...options });
+  if (initScript) await page.addInitScript(initScript);
   const errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
