@@ -214,8 +214,8 @@ async function start() {
   const module = await loadModule();
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(module, session);
-  if (requestedModes().present) parts.presentation.set(true);
   followPhoneLayout(parts.controls.gui);
+  if (requestedModes().present) parts.presentation.set(true);
   parts.view.rig.watchPanels();
   subscribe(session, parts);
   parts.addressBar = new AddressBar(

@@ -115,7 +115,11 @@ export class StatusPanel {
     if (!loop.playing) {
       fields.speed.textContent = 'paused';
     } else if (slow) {
-      fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time: slower than real time`;
+      // The warning's words are dropped in presentation mode (style.css), its colour stays.
+      const note = document.createElement('span');
+      note.className = 'speed-note';
+      note.textContent = ': slower than real time';
+      fields.speed.replaceChildren(`${loop.realTimeFactor.toFixed(2)}× real time`, note);
     } else {
       fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time`;
     }
