@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, pickSceneInPage, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -125,4 +125,26 @@ test('a paused scene is drawn once; a step, the camera and the overlay draw it a
   await cones.check();
   await page.evaluate(() => window.contactlab.play());
   assert.deepEqual(page.errors, []);
+});
+
+test("a resting box's friction plot draws zero: its axis spans a hundredth of the box's weight", async () => {
+  await page.evaluate(pickSceneInPage, 'box_rest');
+  await page.evaluate(() => {
+    window.contactlab.pause();
+    window.contactlab.step(400); // 1 s at rest on the ground
+  });
+  await nextFrames(page, 3);
+  const { ranges, friction, bodies, gravity } = await page.evaluate(() => ({
+    ranges: window.contactlab.view.plots().ranges,
+    friction: window.contactlab.plotSeries().primary.frictionForce,
+    bodies: JSON.parse(window.contactlab.builtinScene('box_rest')).bodies,
+    gravity: window.contactlab.options().gravity_z,
+  }));
+  const mass = Math.max(...bodies.filter((body) => !body.static).map((body) => body.mass));
+  const minimumSpan = 0.01 * mass * Math.abs(gravity);
+  const [low, high] = ranges[1];
+  console.log(`box_rest: friction axis ${low}..${high} N, largest plotted |f_t| ${Math.max(...friction)} N`);
+  assert.equal(low, 0);
+  assert.ok(Math.abs(high - 1.08 * minimumSpan) < 1e-12, `friction axis up to ${high} N, not ${1.08 * minimumSpan}`);
+  assert.ok(Math.max(...friction) < 1e-4 * high, 'the noise is under a pixel of the axis');
 });
