@@ -182,6 +182,10 @@ test('scene files: a good and a bad one by the file picker and by a drop', async
   assert.deepEqual(await drop('incline.json', incline), { prevented: true, dropping: true });
   await page.waitForFunction(() => window.contactlab.sceneName === 'incline');
   assert.equal(new URL(page.url()).pathname, new URL(url).pathname);
+  // The picker names the file on screen, not the built-in scene before it.
+  const picker = guiController(page, 'scene');
+  assert.equal(await picker.locator('.lil-display').textContent(), 'file: incline.json');
+  assert.equal(await picker.locator('select').inputValue(), 'file: incline.json');
 
   const hostile = JSON.stringify({ name: '<img src=x onerror="window.pwned=1">', bodies: [] });
   await drop('hostile.json', hostile);

@@ -76,15 +76,20 @@ export function launchBrowser() {
 }
 
 // Opens `url` in a new page and collects console errors and uncaught exceptions
-// into `page.errors`. Other options go to browser.newPage (e.g. hasTouch).
-export async function openPage(browser, url, { width = 1280, height = 800, ...options } = {}) {
+// into `page.errors`, console warnings into `page.warnings`. `initScript` runs in the page before its own scripts; other
+// options go to browser.newPage (e.g. hasTouch).
+export async function openPage(browser, url, { width = 1280, height = 800, initScript, ...options } = {}) {
   const page = await browser.newPage({ viewport: { width, height }, ...options });
+  if (initScript) await page.addInitScript(initScript);
   const errors = [];
+  const warnings = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() === 'warning') warnings.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.errors = errors;
+  page.warnings = warnings;
   await page.goto(url);
   return page;
 }

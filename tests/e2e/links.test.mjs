@@ -202,15 +202,26 @@ test('a bad, hostile or oversized link opens the default scene and says why, as 
     ['#v7.AAAA', 'version v7 is not known'],
     [cli('link', 'box_rest').trim().slice(0, -3), 'link:'],
   ];
-  // From the address bar: the hostile and the oversized one.
+  // From the address bar: the hostile and the oversized one. The page says so in plain
+  // words, the reason folded below, and the address bar keeps the link to be copied
+  // while the default scene runs, until the user acts.
   for (const [link, says] of cases.slice(0, 2)) {
     const page = await openLab(env.browser, env.server.url, link, { width: 640, height: 480 });
     assert.equal(await page.evaluate(() => window.contactlab.sceneName), 'stick_slip');
-    const shown = await page.evaluate(() => document.getElementById('error-text').textContent);
-    assert.match(shown, /^link not opened, the default scene instead: link: /);
-    assert.ok(shown.includes(says), shown);
-    assert.equal(await page.evaluate(() => document.querySelector('#error-text img')), null);
+    const shown = await page.locator('#error-text').textContent();
+    assert.match(shown, /^This link is damaged or incomplete, so the default scene \(stick_slip\) is shown\./);
+    assert.doesNotMatch(shown, /DEFLATE|base64|link:/, 'no technical words in the sentence');
+    assert.equal(await page.locator('#error-details').getAttribute('open'), null, 'the reason folded');
+    assert.equal(await page.locator('#error-reason').isVisible(), false);
+    await page.locator('#error-details summary').click();
+    const reason = await page.locator('#error-reason').textContent();
+    assert.ok(reason.startsWith('link: ') && reason.includes(says), reason);
+    assert.equal(await page.evaluate(() => document.querySelector('#error-panel img')), null);
     assert.equal(await page.evaluate(() => window.pwned), undefined);
+    await page.waitForTimeout(1000); // twice the address bar's interval, playing
+    assert.equal(await page.evaluate(() => window.location.hash), link, 'the broken link stays');
+    await page.evaluate(() => window.contactlab.setOption('friction_coefficient', 0.3));
+    await page.waitForFunction((broken) => window.location.hash !== broken, link, { timeout: 3000 });
     await page.close();
   }
   // Every one opened on a running page (the same reading): refused with its reason,

@@ -1,12 +1,12 @@
 // The page loads the WebAssembly module and the default scene without console
 // errors, simulated time advances, and friction cones and force arrows are drawn at
-// the contacts. Saves a screenshot to test-artifacts/page.png (look at it: cones,
+// the contacts; while the module downloads, the loading notice counts its bytes. Saves a screenshot to test-artifacts/page.png (look at it: cones,
 // arrows, legend and status line should be readable).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, pickSceneInPage, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -15,8 +15,17 @@ let page;
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  page = await openLab(browser, server.url);
+  page = await openLab(browser, server.url, '', { initScript: recordLoadingNotice });
 });
+
+// Runs in the page before its scripts: every text the loading notice shows, in order.
+function recordLoadingNotice() {
+  window.loadingTexts = [];
+  new MutationObserver(() => {
+    const text = document.getElementById('loading')?.textContent;
+    if (text !== undefined && text !== window.loadingTexts.at(-1)) window.loadingTexts.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
 
 after(async () => {
   await browser?.close();
@@ -32,6 +41,26 @@ test('loads the default scene without console errors and time advances', async (
   assert.equal(await page.locator('#loading').isVisible(), false);
   assert.equal(await page.locator('#error-panel').isVisible(), false);
   assert.deepEqual(page.errors, []);
+});
+
+test('while the module downloads, the loading notice counts its bytes against its size', async () => {
+  const texts = await page.evaluate(() => window.loadingTexts);
+  const wasmBytes = await page.evaluate(async () => {
+    const entry = performance.getEntriesByType('resource').find((resource) => resource.name.endsWith('.wasm'));
+    return entry.decodedBodySize;
+  });
+  const progress = texts
+    .map((text) => /^Loading the simulation… (\d+\.\d) of (\d+\.\d) MB$/.exec(text))
+    .filter(Boolean)
+    .map((match) => [Number(match[1]), Number(match[2])]);
+  assert.ok(progress.length >= 1, texts.join(' | '));
+  const megabytes = Number((wasmBytes / 1e6).toFixed(1));
+  for (const [loaded, total] of progress) {
+    assert.equal(total, megabytes);
+    assert.ok(loaded <= total);
+  }
+  assert.deepEqual(progress.at(-1), [megabytes, megabytes]);
+  console.log(`loading notice: ${texts.join(' | ')}`);
 });
 
 test('draws one friction cone and force arrow per contact, and a readable page', async () => {
@@ -96,4 +125,26 @@ test('a paused scene is drawn once; a step, the camera and the overlay draw it a
   await cones.check();
   await page.evaluate(() => window.contactlab.play());
   assert.deepEqual(page.errors, []);
+});
+
+test("a resting box's friction plot draws zero: its axis spans a hundredth of the box's weight", async () => {
+  await page.evaluate(pickSceneInPage, 'box_rest');
+  await page.evaluate(() => {
+    window.contactlab.pause();
+    window.contactlab.step(400); // 1 s at rest on the ground
+  });
+  await nextFrames(page, 3);
+  const { ranges, friction, bodies, gravity } = await page.evaluate(() => ({
+    ranges: window.contactlab.view.plots().ranges,
+    friction: window.contactlab.plotSeries().primary.frictionForce,
+    bodies: JSON.parse(window.contactlab.builtinScene('box_rest')).bodies,
+    gravity: window.contactlab.options().gravity_z,
+  }));
+  const mass = Math.max(...bodies.filter((body) => !body.static).map((body) => body.mass));
+  const minimumSpan = 0.01 * mass * Math.abs(gravity);
+  const [low, high] = ranges[1];
+  console.log(`box_rest: friction axis ${low}..${high} N, largest plotted |f_t| ${Math.max(...friction)} N`);
+  assert.equal(low, 0);
+  assert.ok(Math.abs(high - 1.08 * minimumSpan) < 1e-12, `friction axis up to ${high} N, not ${1.08 * minimumSpan}`);
+  assert.ok(Math.max(...friction) < 1e-4 * high, 'the noise is under a pixel of the axis');
 });

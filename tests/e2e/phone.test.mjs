@@ -1,8 +1,20 @@
 // The phone layout at 390 x 844 with a touch screen: the scene has the screen, the
-// controls wait in a closed drawer that opens, one finger orbits and two pinch to zoom.
+// controls wait in a closed drawer that opens, with nothing showing through it; every
+// box shows its value (units and words too), a slider works by touch; one finger
+// orbits and two pinch to zoom.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launchBrowser, measurePanels, nextFrames, openLab, startServer } from './harness.mjs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  artifactsDirectory,
+  launchBrowser,
+  measurePanels,
+  nextFrames,
+  openLab,
+  pickSceneInPage,
+  startServer,
+} from './harness.mjs';
 
 let server;
 let browser;
@@ -59,6 +71,73 @@ test('the scene has the screen and the controls are in a closed drawer that open
   await page.locator('#gui .lil-root > .lil-title').tap();
   await page.waitForTimeout(500);
   assert.equal(await isClosed(), true, 'closed again');
+});
+
+// Chromium's own notes on software WebGL ("GL Driver Message … GPU stall due to
+// ReadPixels") are the test machine's, not the page's.
+const pageWarnings = () => page.warnings.filter((text) => !/GL Driver Message/.test(text));
+
+test('in the open drawer every box shows its value, a slider works by touch, the status line is not above it', async () => {
+  await page.evaluate(pickSceneInPage, 'stick_slip'); // its μ, e and μ_t: the scene's materials
+  await page.evaluate(() => window.contactlab.pause());
+  await page.locator('#gui .lil-root > .lil-title').tap();
+  await page.waitForTimeout(500); // lil-gui's transition
+  const boxes = await page.evaluate(() => {
+    const shown = Object.fromEntries(window.contactlab.view.optionControls().map(({ label, text }) => [label, text]));
+    return [...document.querySelectorAll('#gui .lil-controller.lil-number')]
+      .filter((row) => row.querySelector('.lil-name').textContent in shown)
+      .map((row) => {
+        const label = row.querySelector('.lil-name').textContent;
+        const input = row.querySelector('input');
+        return { label, type: input.type, value: input.value, expected: shown[label] };
+      });
+  });
+  assert.ok(boxes.length >= 10, `${boxes.length} option boxes`);
+  for (const { label, type, value, expected } of boxes) {
+    assert.equal(type, 'text', `${label}: a text box`);
+    assert.equal(value, expected, `${label}: shows its value`);
+  }
+  const byLabel = Object.fromEntries(boxes.map(({ label, value }) => [label, value]));
+  assert.equal(byLabel['time step h'], '2.5 ms');
+  for (const label of ['friction μ', 'restitution e', 'torsion μ_t [m]']) assert.equal(byLabel[label], 'materials', label);
+  assert.deepEqual(pageWarnings(), [], 'no console warnings');
+
+  // Nothing shows through the open drawer: where the status line lies under it, the
+  // drawer is what is on top, and the status line is not drawn.
+  const through = await page.evaluate(() => {
+    const line = document.getElementById('status-line').getBoundingClientRect();
+    const drawer = document.querySelector('#gui .lil-root').getBoundingClientRect();
+    const points = [0.1, 0.5, 0.9].map((f) => [line.left + f * line.width, line.top + line.height / 2]);
+    return {
+      under: line.top >= drawer.top && line.bottom <= drawer.bottom,
+      onTop: points.map(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('#gui'))),
+      drawn: document.getElementById('status-line').checkVisibility({ visibilityProperty: true }),
+    };
+  });
+  assert.deepEqual(through, { under: true, onTop: [true, true, true], drawn: false });
+  await mkdir(artifactsDirectory, { recursive: true });
+  await page.screenshot({ path: join(artifactsDirectory, 'phone_drawer.png') });
+
+  // μ's slider by a finger drawn across it: the materials give way to a number, shown.
+  const slider = page.locator('#gui .lil-controller', { has: page.locator('.lil-name', { hasText: /^friction μ$/ }) }).locator('.lil-slider');
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  const y = box.y + box.height / 2;
+  await touch([[box.x + 4, y, box.x + 0.5 * box.width, y]]);
+  const mu = await page.evaluate(() => window.contactlab.options().friction_coefficient);
+  assert.ok(mu > 0 && mu < 2, `μ = ${mu} after the drag`);
+  const shown = await page.evaluate(() => window.contactlab.view.optionControls().find((c) => c.option === 'friction_coefficient').text);
+  assert.equal(shown, String(mu));
+  assert.equal(
+    await page.locator('#gui .lil-controller', { has: page.locator('.lil-name', { hasText: /^friction μ$/ }) }).locator('input').inputValue(),
+    shown,
+  );
+  await page.locator('#gui .lil-root > .lil-title').scrollIntoViewIfNeeded();
+  await page.locator('#gui .lil-root > .lil-title').tap();
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('#status-line').isVisible(), true, 'the status line is back with the drawer closed');
+  await page.evaluate(pickSceneInPage, 'incline');
+  await page.evaluate(() => window.contactlab.pause());
 });
 
 test('one finger orbits, two fingers pinch to zoom', async () => {

@@ -1,12 +1,17 @@
-// Presentation mode (?present or the p key) at a projector's 1280 x 720: the canvas
-// fills the window and at least 60 % of it is under no panel, every text shown is at
-// least 16 px, a robot scene's controls are on screen, and ?present goes with a link.
+// Presentation mode (?present, the p key or the panel's button) at a projector's
+// 1280 x 720 and 1024 x 768: the canvas fills the window and at least 60 % of it is
+// under no panel, every text shown is at least 16 px, nothing lies past the window's
+// edges, the legend and the grasp badge show, the control panel is one button and,
+// opened, shows a robot scene's controls on screen; ?present goes with a link.
 import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { decodeLink } from '../../web/src/link/link_codec.js';
-import { nextFrames, openLab, panelsOnScreen, pickSceneInPage, useLab } from './harness.mjs';
+import { artifactsDirectory, nextFrames, openLab, panelsOnScreen, pickSceneInPage, useLab } from './harness.mjs';
 
 const PROJECTOR = { width: 1280, height: 720 };
+const SMALL_PROJECTOR = { width: 1024, height: 768 };
 
 const env = useLab();
 
@@ -28,12 +33,23 @@ function smallestTextOnScreen() {
   return smallest;
 }
 
+// Every visible element whose box lies past the window's edges, as "id left,top,right,bottom".
+// Runs in the page.
+function pastTheEdges() {
+  return [...document.body.querySelectorAll('*')]
+    .filter((element) => element.checkVisibility())
+    .map((element) => [element.id || element.className || element.tagName, element.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && r.height > 0)
+    .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
+    .map(([what, r]) => `${what} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+}
+
 // Everything the test reads of the view, in one call: while the robot scene plays, each
 // call waits for a frame drawn in software.
 function measureView(page) {
   return page.evaluate(
-    ({ panelsSource, textSource }) => {
-      const [panelsOnScreen, smallestTextOnScreen] = [panelsSource, textSource].map((source) =>
+    ({ panelsSource, textSource, edgesSource }) => {
+      const [panelsOnScreen, smallestTextOnScreen, pastTheEdges] = [panelsSource, textSource, edgesSource].map((source) =>
         new Function(`return (${source})`)(),
       );
       const box = (element) => element && element.getBoundingClientRect().toJSON();
@@ -42,6 +58,10 @@ function measureView(page) {
         presenting: window.contactlab.view.presenting(),
         canvas: box(document.querySelector('#viewport canvas')),
         screen: panelsOnScreen(),
+        pastTheEdges: pastTheEdges(),
+        legend: document.getElementById('legend').checkVisibility(),
+        badge: document.getElementById('grasp-badge').checkVisibility(),
+        panelClosed: document.querySelector('#gui .lil-root').classList.contains('lil-closed'),
         text: smallestTextOnScreen(),
         clipped: [...document.querySelectorAll('#gui input:not([type="checkbox"])')]
           .filter((input) => input.checkVisibility() && input.scrollWidth > input.clientWidth)
@@ -57,7 +77,7 @@ function measureView(page) {
         firstJoint: box(document.querySelector('#gui .robot-panel .lil-controller')),
       };
     },
-    { panelsSource: panelsOnScreen.toString(), textSource: smallestTextOnScreen.toString() },
+    { panelsSource: panelsOnScreen.toString(), textSource: smallestTextOnScreen.toString(), edgesSource: pastTheEdges.toString() },
   );
 }
 
@@ -76,7 +96,7 @@ async function settle(page, seconds) {
   await page.waitForTimeout(500);
 }
 
-test('at 1280 x 720 the scene has at least 60 % of the view and every text is at least 16 px', async () => {
+test('at 1280 x 720 and 1024 x 768 the scene has at least 60 % of the view, every text is at least 16 px, nothing past the edges', async () => {
   // One page, presenting from its address; the scene picker (under the drawer) loads
   // the others, and presentation mode stays on.
   const page = await openLab(env.browser, env.server.url, '?scene=stick_slip&present', PROJECTOR);
@@ -98,12 +118,33 @@ test('at 1280 x 720 the scene has at least 60 % of the view and every text is at
     assert.ok(view.text.size >= 16, `${scene}: ${view.text.size} px text (${view.text.text})`);
     assert.deepEqual(view.clipped, [], `${scene}: values shown clipped`);
     assert.equal(view.statusLines, 1, `${scene}: the status line is one line`);
+    assert.deepEqual(view.pastTheEdges, [], `${scene}: past the window's edges`);
+    assert.equal(view.legend, true, `${scene}: the legend shows`);
+    assert.equal(view.panelClosed, true, `${scene}: the control panel is one button`);
     if (scene === 'barrett_phone') {
       assert.equal(view.inset, true, 'the wrench-space inset shows');
-      const { robotTitle: robot, firstJoint } = view;
-      assert.ok(robot.bottom <= 720 && firstJoint.bottom <= 720, 'the robot controls are on screen');
+      assert.equal(view.badge, true, 'the grasp badge shows');
     }
   }
+  // A 1024 x 768 projector: the same, and the screenshots of both to look at.
+  await mkdir(artifactsDirectory, { recursive: true });
+  await page.screenshot({ path: join(artifactsDirectory, 'present_1280x720.png') });
+  await page.setViewportSize(SMALL_PROJECTOR);
+  await nextFrames(page, 3);
+  const small = await measureView(page);
+  await page.screenshot({ path: join(artifactsDirectory, 'present_1024x768.png') });
+  console.log(`barrett_phone presenting at 1024 x 768: canvas under no panel ${(100 * (1 - small.screen.coveredFraction)).toFixed(1)} %`);
+  assert.ok(1 - small.screen.coveredFraction >= 0.6);
+  assert.ok(small.text.size >= 16, `${small.text.size} px text (${small.text.text})`);
+  assert.deepEqual(small.pastTheEdges, [], "1024 x 768: past the window's edges");
+  assert.deepEqual([small.legend, small.badge, small.inset, small.statusLines], [true, true, true, 1]);
+  // The panel's button opens it, with the robot's controls on screen.
+  await page.setViewportSize(PROJECTOR);
+  await page.locator('#gui .lil-root > .lil-title').click();
+  await page.waitForTimeout(400); // lil-gui's unfolding
+  const opened = await measureView(page);
+  assert.equal(opened.panelClosed, false);
+  assert.ok(opened.robotTitle.bottom <= 720 && opened.firstJoint.bottom <= 720, 'the robot controls are on screen');
   // However long the solver's message, the status line stays one line.
   await page.evaluate(() => window.contactlab.pause());
   await page.evaluate(() => {
@@ -139,9 +180,13 @@ test('?present goes with a link and stays in the address; p turns it off and on,
   const address = await page.evaluate(() => window.location.href);
   assert.match(address, /\?present=?#v1\./);
   assert.equal(decodeLink(address).scene.builtin, 'incline');
-  await page.keyboard.press('p');
+  // The panel's button, in the panel folded to one button while presenting.
+  await page.locator('#gui .lil-root > .lil-title', { hasText: /^controls$/ }).click();
+  await page.getByRole('button', { name: 'leave presentation mode (p)', exact: true }).click();
   assert.equal(await page.evaluate(() => document.body.classList.contains('present')), false);
   assert.equal(await page.locator('#gui .lil-title', { hasText: /^plots$/ }).isVisible(), true, 'the plots folder is back');
+  assert.equal(await page.getByRole('button', { name: 'presentation mode (p)', exact: true }).isVisible(), true);
+  await page.evaluate(() => document.activeElement.blur()); // lil-gui keeps the keys its buttons have focus for
   const plain = await page.evaluate(() => window.location.href);
   assert.doesNotMatch(plain, /present/, 'the address no longer asks for presentation mode');
   assert.equal(decodeLink(plain).scene.builtin, 'incline', 'and keeps the link');

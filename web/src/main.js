@@ -33,6 +33,7 @@ import { TimelineScrubber } from './panels/timeline_scrubber.js';
 import { ViewFolder } from './panels/view_folder.js';
 import { ContactPlots } from './plots/contact_plots.js';
 import { Loop } from './session/loop.js';
+import { downloadWithProgress, progressText } from './session/module_download.js';
 import { RecordReader } from './session/record_reader.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
 import { Session } from './session/session.js';
@@ -40,6 +41,7 @@ import { readCoreSchema } from './session/simulation.js';
 import { GraspBadge } from './view/grasp_badge.js';
 import { View } from './view/view.js';
 import { WrenchSpaceView } from './view/wrench_space_view.js';
+import wasmUrl from './wasm/contactlab.wasm?url';
 
 const status = new StatusPanel();
 const loadingNotice = document.getElementById('loading');
@@ -48,10 +50,17 @@ const app = {}; // the parts the automation API reads, once started
 // built (CONTACTLAB_EMBED_ORIGINS, vite.config.js); docs/embedding.md.
 const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
+// The module's code is downloaded here, to show its progress by bytes in the loading
+// notice, and handed to Emscripten's factory (wasmBinary).
 async function loadModule() {
   try {
-    const { default: createContactlab } = await import('./wasm/contactlab.mjs');
-    return await createContactlab();
+    const [{ default: createContactlab }, wasmBinary] = await Promise.all([
+      import('./wasm/contactlab.mjs'),
+      downloadWithProgress(wasmUrl, (loaded, total) => {
+        loadingNotice.textContent = `Loading the simulation… ${progressText(loaded, total)}`;
+      }),
+    ]);
+    return await createContactlab({ wasmBinary });
   } catch (error) {
     throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
   }
@@ -205,8 +214,8 @@ async function start() {
   const module = await loadModule();
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(module, session);
-  if (requestedModes().present) parts.presentation.set(true);
   followPhoneLayout(parts.controls.gui);
+  if (requestedModes().present) parts.presentation.set(true);
   parts.view.rig.watchPanels();
   subscribe(session, parts);
   parts.addressBar = new AddressBar(
@@ -225,8 +234,21 @@ async function start() {
     const sceneKey = known ? requested : DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
     const error = session.loadBuiltinScene(sceneKey);
     if (error) throw new Error(`scene ${sceneKey} did not load: ${error}`);
-    if (!known) status.showError('unknown scene', `"${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`);
-    if (linkError) status.showError('link not opened, the default scene instead', linkError);
+    if (!known) {
+      status.showProblem(
+        `There is no built-in scene "${requested}", so the scene ${sceneKey} is shown.`,
+        `unknown scene "${requested}"; built-in scenes: ${builtinSceneNames.join(', ')}`,
+      );
+    }
+    if (linkError) {
+      status.showProblem(
+        `This link is damaged or incomplete, so the default scene (${sceneKey}) is shown. ` +
+          'The address bar keeps the link as it came, to copy.',
+        linkError,
+      );
+      parts.addressBar.hold();
+      status.onErrorDismissed = () => parts.addressBar.release();
+    }
   }
   for (const [context, message] of problems) status.showError(context, message);
   if (!parts.exercise) parts.addressBar.followPage(session, parts);

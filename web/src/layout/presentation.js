@@ -3,15 +3,20 @@
 // v and f do it), the solver's main options (folded when a robot panel needs the
 // room), the formulation (folded) and the robot panel. The legend keeps its colours,
 // the status line its main fields; the plots, the compare table and the export folder
-// are hidden.
+// are hidden. The panel folds to one button ("controls") while presenting, and a button
+// in it turns the mode on and off as `p` does.
 const HIDDEN_FOLDERS = Object.freeze(['more', 'show', 'plots', 'compare', 'export']);
 
 export class Presentation {
   #gui;
   #on = false;
+  #title;
+  #button;
 
   constructor(gui) {
     this.#gui = gui;
+    this.#title = gui._title;
+    this.#button = gui.add({ toggle: () => this.toggle() }, 'toggle').name('presentation mode (p)');
   }
 
   get on() {
@@ -23,6 +28,10 @@ export class Presentation {
   set(on) {
     this.#on = on;
     document.body.classList.toggle('present', on);
+    this.#button.name(on ? 'leave presentation mode (p)' : 'presentation mode (p)');
+    this.#gui.title(on ? 'controls' : this.#title);
+    if (on) this.#gui.close();
+    else this.#gui.open();
     const url = new URL(window.location.href);
     if (on !== url.searchParams.has('present')) {
       if (on) url.searchParams.set('present', '');

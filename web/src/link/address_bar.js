@@ -2,7 +2,8 @@
 // is always a link to what is on screen. It rewrites the current history entry
 // (replaceState) instead of adding entries, at most once per interval, and drops the
 // old ?scene= (the fragment says which scene); other query parameters (the page's
-// modes) stay. Emits `written` with the new address.
+// modes) stay. Emits `written` with the new address. A link that did not open is held
+// in the address bar, to be copied, until the user acts (hold).
 import { Emitter } from '../session/emitter.js';
 
 export class AddressBar extends Emitter {
@@ -11,6 +12,7 @@ export class AddressBar extends Emitter {
   #intervalMs;
   #timer = null;
   #last = '';
+  #held = false;
 
   // `makeLink()` returns the link ("#v1.…") or throws; `onError(message)` hears why.
   constructor(makeLink, onError, intervalMs = 500) {
@@ -22,30 +24,49 @@ export class AddressBar extends Emitter {
 
   // Follows every change of what is on screen, once a link playing back is done: the
   // session's events, play and pause, the camera's moves and the plotted pair.
+  // The session's actions (a scene, an option, a command, compare mode, the timeline)
+  // end a hold; the run stepping and playing, the camera and the plotted pair do not.
   followPage(session, { loop, view, plots }) {
     const request = () => {
       if (session.replayRemaining === 0) this.request();
     };
-    for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'stepped', 'seeked']) {
-      session.on(name, request);
+    const act = () => {
+      this.#held = false;
+      request();
+    };
+    for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'seeked']) {
+      session.on(name, act);
     }
+    session.on('stepped', request);
     loop.on('playing', request);
     loop.on('replayed', request);
     view.controls.addEventListener('end', request);
     plots.onChosen = request;
   }
 
-  // Asks for an update within the interval.
+  // Leaves the address as it is (a link that did not open) until release, update or a
+  // user's action.
+  hold() {
+    this.#held = true;
+  }
+
+  release() {
+    this.#held = false;
+    this.request();
+  }
+
+  // Asks for an update within the interval (none while held).
   request() {
-    if (this.#timer !== null) return;
+    if (this.#held || this.#timer !== null) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.update();
+      if (!this.#held) this.update();
     }, this.#intervalMs);
   }
 
   // Writes the link now and returns it ("" when the state made none).
   update() {
+    this.#held = false;
     let link;
     try {
       link = this.#makeLink();

@@ -55,10 +55,13 @@ export class Controls {
     };
     const state = this.state;
 
+    this.sceneNames = sceneNames;
     this.sceneController = this.gui
       .add(state, 'scene', sceneNames)
       .name('scene')
-      .onChange((name) => actions.loadBuiltinScene(name));
+      .onChange((name) => {
+        if (sceneNames.includes(name)) actions.loadBuiltinScene(name);
+      });
 
     const playback = this.gui.addFolder('playback');
     this.playController = playback.add(state, 'playPause').name('pause');
@@ -105,11 +108,23 @@ export class Controls {
     }
   }
 
-  // Follows the session's options and scene (the picker names a built-in one) and the
-  // loop's play or pause.
+  // Follows the session's options and scene (the picker names what is on screen) and
+  // the loop's play or pause.
   followSession(session, loop) {
+    session.on('loaded', (loaded) => this.nameScene(loaded));
     session.onOptions((options, { sceneKey }) => this.refresh(options, sceneKey ?? undefined));
     loop.on('playing', (playing) => this.setPlaying(playing));
+  }
+
+  // The picker names the loaded scene: a built-in one by its name, any other as one more
+  // entry after them, a scene file by its file's name ("file: NAME") and a scene a link
+  // carried by the scene's own name.
+  nameScene({ sceneKey, fileName, description }) {
+    const builtin = sceneKey !== null && this.sceneNames.includes(sceneKey);
+    const other = fileName ? `file: ${fileName}` : `scene: ${description.name}`;
+    this.sceneController.options(builtin ? this.sceneNames : [...this.sceneNames, other]);
+    this.state.scene = builtin ? sceneKey : other;
+    this.sceneController.updateDisplay();
   }
 
   // Shows the options in force (after a scene load, a change or a refused value).

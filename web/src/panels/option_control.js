@@ -128,6 +128,10 @@ class SliderControl {
       slider.addEventListener(start, useDragGrid, { capture: true, passive: true });
     }
     const input = this.controller.$input;
+    // The box shows units and words ("2.5 ms", "materials"): a text box on every screen,
+    // where lil-gui makes a number box on a touch screen, which can show neither.
+    input.type = 'text';
+    input.removeAttribute('step');
     if (inMilliseconds) {
       input.readOnly = true;
       input.tabIndex = -1;

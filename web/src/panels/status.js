@@ -27,6 +27,9 @@ export class StatusPanel {
     this.sceneDescription = element('scene-description');
     this.errorPanel = element('error-panel');
     this.errorText = element('error-text');
+    this.errorDetails = element('error-details');
+    this.errorReason = element('error-reason');
+    this.onErrorDismissed = () => {};
     this.notice = element('notice');
     this.noticeTimer = null;
     this.forceScale = element('legend-force-scale');
@@ -40,7 +43,10 @@ export class StatusPanel {
       jointError: element('status-joint-error'),
     };
     this.lastUpdateMs = -Infinity;
-    element('error-close').addEventListener('click', () => this.clearError());
+    element('error-close').addEventListener('click', () => {
+      this.clearError();
+      this.onErrorDismissed();
+    });
     for (const [mode, color] of Object.entries(MODE_COLORS)) {
       element(`legend-${mode}`).style.setProperty('--swatch', color);
     }
@@ -64,7 +70,16 @@ export class StatusPanel {
 
   // `context` says what was being done, e.g. "scene not loaded".
   showError(context, message) {
-    this.errorText.textContent = `${context}: ${message}`;
+    this.showProblem(`${context}: ${message}`, '');
+  }
+
+  // A problem told in plain words (`sentence`), with the technical `reason`, if any,
+  // folded below it.
+  showProblem(sentence, reason) {
+    this.errorText.textContent = sentence;
+    this.errorReason.textContent = reason;
+    this.errorDetails.hidden = reason === '';
+    this.errorDetails.open = false;
     this.errorPanel.hidden = false;
   }
 
@@ -81,6 +96,8 @@ export class StatusPanel {
   clearError() {
     this.errorPanel.hidden = true;
     this.errorText.textContent = '';
+    this.errorReason.textContent = '';
+    this.errorDetails.hidden = true;
   }
 
   showForceScale(referenceForce, lengthScale) {
@@ -98,7 +115,11 @@ export class StatusPanel {
     if (!loop.playing) {
       fields.speed.textContent = 'paused';
     } else if (slow) {
-      fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time: slower than real time`;
+      // The warning's words are dropped in presentation mode (style.css), its colour stays.
+      const note = document.createElement('span');
+      note.className = 'speed-note';
+      note.textContent = ': slower than real time';
+      fields.speed.replaceChildren(`${loop.realTimeFactor.toFixed(2)}× real time`, note);
     } else {
       fields.speed.textContent = `${loop.realTimeFactor.toFixed(2)}× real time`;
     }

@@ -14,6 +14,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { ContactPairs } from './contact_pairs.js';
 import { ContactSeries, PAIR_MODE, WINDOW_SECONDS } from './contact_series.js';
+import { minimumSpans } from './plot_spans.js';
 import { MODE_COLORS } from '../view/contact_overlay.js';
 
 const REDRAW_INTERVAL_MS = 50; // at most 20 redraws per second
@@ -35,12 +36,14 @@ const PLOTS = Object.freeze([
     lines: [{ column: 'normalForce', label: 'f_n', width: 1.6 }],
     zero: true,
     unit: 'N',
+    quantity: 'force', // its minimum span (plot_spans.js)
   },
   {
     element: 'plot-friction-force',
     lines: [{ column: 'frictionForce', label: '|f_t|', width: 1.6 }],
     zero: true,
     unit: 'N',
+    quantity: 'force',
   },
   {
     element: 'plot-velocity',
@@ -50,6 +53,7 @@ const PLOTS = Object.freeze([
     ],
     zero: true,
     unit: 'm/s',
+    quantity: 'speed',
   },
   {
     element: 'plot-gap',
@@ -57,6 +61,7 @@ const PLOTS = Object.freeze([
     zero: true,
     unit: 'mm',
     scale: 1000, // the gap is stored in m and shown in mm
+    quantity: 'length',
   },
   {
     element: 'plot-loop-error',
@@ -64,7 +69,7 @@ const PLOTS = Object.freeze([
     zero: true,
     unit: 'mm',
     scale: 1000,
-    loops: true, // shown in scenes with loop closures only, without mode bands
+    loops: true, // shown in scenes with loop closures only, without mode bands; no minimum span: its drift is the signal
   },
 ]);
 
@@ -72,11 +77,20 @@ function hasLoops(description) {
   return (description.articulations ?? []).some((articulation) => (articulation.loops ?? []).length > 0);
 }
 
-// A y range that holds the data and, when asked, zero, with a little room.
-function valueRange(min, max, zero) {
+// A y range that holds the data and, when asked, zero, with a little room, and spans
+// at least `minSpan` (from zero up, or down, when the data keep to one side of it).
+function valueRange(min, max, zero, minSpan) {
   if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
   let low = zero ? Math.min(0, min) : min;
   let high = zero ? Math.max(0, max) : max;
+  if (high - low < minSpan) {
+    if (zero && low === 0) high = minSpan;
+    else if (zero && high === 0) low = -minSpan;
+    else {
+      const middle = (low + high) / 2;
+      [low, high] = [middle - minSpan / 2, middle + minSpan / 2];
+    }
+  }
   if (high - low < 1e-9) {
     high += 0.5 * Math.max(Math.abs(high), 1e-6);
     low -= 0.5 * Math.max(Math.abs(low), 1e-6);
@@ -110,6 +124,7 @@ export class ContactPlots {
     this.comparing = false;
     this.xRange = [0, WINDOW_SECONDS];
     this.cursorTime = null; // the time the timeline shows, while it is not the run's last
+    this.minimumSpans = {}; // per quantity, the scene's (plot_spans.js)
 
     this.panel = document.getElementById('plots');
     this.choiceText = document.getElementById('plots-choice');
@@ -166,7 +181,7 @@ export class ContactPlots {
         cursor: { drag: { x: false, y: false } },
         scales: {
           x: { time: false, range: () => this.xRange },
-          y: { range: (u, min, max) => valueRange(min, max, spec.zero) },
+          y: { range: (u, min, max) => valueRange(min, max, spec.zero, this.minimumSpans[spec.quantity] ?? 0) },
         },
         axes: [
           { font: AXIS_FONT, size: 22, gap: 2, ticks: { size: 3 } },
@@ -278,6 +293,7 @@ export class ContactPlots {
   setScene(description, timeStep) {
     this.#chosen = false;
     this.#wanted = null;
+    this.minimumSpans = minimumSpans(description);
     this.pairs.setScene(description);
     this.series.setTimeStep(timeStep);
     this.series.setChoice(null);

@@ -3,8 +3,9 @@
 // robot commands),
 // applies every action to both in one place, steps both in lock-step, and tells the
 // page what happened through events (Emitter):
-// - loaded {sceneKey, description, options}: a scene was loaded (sceneKey: the
-//   built-in scene's name, or null); the twin, if any, loaded it too;
+// - loaded {sceneKey, fileName, description, options}: a scene was loaded (sceneKey:
+//   the built-in scene's name, or null; fileName: the scene file's name when one was
+//   opened, else null); the twin, if any, loaded it too;
 // - stepped (the session): after every step of both, so the plots can sample each;
 // - optionsChanged {name, error, options}: after every setOption, accepted or not,
 //   with the options in force;
@@ -108,12 +109,12 @@ export class Session extends Emitter {
   // `source`: where a link says the scene came from (by default the built-in by name,
   // or the whole scene).
   loadScene(jsonText, sceneKey = null, source = undefined) {
-    return this.#load(jsonText, sceneKey, source, SCENE_REFUSED, '');
+    return this.#load(jsonText, { sceneKey, source }, SCENE_REFUSED, '');
   }
 
   // A scene file the user opened (`fileName` is only shown); a refusal names the file.
   loadSceneFile(fileName, jsonText) {
-    return this.#load(jsonText, null, undefined, FILE_REFUSED, `${JSON.stringify(fileName)}: `);
+    return this.#load(jsonText, { fileName }, FILE_REFUSED, `${JSON.stringify(fileName)}: `);
   }
 
   // A scene file that could not be read: refused as a bad scene file is.
@@ -121,7 +122,7 @@ export class Session extends Emitter {
     return this.#refuse(FILE_REFUSED, `${JSON.stringify(fileName)}: ${message}`);
   }
 
-  #load(jsonText, sceneKey, source, context, prefix) {
+  #load(jsonText, { sceneKey = null, source = undefined, fileName = null }, context, prefix) {
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse(context, prefix + error);
     this.#sceneText = jsonText;
@@ -134,7 +135,8 @@ export class Session extends Emitter {
       this.#twinCoordinates = this.#simulation.coordinates;
     }
     this.#startJournal();
-    this.emit('loaded', { sceneKey, description: this.#simulation.description, options: this.#simulation.options() });
+    const { description } = this.#simulation;
+    this.emit('loaded', { sceneKey, fileName, description, options: this.#simulation.options() });
     if (twinError) {
       this.#refuse('compare mode: the ghost did not load the scene', twinError);
       this.emit('compareChanged', this.#compareState());
