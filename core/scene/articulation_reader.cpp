@@ -272,7 +272,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"name", "links", "couplings", "loops"}, "an articulation"));
+      fields.check_fields({"name", "links", "couplings", "loops", "self_collision"}, "an articulation"));
   ArticulationDraft draft;
   draft.path = path;
   Articulation& articulation = draft.articulation;
@@ -284,6 +284,9 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
                            articulation.name + "\" (also " + same_name->second + ")");
   }
   articulation_paths_[articulation.name] = path;
+  if (fields.has("self_collision")) {
+    CONTACTLAB_RETURN_IF_ERROR(fields.boolean("self_collision", articulation.self_collision));
+  }
 
   CONTACTLAB_RETURN_IF_ERROR(fields.require("links"));
   const std::string links_path = fields.path_of("links");

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "scene/scene_loader.h"
+#include "scene_fixture.h"
 
 namespace contactlab {
 namespace {
@@ -322,7 +323,7 @@ TEST(ArticulationReaderTest, DocumentedExampleLoads) {
 TEST(ArticulationReaderErrorTest, UnknownFields) {
   expect_articulation_failure([](Json& s) { arm(s)["link"] = 1; },
                  "articulations[0].link: unknown field for an articulation (allowed: name, "
-                 "links, couplings, loops)");
+                 "links, couplings, loops, self_collision)");
   expect_articulation_failure([](Json& s) { link(s, 1)["masss"] = 1; },
                  "articulations[0].links[1].masss: unknown field for a link (allowed: name, "
                  "parent, joint, mass, inertia, center_of_mass, geoms)");
@@ -676,6 +677,35 @@ TEST(ArticulationReaderErrorTest, LateFailureLeavesModelUntouched) {
   EXPECT_EQ(model.name, "arm_scene");
   EXPECT_EQ(model.bodies.size(), 4u);
   EXPECT_EQ(model.articulations.size(), 1u);
+}
+
+// Two sibling fingers that overlap at rest touch each other unless the articulation
+// turns self-collision off; the ground is touched either way.
+TEST(ArticulationReaderTest, SelfCollisionOffKeepsOverlappingLinksApart) {
+  for (const bool self_collision : {true, false}) {
+    Json scene = arm_scene();
+    Json gripper = gripper_articulation();
+    gripper["links"][0]["joint"]["origin"]["position"] = {0, 0, 0.04};
+    gripper["links"][2]["joint"]["limits"] = {-0.05, 0.05};
+    gripper["links"][2]["joint"]["position"] = 0.02;  // on the left finger
+    gripper["couplings"][0]["ratio"] = 1;
+    if (!self_collision) gripper["self_collision"] = false;
+    scene["articulations"].push_back(gripper);
+    const Model model = load_valid_articulated(scene);
+    EXPECT_EQ(model.articulations[1].self_collision, self_collision);
+    Data data = make_data(model);
+    step(model, model.options, data);
+    int between_fingers = 0, with_ground = 0;
+    for (const ContactRecord& contact : data.contacts) {
+      const std::string a = model.bodies[contact.body_a].name, b = model.bodies[contact.body_b].name;
+      between_fingers += (a == "left" && b == "right") || (a == "right" && b == "left") ? 1 : 0;
+      with_ground += a == "ground" || b == "ground" ? 1 : 0;
+    }
+    EXPECT_EQ(between_fingers > 0, self_collision);
+    EXPECT_GT(with_ground, 0);
+  }
+  expect_articulation_failure([](Json& scene) { arm(scene)["self_collision"] = 1; },
+                              "articulations[0].self_collision: must be true or false");
 }
 
 }  // namespace

@@ -51,6 +51,9 @@ struct Articulation {
   std::vector<JointActuator> actuators;       // per link (its joint)
   std::vector<JointCoupling> couplings;
   std::vector<LoopClosure> loops;
+  // Whether two links of this articulation that are not adjacent collide with each
+  // other (an imported robot whose collision meshes overlap at rest turns it off).
+  bool self_collision = true;
   // Maximal coordinates (maximal_joints.h): the same links, each a root on a free
   // joint, so that every link is a rigid body with its own 6 velocities.
   KinematicTree free_links;
@@ -77,6 +80,12 @@ inline bool links_are_adjacent(const Articulation& articulation, int first, int 
     }
   }
   return false;
+}
+
+// Whether contacts between these two links are looked for: never between adjacent
+// links, and between others only when the articulation has self-collision.
+inline bool links_may_touch(const Articulation& articulation, int first, int second) {
+  return articulation.self_collision && !links_are_adjacent(articulation, first, second);
 }
 
 }  // namespace contactlab
