@@ -133,14 +133,21 @@ TEST(ImportUrdfScene, MergesFixedLinksAndEstimatesMissingInertials) {
   EXPECT_EQ(import.frames[2].in_scene_link.position, Vec3(1, 0, 1));
 }
 
-TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksAndBadInertia) {
+TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksBadInertiaAndMimicOffsets) {
   const std::string planar = urdf_two_links(R"(type="planar"><parent link="base"/><child link="arm"/>)");
   const std::string floating = urdf_two_links(R"(type="floating"><parent link="base"/><child link="arm"/>)");
   std::string bad_inertia = urdf_two_links(R"(type="fixed"><parent link="base"/><child link="arm"/>)");
+  const std::string offset = urdf_two_links(
+      R"(type="revolute"><parent link="base"/><child link="arm"/><limit lower="0" upper="1" effort="1" velocity="1"/>
+      <mimic joint="lead" offset="0.1"/>)",
+      R"(<link name="tip"><inertial><mass value="0.1"/><inertia ixx="1e-4" iyy="1e-4" izz="1e-4"/></inertial>
+      <collision><geometry><sphere radius="0.01"/></geometry></collision></link>
+      <joint name="lead" type="revolute"><parent link="arm"/><child link="tip"/><limit lower="0" upper="1" effort="1" velocity="1"/></joint>)");
   bad_inertia.replace(bad_inertia.find(R"(ixx="0.001")"), 11, R"(ixx="0.009")");
   for (const auto& [text, words] : {std::make_pair(planar, "planar joints are not supported"),
                                     std::make_pair(floating, "floating joint is imported only from"),
-                                    std::make_pair(bad_inertia, "link \"arm\" <inertial>")}) {
+                                    std::make_pair(bad_inertia, "link \"arm\" <inertial>"),
+                                    std::make_pair(offset, "joint \"j\" (line 6) <mimic offset>")}) {
     UrdfRobot robot;
     ImportReport report;
     ASSERT_TRUE(parse_urdf_text(text, robot, report).ok());

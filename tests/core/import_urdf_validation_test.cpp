@@ -200,6 +200,9 @@ void expect_imported_robot_holds(const std::string& urdf, double seconds) {
 
 TEST(ImportUrdfValidation, FrankaHandHoldsItsStartPose) { expect_imported_robot_holds("franka_hand/hand.urdf", 5); }
 TEST(ImportUrdfValidation, BarrettHandHoldsItsStartPose) { expect_imported_robot_holds("barrett_hand/bhand_model.urdf", 5); }
+TEST(ImportUrdfValidation, Robotiq2f85HoldsItsStartPose) {
+  expect_imported_robot_holds("robotiq_2f85/robotiq_arg2f_85_model.urdf", 5);
+}
 TEST(ImportUrdfValidation, FrankaPandaHoldsItsStartPose) { expect_imported_robot_holds("franka_panda/panda.urdf", 5); }
 
 }  // namespace
