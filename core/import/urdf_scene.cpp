@@ -379,10 +379,6 @@ class Importer {
       if (!(ratio != 0) || std::fabs(ratio) > kMaxCouplingRatio) {
         fail(where(joint) + " <mimic multiplier>: must be nonzero and within [-10, 10], got " + format(ratio));
       }
-      if (offset != 0) {
-        fail(where(joint) + " <mimic offset>: a nonzero offset is not supported (the scene's couplings are "
-                            "q_follower = ratio q_leader)");
-      }
       draft.leader = leader;
       draft.ratio = ratio;
       draft.offset = offset;
@@ -584,7 +580,9 @@ class Importer {
       joint["friction"] = {{"coulomb", urdf.dynamics.friction}, {"viscous", urdf.dynamics.damping}};
     }
     if (draft.leader >= 0) {
-      couplings.push_back({{"leader", drafts_[draft.leader].name}, {"follower", draft.name}, {"ratio", draft.ratio}});
+      nlohmann::json coupling = {{"leader", drafts_[draft.leader].name}, {"follower", draft.name}, {"ratio", draft.ratio}};
+      if (draft.offset != 0) coupling["offset"] = draft.offset;
+      couplings.push_back(coupling);
       return;
     }
     const PdGains gains = imported_pd_gains(load_of(d), urdf.limit.effort);

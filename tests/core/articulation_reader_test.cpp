@@ -708,5 +708,36 @@ TEST(ArticulationReaderTest, SelfCollisionOffKeepsOverlappingLinksApart) {
                               "articulations[0].self_collision: must be true or false");
 }
 
+// A coupling's offset: q_follower = ratio q_leader + offset at the start and while the
+// leader's motor moves it (seed 002 eqs. 7-8 with the offset in eq. 16's drift).
+TEST(ArticulationReaderTest, CouplingOffsetHoldsWhileTheLeaderMoves) {
+  Json scene = arm_scene();
+  Json gripper = gripper_articulation();
+  gripper["links"][2]["joint"]["position"] = -0.01;  // -1 * 0.02 + 0.01
+  gripper["couplings"][0]["offset"] = 0.01;
+  scene["articulations"].push_back(gripper);
+  const Model model = load_valid_articulated(scene);
+  const Articulation& articulation = model.articulations[1];
+  ASSERT_EQ(articulation.couplings.size(), 1u);
+  EXPECT_EQ(articulation.couplings[0].offset, 0.01);
+  Data data = make_data(model);
+  data.articulations[1].target_position[1] = 0.04;  // the left finger's set point
+  double worst = 0;
+  run_for(model, model.options, data, 0.5, [&](const Data& now) {
+    const Eigen::VectorXd& q = now.articulations[1].positions;
+    worst = std::max(worst, std::abs(q[1] - (-q[0] + 0.01)));
+  });
+  EXPECT_GT(data.articulations[1].positions[0], 0.03);  // the leader moved
+  EXPECT_LT(worst, 1e-6);
+  Json wrong = arm_scene();
+  gripper["links"][2]["joint"]["position"] = -0.02;
+  wrong["articulations"].push_back(gripper);
+  Model untouched;
+  const Status status = load_scene(wrong.dump(), untouched);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("must satisfy follower = ratio * leader + offset"), std::string::npos)
+      << status.message();
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -133,7 +133,7 @@ TEST(ImportUrdfScene, MergesFixedLinksAndEstimatesMissingInertials) {
   EXPECT_EQ(import.frames[2].in_scene_link.position, Vec3(1, 0, 1));
 }
 
-TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksBadInertiaAndMimicOffsets) {
+TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksAndBadInertia) {
   const std::string planar = urdf_two_links(R"(type="planar"><parent link="base"/><child link="arm"/>)");
   const std::string floating = urdf_two_links(R"(type="floating"><parent link="base"/><child link="arm"/>)");
   std::string bad_inertia = urdf_two_links(R"(type="fixed"><parent link="base"/><child link="arm"/>)");
@@ -146,8 +146,7 @@ TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksBadInertiaAndMimicOffsets
   bad_inertia.replace(bad_inertia.find(R"(ixx="0.001")"), 11, R"(ixx="0.009")");
   for (const auto& [text, words] : {std::make_pair(planar, "planar joints are not supported"),
                                     std::make_pair(floating, "floating joint is imported only from"),
-                                    std::make_pair(bad_inertia, "link \"arm\" <inertial>"),
-                                    std::make_pair(offset, "joint \"j\" (line 6) <mimic offset>")}) {
+                                    std::make_pair(bad_inertia, "link \"arm\" <inertial>")}) {
     UrdfRobot robot;
     ImportReport report;
     ASSERT_TRUE(parse_urdf_text(text, robot, report).ok());
@@ -157,6 +156,16 @@ TEST(ImportUrdfScene, RefusesPlanarFloatingBetweenLinksBadInertiaAndMimicOffsets
     EXPECT_NE(status.message().find(words), std::string::npos) << status.message();
     EXPECT_TRUE(import.frames.empty());
   }
+  // A mimic offset is the coupling's, and the follower starts at it.
+  UrdfRobot robot;
+  ImportReport report;
+  ASSERT_TRUE(parse_urdf_text(offset, robot, report).ok());
+  UrdfImport import;
+  const Status status = import_urdf(robot, ".", UrdfImportOptions{}, import, report);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(import.articulation["couplings"][0]["offset"], 0.1);
+  EXPECT_EQ(import.articulation["couplings"][0]["follower"], "arm");
+  EXPECT_EQ(import.articulation["links"][1]["joint"]["position"], 0.1);
 }
 
 TEST(ImportUrdfScene, FloatingJointFromTheWorldIsAFreeBase) {

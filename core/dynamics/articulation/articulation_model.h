@@ -17,13 +17,15 @@
 
 namespace contactlab {
 
-// A follower joint kept at ratio times its leader (the Barrett finger's distal joint
-// follows the proximal one): the bilateral row q_follower - ratio q_leader = 0 of
-// seed 002 eqs. (7)-(8), with drift corrected by eq. (16).
+// A follower joint kept at ratio times its leader plus an offset (the Barrett finger's
+// distal joint follows the proximal one; a URDF <mimic>): the bilateral row
+// q_follower - ratio q_leader - offset = 0 of seed 002 eqs. (7)-(8), with drift
+// corrected by eq. (16). The offset does not enter the rates.
 struct JointCoupling {
   int leader = -1;    // link index of the leading joint
   int follower = -1;  // link index of the following joint
   double ratio = 1;
+  double offset = 0;  // [rad] or [m], the follower's
 };
 
 // A PD-controlled motor on one joint (seed 002 §5): its gains and torque limit
