@@ -15,5 +15,6 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
 int run_link_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_grade_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_import_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace contactlab

@@ -17,6 +17,8 @@ const char kUsage[] =
     "       contactlab check SCENE\n"
     "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"
     "       contactlab grade --self-test EXERCISE\n"
+    "       contactlab import ROBOT.urdf [--package-root DIR]... [--fingers JOINT[,JOINT...]]\n"
+    "                         [--base x,y,z[,roll,pitch,yaw]] [--object SCENE.json] -o SCENE.json\n"
     "       contactlab lcp FILE\n"
     "SCENE: a scene file (for link, also a built-in scene's name); LINK: #v1.... or a URL ending in one\n"
     "KEY: time_step (h), friction_coefficient (mu), restitution, torsional_friction,\n"
@@ -33,8 +35,9 @@ int dispatch(const std::vector<std::string>& args) {
   if (args[0] == "link") return contactlab::run_link_command(rest, std::cout, std::cerr);
   if (args[0] == "check") return contactlab::run_check_command(rest, std::cout, std::cerr);
   if (args[0] == "grade") return contactlab::run_grade_command(rest, std::cout, std::cerr);
+  if (args[0] == "import") return contactlab::run_import_command(rest, std::cout, std::cerr);
   if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
-  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, grade, lcp)\n" << kUsage;
+  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, grade, import, lcp)\n" << kUsage;
   return 2;
 }
 

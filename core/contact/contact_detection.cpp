@@ -41,7 +41,7 @@ bool bodies_may_touch(const Model& model, const std::vector<char>& fixed, int a,
   const Body& first = model.bodies[a];
   const Body& second = model.bodies[b];
   return first.articulation < 0 || first.articulation != second.articulation ||
-         !links_are_adjacent(model.articulations[first.articulation], first.link, second.link);
+         links_may_touch(model.articulations[first.articulation], first.link, second.link);
 }
 
 }  // namespace

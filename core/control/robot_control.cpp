@@ -168,7 +168,7 @@ void apply_couplings_kinematically(const Articulation& articulation, Articulatio
   const KinematicTree& tree = articulation.tree;
   for (const JointCoupling& coupling : articulation.couplings) {
     state.positions[tree.position_offset(coupling.follower)] =
-        coupling.ratio * state.positions[tree.position_offset(coupling.leader)];
+        coupling.ratio * state.positions[tree.position_offset(coupling.leader)] + coupling.offset;
   }
 }
 

@@ -23,6 +23,7 @@ const char* const kWorld = "world";          // the parent of a root link
 
 const NumberRange kAxisComponentRange{-1, 1, true, true, ""};
 const NumberRange kCouplingRatioRange{-kMaxCouplingRatio, kMaxCouplingRatio, true, true, ""};
+const NumberRange kCouplingOffsetRange{-100, 100, true, true, "rad or m"};
 
 // The values a revolute or prismatic joint allows, in the units of its coordinate.
 struct CoordinateRanges {
@@ -210,21 +211,22 @@ Status read_coordinate(const FieldReader& joint, Joint& result, ArticulationDraf
   return read_actuator(joint, ranges, draft.articulation.actuators.back());
 }
 
-// Seed 002 eqs. (7)-(8) at t = 0: the coupling row q_follower - ratio q_leader = 0 and
-// its rate hold for the initial positions and velocities, or the first step jerks.
+// Seed 002 eqs. (7)-(8) at t = 0: the coupling row q_follower - ratio q_leader - offset = 0
+// and its rate (without the offset) hold for the initial positions and velocities, or
+// the first step jerks.
 Status check_coupled_values(const std::string& coupling_path, const ArticulationDraft& draft,
                             const JointCoupling& coupling, const char* field, double leader,
-                            double follower) {
-  if (std::abs(follower - coupling.ratio * leader) <= kCouplingTolerance) {
+                            double follower, double offset) {
+  if (std::abs(follower - coupling.ratio * leader - offset) <= kCouplingTolerance) {
     return Status::success();
   }
   const std::string suffix = std::string(".joint.") + field;
   return Status::failure(
       coupling_path + ": the initial joint." + field +
-      " must satisfy follower = ratio * leader within " + describe_number(kCouplingTolerance) +
-      ", got " + draft.link_path(coupling.follower) + suffix + " = " + describe_number(follower) +
-      " but ratio * " + draft.link_path(coupling.leader) + suffix + " = " +
-      describe_number(coupling.ratio * leader));
+      " must satisfy follower = ratio * leader" + (offset != 0 ? " + offset" : "") + " within " +
+      describe_number(kCouplingTolerance) + ", got " + draft.link_path(coupling.follower) + suffix + " = " +
+      describe_number(follower) + " but ratio * " + draft.link_path(coupling.leader) + suffix +
+      (offset != 0 ? " + offset" : "") + " = " + describe_number(coupling.ratio * leader + offset));
 }
 
 class ArticulationReader {
@@ -272,7 +274,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"name", "links", "couplings", "loops"}, "an articulation"));
+      fields.check_fields({"name", "links", "couplings", "loops", "self_collision"}, "an articulation"));
   ArticulationDraft draft;
   draft.path = path;
   Articulation& articulation = draft.articulation;
@@ -284,6 +286,9 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
                            articulation.name + "\" (also " + same_name->second + ")");
   }
   articulation_paths_[articulation.name] = path;
+  if (fields.has("self_collision")) {
+    CONTACTLAB_RETURN_IF_ERROR(fields.boolean("self_collision", articulation.self_collision));
+  }
 
   CONTACTLAB_RETURN_IF_ERROR(fields.require("links"));
   const std::string links_path = fields.path_of("links");
@@ -456,7 +461,7 @@ Status ArticulationReader::read_couplings(const FieldReader& fields,
     CONTACTLAB_RETURN_IF_ERROR(expect_object(values[k], coupling_path));
     const FieldReader coupling(values[k], coupling_path);
     CONTACTLAB_RETURN_IF_ERROR(
-        coupling.check_fields({"leader", "follower", "ratio"}, "a coupling"));
+        coupling.check_fields({"leader", "follower", "ratio", "offset"}, "a coupling"));
     for (const char* key : {"leader", "follower", "ratio"}) {
       CONTACTLAB_RETURN_IF_ERROR(coupling.require(key));
     }
@@ -494,16 +499,19 @@ Status ArticulationReader::read_couplings(const FieldReader& fields,
                              kCouplingRatioRange.describe() + ", got " + describe_json(ratio));
     }
     result.ratio = ratio.get<double>();
+    if (coupling.has("offset")) {
+      CONTACTLAB_RETURN_IF_ERROR(coupling.number("offset", kCouplingOffsetRange, result.offset));
+    }
     const int leader_position = tree.position_offset(result.leader);
     const int follower_position = tree.position_offset(result.follower);
     CONTACTLAB_RETURN_IF_ERROR(check_coupled_values(
         coupling_path, draft, result, "position", articulation.initial_positions[leader_position],
-        articulation.initial_positions[follower_position]));
+        articulation.initial_positions[follower_position], result.offset));
     const int leader_velocity = tree.velocity_offset(result.leader);
     const int follower_velocity = tree.velocity_offset(result.follower);
     CONTACTLAB_RETURN_IF_ERROR(check_coupled_values(
         coupling_path, draft, result, "velocity", articulation.initial_velocities[leader_velocity],
-        articulation.initial_velocities[follower_velocity]));
+        articulation.initial_velocities[follower_velocity], 0.0));
     leading.emplace(result.leader, k);
     following.emplace(result.follower, k);
     articulation.couplings.push_back(result);

@@ -71,7 +71,8 @@ nlohmann::json articulation_json(const Articulation& articulation) {
   for (const JointCoupling& coupling : articulation.couplings) {
     couplings.push_back({{"leader", articulation.tree.link(coupling.leader).name},
                          {"follower", articulation.tree.link(coupling.follower).name},
-                         {"ratio", coupling.ratio}});
+                         {"ratio", coupling.ratio},
+                         {"offset", coupling.offset}});
   }
   nlohmann::json loops = nlohmann::json::array();
   for (const LoopClosure& loop : articulation.loops) {

@@ -91,7 +91,7 @@ bool geoms_may_touch(const Model& model, int geom_a, int geom_b) {
   const Body& first = model.bodies[a];
   const Body& second = model.bodies[b];
   return first.articulation < 0 || first.articulation != second.articulation ||
-         !links_are_adjacent(model.articulations[first.articulation], first.link, second.link);
+         links_may_touch(model.articulations[first.articulation], first.link, second.link);
 }
 
 // How much farther than detect_contacts' reach each body's surface may have moved in

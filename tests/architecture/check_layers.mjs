@@ -20,6 +20,7 @@ export const LAYERS = [
   'step', // the time step and its workspace
   'grasp', // grasp wrench space and its monitor
   'scene', // reading and writing scene files
+  'import', // robot descriptions (URDF) and their meshes turned into scenes
   'session', // a running scene: load, options, step, read-outs
   'exercise', // course exercises: the format, runs, checks, grading, LMS results
 ];

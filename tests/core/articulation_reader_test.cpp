@@ -13,6 +13,7 @@
 #include <string>
 
 #include "scene/scene_loader.h"
+#include "scene_fixture.h"
 
 namespace contactlab {
 namespace {
@@ -322,7 +323,7 @@ TEST(ArticulationReaderTest, DocumentedExampleLoads) {
 TEST(ArticulationReaderErrorTest, UnknownFields) {
   expect_articulation_failure([](Json& s) { arm(s)["link"] = 1; },
                  "articulations[0].link: unknown field for an articulation (allowed: name, "
-                 "links, couplings, loops)");
+                 "links, couplings, loops, self_collision)");
   expect_articulation_failure([](Json& s) { link(s, 1)["masss"] = 1; },
                  "articulations[0].links[1].masss: unknown field for a link (allowed: name, "
                  "parent, joint, mass, inertia, center_of_mass, geoms)");
@@ -676,6 +677,66 @@ TEST(ArticulationReaderErrorTest, LateFailureLeavesModelUntouched) {
   EXPECT_EQ(model.name, "arm_scene");
   EXPECT_EQ(model.bodies.size(), 4u);
   EXPECT_EQ(model.articulations.size(), 1u);
+}
+
+// Two sibling fingers that overlap at rest touch each other unless the articulation
+// turns self-collision off; the ground is touched either way.
+TEST(ArticulationReaderTest, SelfCollisionOffKeepsOverlappingLinksApart) {
+  for (const bool self_collision : {true, false}) {
+    Json scene = arm_scene();
+    Json gripper = gripper_articulation();
+    gripper["links"][0]["joint"]["origin"]["position"] = {0, 0, 0.04};
+    gripper["links"][2]["joint"]["limits"] = {-0.05, 0.05};
+    gripper["links"][2]["joint"]["position"] = 0.02;  // on the left finger
+    gripper["couplings"][0]["ratio"] = 1;
+    if (!self_collision) gripper["self_collision"] = false;
+    scene["articulations"].push_back(gripper);
+    const Model model = load_valid_articulated(scene);
+    EXPECT_EQ(model.articulations[1].self_collision, self_collision);
+    Data data = make_data(model);
+    step(model, model.options, data);
+    int between_fingers = 0, with_ground = 0;
+    for (const ContactRecord& contact : data.contacts) {
+      const std::string a = model.bodies[contact.body_a].name, b = model.bodies[contact.body_b].name;
+      between_fingers += (a == "left" && b == "right") || (a == "right" && b == "left") ? 1 : 0;
+      with_ground += a == "ground" || b == "ground" ? 1 : 0;
+    }
+    EXPECT_EQ(between_fingers > 0, self_collision);
+    EXPECT_GT(with_ground, 0);
+  }
+  expect_articulation_failure([](Json& scene) { arm(scene)["self_collision"] = 1; },
+                              "articulations[0].self_collision: must be true or false");
+}
+
+// A coupling's offset: q_follower = ratio q_leader + offset at the start and while the
+// leader's motor moves it (seed 002 eqs. 7-8 with the offset in eq. 16's drift).
+TEST(ArticulationReaderTest, CouplingOffsetHoldsWhileTheLeaderMoves) {
+  Json scene = arm_scene();
+  Json gripper = gripper_articulation();
+  gripper["links"][2]["joint"]["position"] = -0.01;  // -1 * 0.02 + 0.01
+  gripper["couplings"][0]["offset"] = 0.01;
+  scene["articulations"].push_back(gripper);
+  const Model model = load_valid_articulated(scene);
+  const Articulation& articulation = model.articulations[1];
+  ASSERT_EQ(articulation.couplings.size(), 1u);
+  EXPECT_EQ(articulation.couplings[0].offset, 0.01);
+  Data data = make_data(model);
+  data.articulations[1].target_position[1] = 0.04;  // the left finger's set point
+  double worst = 0;
+  run_for(model, model.options, data, 0.5, [&](const Data& now) {
+    const Eigen::VectorXd& q = now.articulations[1].positions;
+    worst = std::max(worst, std::abs(q[1] - (-q[0] + 0.01)));
+  });
+  EXPECT_GT(data.articulations[1].positions[0], 0.03);  // the leader moved
+  EXPECT_LT(worst, 1e-6);
+  Json wrong = arm_scene();
+  gripper["links"][2]["joint"]["position"] = -0.02;
+  wrong["articulations"].push_back(gripper);
+  Model untouched;
+  const Status status = load_scene(wrong.dump(), untouched);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("must satisfy follower = ratio * leader + offset"), std::string::npos)
+      << status.message();
 }
 
 }  // namespace

@@ -17,13 +17,15 @@
 
 namespace contactlab {
 
-// A follower joint kept at ratio times its leader (the Barrett finger's distal joint
-// follows the proximal one): the bilateral row q_follower - ratio q_leader = 0 of
-// seed 002 eqs. (7)-(8), with drift corrected by eq. (16).
+// A follower joint kept at ratio times its leader plus an offset (the Barrett finger's
+// distal joint follows the proximal one; a URDF <mimic>): the bilateral row
+// q_follower - ratio q_leader - offset = 0 of seed 002 eqs. (7)-(8), with drift
+// corrected by eq. (16). The offset does not enter the rates.
 struct JointCoupling {
   int leader = -1;    // link index of the leading joint
   int follower = -1;  // link index of the following joint
   double ratio = 1;
+  double offset = 0;  // [rad] or [m], the follower's
 };
 
 // A PD-controlled motor on one joint (seed 002 §5): its gains and torque limit
@@ -51,6 +53,9 @@ struct Articulation {
   std::vector<JointActuator> actuators;       // per link (its joint)
   std::vector<JointCoupling> couplings;
   std::vector<LoopClosure> loops;
+  // Whether two links of this articulation that are not adjacent collide with each
+  // other (an imported robot whose collision meshes overlap at rest turns it off).
+  bool self_collision = true;
   // Maximal coordinates (maximal_joints.h): the same links, each a root on a free
   // joint, so that every link is a rigid body with its own 6 velocities.
   KinematicTree free_links;
@@ -77,6 +82,12 @@ inline bool links_are_adjacent(const Articulation& articulation, int first, int 
     }
   }
   return false;
+}
+
+// Whether contacts between these two links are looked for: never between adjacent
+// links, and between others only when the articulation has self-collision.
+inline bool links_may_touch(const Articulation& articulation, int first, int second) {
+  return articulation.self_collision && !links_are_adjacent(articulation, first, second);
 }
 
 }  // namespace contactlab

@@ -98,9 +98,10 @@ Status eliminate_couplings(const Articulation& articulation, const Options& opti
     for (int i = 0; i < n; ++i) {
       mobility(i, r) = motion.inverse_mass(i, follower) - coupling.ratio * motion.inverse_mass(i, leader);
     }
-    // Eq. (16): Delta p = q_follower - ratio q_leader, eps_j = -gamma Delta p / h.
+    // Eq. (16): Delta p = q_follower - ratio q_leader - offset, eps_j = -gamma Delta p / h.
     const double drift = state.positions[tree.position_offset(coupling.follower)] -
-                         coupling.ratio * state.positions[tree.position_offset(coupling.leader)];
+                         coupling.ratio * state.positions[tree.position_offset(coupling.leader)] -
+                         coupling.offset;
     const double target = -options.error_reduction * drift / options.time_step;
     correction[r] = target - (motion.free_velocity[follower] -
                               coupling.ratio * motion.free_velocity[leader]);

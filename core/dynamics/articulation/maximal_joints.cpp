@@ -206,7 +206,7 @@ void maximal_joint_rows(const Articulation& articulation, const TreeKinematics& 
   }
   for (const JointCoupling& coupling : articulation.couplings) {
     const double error = positions[tree.position_offset(coupling.follower)] -
-                         coupling.ratio * positions[tree.position_offset(coupling.leader)];
+                         coupling.ratio * positions[tree.position_offset(coupling.leader)] - coupling.offset;
     const int r = writer.add(error, coupling.follower, tree.link(coupling.follower).parent);
     rows.row_links[r][2] = coupling.leader;
     rows.row_links[r][3] = tree.link(coupling.leader).parent;

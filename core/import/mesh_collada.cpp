@@ -1,0 +1,207 @@
+#include "import/mesh_collada.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <sstream>
+
+#include <tinyxml2.h>
+
+namespace contactlab {
+namespace {
+
+using tinyxml2::XMLElement;
+
+struct ColladaError {
+  std::string message;
+};
+
+[[noreturn]] void fail(const std::string& name, const XMLElement* element, const std::string& message) {
+  throw ColladaError{name + " line " + std::to_string(element->GetLineNum()) + ": " + message};
+}
+
+bool is(const XMLElement* element, const char* tag) { return std::strcmp(element->Name(), tag) == 0; }
+
+std::vector<double> numbers(const std::string& name, const XMLElement* element) {
+  std::vector<double> values;
+  const char* text = element->GetText();
+  if (text == nullptr) return values;
+  const char* cursor = text;
+  while (true) {
+    while (*cursor == ' ' || *cursor == '\n' || *cursor == '\t' || *cursor == '\r') ++cursor;
+    if (*cursor == '\0') break;
+    char* end = nullptr;
+    const double value = std::strtod(cursor, &end);
+    if (end == cursor) fail(name, element, std::string("<") + element->Name() + ">: \"" +
+                                               std::string(cursor).substr(0, 16) + "\" is not a number");
+    values.push_back(value);
+    cursor = end;
+  }
+  return values;
+}
+
+std::vector<int> indices(const std::string& name, const XMLElement* element) {
+  std::vector<int> values;
+  for (double value : numbers(name, element)) {
+    if (!(value >= 0 && value < 2147483647.0) || value != std::floor(value)) {
+      fail(name, element, std::string("<") + element->Name() + ">: index " + std::to_string(value) +
+                              " is not a whole number >= 0");
+    }
+    values.push_back(static_cast<int>(value));
+  }
+  return values;
+}
+
+std::string target(const char* reference) {
+  if (reference == nullptr) return "";
+  return reference[0] == '#' ? reference + 1 : reference;
+}
+
+// The positions a <mesh>'s <vertices> names: its <source>'s float array, 3 per point.
+std::vector<Vec3> positions(const std::string& name, const XMLElement* mesh, const std::string& vertices_id,
+                            double meter) {
+  std::map<std::string, const XMLElement*> sources;
+  for (const XMLElement* source = mesh->FirstChildElement("source"); source != nullptr;
+       source = source->NextSiblingElement("source")) {
+    if (source->Attribute("id") != nullptr) sources[source->Attribute("id")] = source;
+  }
+  const XMLElement* vertices = nullptr;
+  for (const XMLElement* element = mesh->FirstChildElement("vertices"); element != nullptr;
+       element = element->NextSiblingElement("vertices")) {
+    if (element->Attribute("id") != nullptr && vertices_id == element->Attribute("id")) vertices = element;
+  }
+  if (vertices == nullptr) fail(name, mesh, "<mesh>: no <vertices id=\"" + vertices_id + "\">");
+  std::string source_id;
+  for (const XMLElement* input = vertices->FirstChildElement("input"); input != nullptr;
+       input = input->NextSiblingElement("input")) {
+    if (input->Attribute("semantic") != nullptr && std::strcmp(input->Attribute("semantic"), "POSITION") == 0) {
+      source_id = target(input->Attribute("source"));
+    }
+  }
+  const auto found = sources.find(source_id);
+  if (found == sources.end()) fail(name, vertices, "<vertices>: no POSITION <source> in its <mesh>");
+  const XMLElement* array = found->second->FirstChildElement("float_array");
+  if (array == nullptr) fail(name, found->second, "<source>: no <float_array>");
+  int stride = 3;
+  if (const XMLElement* common = found->second->FirstChildElement("technique_common")) {
+    if (const XMLElement* accessor = common->FirstChildElement("accessor")) stride = accessor->IntAttribute("stride", 3);
+  }
+  if (stride < 3) fail(name, found->second, "<source>: positions need a stride of at least 3");
+  const std::vector<double> values = numbers(name, array);
+  std::vector<Vec3> points;
+  for (std::size_t i = 0; i + 2 < values.size(); i += stride) {
+    points.emplace_back(meter * values[i], meter * values[i + 1], meter * values[i + 2]);
+  }
+  return points;
+}
+
+// A <triangles> or <polylist>: its VERTEX input's offset, the stride of its <p> (the
+// largest offset + 1) and the polygon sizes (all 3 for triangles).
+void read_primitive(const std::string& name, const XMLElement* mesh, const XMLElement* primitive, MeshPart& part,
+                    std::map<std::string, std::vector<Vec3>>& cache, double meter,
+                    std::map<std::string, std::map<int, int>>& used) {
+  int vertex_offset = -1, stride = 1;
+  std::string vertices_id;
+  for (const XMLElement* input = primitive->FirstChildElement("input"); input != nullptr;
+       input = input->NextSiblingElement("input")) {
+    const int offset = input->IntAttribute("offset", 0);
+    stride = std::max(stride, offset + 1);
+    if (input->Attribute("semantic") != nullptr && std::strcmp(input->Attribute("semantic"), "VERTEX") == 0) {
+      vertex_offset = offset;
+      vertices_id = target(input->Attribute("source"));
+    }
+  }
+  if (vertex_offset < 0) fail(name, primitive, std::string("<") + primitive->Name() + ">: no VERTEX <input>");
+  if (cache.count(vertices_id) == 0) cache[vertices_id] = positions(name, mesh, vertices_id, meter);
+  const std::vector<Vec3>& points = cache[vertices_id];
+  std::map<int, int>& local = used[vertices_id];
+  std::vector<int> sizes;
+  const XMLElement* p = primitive->FirstChildElement("p");
+  if (p == nullptr) return;
+  const std::vector<int> values = indices(name, p);
+  if (is(primitive, "polylist")) {
+    const XMLElement* vcount = primitive->FirstChildElement("vcount");
+    if (vcount == nullptr) fail(name, primitive, "<polylist>: no <vcount>");
+    sizes = indices(name, vcount);
+  } else {
+    sizes.assign(values.size() / stride / 3, 3);
+  }
+  std::size_t cursor = 0;
+  for (int size : sizes) {
+    if (size < 3 || cursor + static_cast<std::size_t>(size) * stride > values.size()) {
+      fail(name, p, std::string("<p>: fewer indices than its <") + primitive->Name() + "> needs");
+    }
+    std::vector<int> corners;
+    for (int corner = 0; corner < size; ++corner) {
+      const int index = values[cursor + corner * stride + vertex_offset];
+      if (static_cast<std::size_t>(index) >= points.size()) {
+        fail(name, p, "<p>: vertex index " + std::to_string(index) + ", but its source has " +
+                          std::to_string(points.size()) + " points");
+      }
+      auto inserted = local.emplace(index, static_cast<int>(part.vertices.size()));
+      if (inserted.second) part.vertices.push_back(points[index]);
+      corners.push_back(inserted.first->second);
+    }
+    for (int corner = 1; corner + 1 < size; ++corner) {
+      part.triangles.push_back({corners[0], corners[corner], corners[corner + 1]});
+    }
+    cursor += static_cast<std::size_t>(size) * stride;
+  }
+}
+
+Mesh read_document(const std::string& name, const XMLElement* root) {
+  Mesh mesh;
+  double meter = 1;
+  if (const XMLElement* asset = root->FirstChildElement("asset")) {
+    if (const XMLElement* unit = asset->FirstChildElement("unit")) {
+      meter = unit->DoubleAttribute("meter", 1);
+      if (!(meter > 0) || !std::isfinite(meter)) fail(name, unit, "<unit meter>: must be a number > 0");
+    }
+    if (const XMLElement* up = asset->FirstChildElement("up_axis")) {
+      mesh.up_axis = up->GetText() != nullptr ? up->GetText() : "";
+    }
+  }
+  const XMLElement* library = root->FirstChildElement("library_geometries");
+  if (library == nullptr) fail(name, root, "<COLLADA>: no <library_geometries>");
+  for (const XMLElement* geometry = library->FirstChildElement("geometry"); geometry != nullptr;
+       geometry = geometry->NextSiblingElement("geometry")) {
+    const XMLElement* element = geometry->FirstChildElement("mesh");
+    if (element == nullptr) continue;
+    MeshPart part;
+    part.name = geometry->Attribute("id") != nullptr ? geometry->Attribute("id") : "";
+    std::map<std::string, std::vector<Vec3>> cache;
+    std::map<std::string, std::map<int, int>> used;
+    for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+      if (is(child, "triangles") || is(child, "polylist")) {
+        read_primitive(name, element, child, part, cache, meter, used);
+      } else if (is(child, "lines") || is(child, "linestrips") || is(child, "tristrips") || is(child, "trifans") ||
+                 is(child, "polygons")) {
+        fail(name, child, std::string("<") + child->Name() + ">: only <triangles> and <polylist> are read");
+      }
+    }
+    if (!part.triangles.empty()) mesh.parts.push_back(std::move(part));
+  }
+  if (mesh.parts.empty()) fail(name, library, "<library_geometries>: no <mesh> with <triangles> or <polylist>");
+  return mesh;
+}
+
+}  // namespace
+
+Status read_collada(const std::string& text, const std::string& name, Mesh& mesh) {
+  tinyxml2::XMLDocument document;
+  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+    return Status::failure(name + " line " + std::to_string(document.ErrorLineNum()) + ": malformed XML (" +
+                           document.ErrorName() + ")");
+  }
+  const XMLElement* root = document.RootElement();
+  if (root == nullptr || !is(root, "COLLADA")) return Status::failure(name + ": not a COLLADA document (no <COLLADA>)");
+  try {
+    mesh = read_document(name, root);
+  } catch (const ColladaError& error) {
+    return Status::failure(error.message);
+  }
+  return Status::success();
+}
+
+}  // namespace contactlab

@@ -1,0 +1,17 @@
+// Where a URDF's mesh filename points. `package://NAME/rest` is looked up under each
+// package root in order: ROOT/NAME/rest (a folder holding package folders) or
+// ROOT/rest when ROOT's own folder is named NAME; the URDF's folder is always the
+// last root. A relative filename is taken from the URDF's folder, an absolute one as
+// it is, and `file://` is dropped. The first existing file wins; when none exists the
+// first candidate is returned, so that the error names a real place.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace contactlab {
+
+std::string resolve_mesh_path(const std::string& filename, const std::string& urdf_folder,
+                              const std::vector<std::string>& package_roots);
+
+}  // namespace contactlab

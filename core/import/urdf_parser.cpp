@@ -1,0 +1,435 @@
+#include "import/urdf_parser.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <sstream>
+
+#include <tinyxml2.h>
+
+#include "base/bounded_file.h"
+#include "import/import_limits.h"
+
+namespace contactlab {
+namespace {
+
+using tinyxml2::XMLAttribute;
+using tinyxml2::XMLElement;
+
+// Thrown inside the parser only, turned into a Status at its boundary.
+struct ParseError {
+  std::string message;
+};
+
+[[noreturn]] void fail(const XMLElement* element, const std::string& message) {
+  throw ParseError{"URDF line " + std::to_string(element->GetLineNum()) + ": " + message};
+}
+
+std::string tag(const XMLElement* element) { return std::string("<") + element->Name() + ">"; }
+
+// "<joint name=\"j1\"> <limit upper>", the element and attribute a message is about.
+std::string place(const std::string& owner, const XMLElement* element, const char* attribute) {
+  std::string text = owner;
+  if (!text.empty()) text += " ";
+  text += tag(element);
+  if (attribute != nullptr) text.insert(text.size() - 1, std::string(" ") + attribute);
+  return text;
+}
+
+double parse_number_text(const XMLElement* element, const std::string& what, const std::string& text) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(begin, &end);
+  while (end != nullptr && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) ++end;
+  if (end == begin || end == nullptr || *end != '\0') fail(element, what + ": \"" + text + "\" is not a number");
+  if (!std::isfinite(value) || errno == ERANGE) fail(element, what + ": \"" + text + "\" is not a finite number");
+  if (std::fabs(value) > kMaxImportedNumber) {
+    fail(element, what + ": " + text + " is too large (at most 1e6 in magnitude)");
+  }
+  return value;
+}
+
+bool has(const XMLElement* element, const char* attribute) { return element->Attribute(attribute) != nullptr; }
+
+double number(const XMLElement* element, const char* attribute, const std::string& owner, double fallback) {
+  const char* text = element->Attribute(attribute);
+  if (text == nullptr) return fallback;
+  return parse_number_text(element, place(owner, element, attribute), text);
+}
+
+Vec3 triple(const XMLElement* element, const char* attribute, const std::string& owner, const Vec3& fallback) {
+  const char* text = element->Attribute(attribute);
+  if (text == nullptr) return fallback;
+  std::istringstream words(text);
+  std::string word;
+  std::vector<double> values;
+  while (words >> word) values.push_back(parse_number_text(element, place(owner, element, attribute), word));
+  if (values.size() != 3) {
+    fail(element, place(owner, element, attribute) + ": \"" + text + "\" must be three numbers");
+  }
+  return Vec3(values[0], values[1], values[2]);
+}
+
+std::string required_text(const XMLElement* element, const char* attribute, const std::string& owner) {
+  const char* text = element->Attribute(attribute);
+  if (text == nullptr || *text == '\0') fail(element, place(owner, element, attribute) + ": required");
+  return text;
+}
+
+// Reports every attribute of `element` not in `used`.
+void report_attributes(const XMLElement* element, std::initializer_list<const char*> used,
+                       const std::string& path, ImportReport& report) {
+  for (const XMLAttribute* attribute = element->FirstAttribute(); attribute != nullptr;
+       attribute = attribute->Next()) {
+    bool known = false;
+    for (const char* name : used) known = known || std::strcmp(name, attribute->Name()) == 0;
+    if (!known) report.ignore(path + " attribute " + attribute->Name(), element->GetLineNum());
+  }
+}
+
+bool is(const XMLElement* element, const char* name) { return std::strcmp(element->Name(), name) == 0; }
+
+// At most one child named `name`; null when there is none.
+const XMLElement* single_child(const XMLElement* parent, const char* name, const std::string& owner) {
+  const XMLElement* child = parent->FirstChildElement(name);
+  if (child != nullptr && child->NextSiblingElement(name) != nullptr) {
+    fail(child->NextSiblingElement(name), owner + " " + tag(parent) + ": more than one <" + name + ">");
+  }
+  return child;
+}
+
+Pose read_origin(const XMLElement* parent, const std::string& owner, const std::string& path, ImportReport& report) {
+  const XMLElement* origin = single_child(parent, "origin", owner);
+  if (origin == nullptr) return Pose{};
+  report_attributes(origin, {"xyz", "rpy"}, path + " <origin>", report);
+  return Pose{triple(origin, "xyz", owner, Vec3::Zero()), rotation_from_rpy(triple(origin, "rpy", owner, Vec3::Zero()))};
+}
+
+double positive(const XMLElement* element, const char* attribute, const std::string& owner) {
+  const double value = number(element, attribute, owner, 0);
+  if (!has(element, attribute)) fail(element, place(owner, element, attribute) + ": required");
+  if (!(value > 0)) fail(element, place(owner, element, attribute) + ": must be > 0, got " + element->Attribute(attribute));
+  return value;
+}
+
+// <visual> or <collision>: its origin and its one geometry. Returns false for a visual
+// whose geometry is of a kind the import does not know (reported, not fatal).
+bool read_geometry_element(const XMLElement* element, const std::string& owner, const std::string& path,
+                           int index, ImportReport& report, UrdfGeometry& geometry) {
+  const bool collision = is(element, "collision");
+  geometry.where = owner + " " + tag(element) + " " + std::to_string(index) + " (line " +
+                   std::to_string(element->GetLineNum()) + ")";
+  geometry.origin = read_origin(element, owner, path, report);
+  report_attributes(element, {"name"}, path, report);
+  const XMLElement* holder = nullptr;
+  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    if (is(child, "origin")) continue;
+    if (is(child, "geometry")) {
+      if (holder != nullptr) fail(child, owner + " " + tag(element) + ": more than one <geometry>");
+      holder = child;
+    } else {
+      report.ignore(path + " <" + child->Name() + ">", child->GetLineNum());
+    }
+  }
+  if (holder == nullptr) fail(element, owner + " " + tag(element) + ": <geometry> is required");
+  const XMLElement* shape = holder->FirstChildElement();
+  if (shape == nullptr) fail(holder, owner + " " + tag(element) + " <geometry>: needs a box, cylinder, sphere or mesh");
+  if (shape->NextSiblingElement() != nullptr) {
+    fail(shape->NextSiblingElement(), owner + " " + tag(element) + " <geometry>: holds more than one shape");
+  }
+  const std::string shape_path = path + " <geometry> <" + shape->Name() + ">";
+  if (is(shape, "box")) {
+    geometry.type = UrdfGeometryType::Box;
+    geometry.size = triple(shape, "size", owner, Vec3::Zero());
+    if (!has(shape, "size")) fail(shape, place(owner, shape, "size") + ": required");
+    if (!(geometry.size.minCoeff() > 0)) fail(shape, place(owner, shape, "size") + ": every edge must be > 0");
+    report_attributes(shape, {"size"}, shape_path, report);
+  } else if (is(shape, "cylinder")) {
+    geometry.type = UrdfGeometryType::Cylinder;
+    geometry.radius = positive(shape, "radius", owner);
+    geometry.length = positive(shape, "length", owner);
+    report_attributes(shape, {"radius", "length"}, shape_path, report);
+  } else if (is(shape, "sphere")) {
+    geometry.type = UrdfGeometryType::Sphere;
+    geometry.radius = positive(shape, "radius", owner);
+    report_attributes(shape, {"radius"}, shape_path, report);
+  } else if (is(shape, "mesh")) {
+    geometry.type = UrdfGeometryType::Mesh;
+    geometry.filename = required_text(shape, "filename", owner);
+    geometry.scale = triple(shape, "scale", owner, Vec3::Ones());
+    if (!(geometry.scale.cwiseAbs().minCoeff() > 0)) {
+      fail(shape, place(owner, shape, "scale") + ": every factor must be nonzero");
+    }
+    report_attributes(shape, {"filename", "scale"}, shape_path, report);
+  } else if (collision) {
+    fail(shape, owner + " <collision> <geometry>: unknown shape " + tag(shape) +
+                    " (allowed: box, cylinder, sphere, mesh)");
+  } else {
+    report.ignore(shape_path, shape->GetLineNum());
+    return false;
+  }
+  return true;
+}
+
+UrdfInertial read_inertial(const XMLElement* element, const std::string& owner, ImportReport& report) {
+  UrdfInertial inertial;
+  inertial.present = true;
+  inertial.line = element->GetLineNum();
+  const std::string path = "<link> <inertial>";
+  inertial.origin = read_origin(element, owner, path, report);
+  const XMLElement* mass = single_child(element, "mass", owner);
+  if (mass == nullptr) fail(element, owner + " <inertial>: <mass> is required");
+  inertial.mass = number(mass, "value", owner, 0);
+  if (!has(mass, "value")) fail(mass, place(owner, mass, "value") + ": required");
+  if (inertial.mass < 0) fail(mass, place(owner, mass, "value") + ": must be >= 0 kg");
+  report_attributes(mass, {"value"}, path + " <mass>", report);
+  const XMLElement* inertia = single_child(element, "inertia", owner);
+  if (inertia != nullptr) {
+    const double ixx = number(inertia, "ixx", owner, 0), iyy = number(inertia, "iyy", owner, 0);
+    const double izz = number(inertia, "izz", owner, 0), ixy = number(inertia, "ixy", owner, 0);
+    const double ixz = number(inertia, "ixz", owner, 0), iyz = number(inertia, "iyz", owner, 0);
+    inertial.inertia << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
+    report_attributes(inertia, {"ixx", "iyy", "izz", "ixy", "ixz", "iyz"}, path + " <inertia>", report);
+  }
+  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    if (!is(child, "origin") && !is(child, "mass") && !is(child, "inertia")) {
+      report.ignore(path + " <" + child->Name() + ">", child->GetLineNum());
+    }
+  }
+  return inertial;
+}
+
+UrdfLink read_link(const XMLElement* element, ImportReport& report) {
+  UrdfLink link;
+  link.line = element->GetLineNum();
+  link.name = required_text(element, "name", "");
+  const std::string owner = "link \"" + link.name + "\"";
+  report_attributes(element, {"name"}, "<link>", report);
+  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    if (is(child, "inertial")) {
+      if (link.inertial.present) fail(child, owner + ": more than one <inertial>");
+      link.inertial = read_inertial(child, owner, report);
+    } else if (is(child, "collision")) {
+      UrdfGeometry geometry;
+      read_geometry_element(child, owner, "<link> <collision>", static_cast<int>(link.collisions.size()), report,
+                            geometry);
+      link.collisions.push_back(geometry);
+    } else if (is(child, "visual")) {
+      UrdfGeometry geometry;
+      if (read_geometry_element(child, owner, "<link> <visual>", static_cast<int>(link.visuals.size()), report,
+                                geometry)) {
+        link.visuals.push_back(geometry);
+      }
+    } else {
+      report.ignore(std::string("<link> <") + child->Name() + ">", child->GetLineNum());
+    }
+  }
+  return link;
+}
+
+UrdfJointType joint_type(const XMLElement* element, const std::string& owner) {
+  const std::string type = required_text(element, "type", owner);
+  static const std::map<std::string, UrdfJointType> kTypes = {
+      {"revolute", UrdfJointType::Revolute}, {"continuous", UrdfJointType::Continuous},
+      {"prismatic", UrdfJointType::Prismatic}, {"fixed", UrdfJointType::Fixed},
+      {"floating", UrdfJointType::Floating}, {"planar", UrdfJointType::Planar}};
+  const auto found = kTypes.find(type);
+  if (found == kTypes.end()) {
+    fail(element, owner + " <joint type>: unknown type \"" + type +
+                      "\" (allowed: revolute, continuous, prismatic, fixed, floating, planar)");
+  }
+  return found->second;
+}
+
+std::string link_reference(const XMLElement* joint, const char* name, const std::string& owner) {
+  const XMLElement* element = single_child(joint, name, owner);
+  if (element == nullptr) fail(joint, owner + ": <" + name + " link=...> is required");
+  return required_text(element, "link", owner);
+}
+
+UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
+  UrdfJoint joint;
+  joint.line = element->GetLineNum();
+  joint.name = required_text(element, "name", "");
+  const std::string owner = "joint \"" + joint.name + "\"";
+  joint.type = joint_type(element, owner);
+  report_attributes(element, {"name", "type"}, "<joint>", report);
+  joint.parent = link_reference(element, "parent", owner);
+  joint.child = link_reference(element, "child", owner);
+  joint.origin = read_origin(element, owner, "<joint>", report);
+  const bool moves_on_axis = joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Continuous ||
+                             joint.type == UrdfJointType::Prismatic;
+  if (const XMLElement* axis = single_child(element, "axis", owner)) {
+    const Vec3 value = triple(axis, "xyz", owner, Vec3(1, 0, 0));
+    report_attributes(axis, {"xyz"}, "<joint> <axis>", report);
+    if (moves_on_axis) {
+      if (!(value.norm() >= 1e-6)) fail(axis, owner + " <axis xyz>: a " + urdf_joint_type_name(joint.type) +
+                                                  " joint needs a nonzero axis");
+      joint.axis = value.normalized();
+    }
+  }
+  if (const XMLElement* limit = single_child(element, "limit", owner)) {
+    joint.limit.present = true;
+    joint.limit.lower = number(limit, "lower", owner, 0);
+    joint.limit.upper = number(limit, "upper", owner, 0);
+    joint.limit.effort = number(limit, "effort", owner, 0);
+    joint.limit.velocity = number(limit, "velocity", owner, 0);
+    report_attributes(limit, {"lower", "upper", "effort", "velocity"}, "<joint> <limit>", report);
+    if (joint.limit.effort < 0 || joint.limit.velocity < 0) {
+      fail(limit, owner + " <limit>: effort and velocity must be >= 0");
+    }
+    if (joint.type != UrdfJointType::Continuous && joint.limit.lower > joint.limit.upper) {
+      fail(limit, owner + " <limit>: lower " + limit->Attribute("lower") + " is above upper " +
+                      limit->Attribute("upper"));
+    }
+  } else if (joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Prismatic) {
+    fail(element, owner + ": a " + urdf_joint_type_name(joint.type) + " joint needs <limit>");
+  }
+  if (const XMLElement* dynamics = single_child(element, "dynamics", owner)) {
+    joint.dynamics.damping = number(dynamics, "damping", owner, 0);
+    joint.dynamics.friction = number(dynamics, "friction", owner, 0);
+    report_attributes(dynamics, {"damping", "friction"}, "<joint> <dynamics>", report);
+    if (joint.dynamics.damping < 0 || joint.dynamics.friction < 0) {
+      fail(dynamics, owner + " <dynamics>: damping and friction must be >= 0");
+    }
+  }
+  if (const XMLElement* mimic = single_child(element, "mimic", owner)) {
+    joint.mimic.present = true;
+    joint.mimic.joint = required_text(mimic, "joint", owner);
+    joint.mimic.multiplier = number(mimic, "multiplier", owner, 1);
+    joint.mimic.offset = number(mimic, "offset", owner, 0);
+    report_attributes(mimic, {"joint", "multiplier", "offset"}, "<joint> <mimic>", report);
+  }
+  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    static const char* const kUsed[] = {"parent", "child", "origin", "axis", "limit", "dynamics", "mimic"};
+    bool used = false;
+    for (const char* name : kUsed) used = used || is(child, name);
+    if (!used) report.ignore(std::string("<joint> <") + child->Name() + ">", child->GetLineNum());
+  }
+  return joint;
+}
+
+// One tree: unique names, joints between existing links, every link the child of at
+// most one joint, exactly one root, every link reached from it.
+void check_tree(const XMLElement* robot_element, const UrdfRobot& robot) {
+  std::map<std::string, int> link_index;
+  for (size_t l = 0; l < robot.links.size(); ++l) {
+    if (!link_index.emplace(robot.links[l].name, static_cast<int>(l)).second) {
+      throw ParseError{"URDF line " + std::to_string(robot.links[l].line) + ": link \"" + robot.links[l].name +
+                       "\": a second link of that name"};
+    }
+  }
+  std::map<std::string, int> joint_names;
+  std::vector<int> parent_joint(robot.links.size(), -1);
+  for (size_t j = 0; j < robot.joints.size(); ++j) {
+    const UrdfJoint& joint = robot.joints[j];
+    const std::string where = "URDF line " + std::to_string(joint.line) + ": joint \"" + joint.name + "\"";
+    if (!joint_names.emplace(joint.name, static_cast<int>(j)).second) {
+      throw ParseError{where + ": a second joint of that name"};
+    }
+    for (const std::string* name : {&joint.parent, &joint.child}) {
+      if (link_index.count(*name) == 0) {
+        throw ParseError{where + ": no link named \"" + *name + "\" (" +
+                         (name == &joint.parent ? "parent" : "child") + ")"};
+      }
+    }
+    if (joint.parent == joint.child) throw ParseError{where + ": joins link \"" + joint.parent + "\" to itself (a loop)"};
+    int& parent = parent_joint[link_index[joint.child]];
+    if (parent >= 0) {
+      throw ParseError{where + ": link \"" + joint.child + "\" is already the child of joint \"" +
+                       robot.joints[parent].name + "\" (a kinematic loop; URDF describes trees)"};
+    }
+    parent = static_cast<int>(j);
+  }
+  for (const UrdfJoint& joint : robot.joints) {
+    if (joint.mimic.present && joint_names.count(joint.mimic.joint) == 0) {
+      throw ParseError{"URDF line " + std::to_string(joint.line) + ": joint \"" + joint.name + "\" <mimic joint>: no joint named \"" +
+                       joint.mimic.joint + "\""};
+    }
+  }
+  std::vector<std::string> roots;
+  for (size_t l = 0; l < robot.links.size(); ++l) {
+    if (parent_joint[l] < 0) roots.push_back(robot.links[l].name);
+  }
+  if (roots.empty()) fail(robot_element, "<robot>: every link is a child (a kinematic loop), so there is no root link");
+  if (roots.size() > 1) {
+    fail(robot_element, "<robot>: two root links, \"" + roots[0] + "\" and \"" + roots[1] +
+                            "\" (every link but one must be the child of a joint)");
+  }
+  // Reached from the root: a link on a loop of joints is not.
+  std::vector<bool> reached(robot.links.size(), false);
+  reached[link_index[roots[0]]] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const UrdfJoint& joint : robot.joints) {
+      const int child = link_index[joint.child];
+      if (reached[link_index[joint.parent]] && !reached[child]) reached[child] = grew = true;
+    }
+  }
+  for (size_t l = 0; l < robot.links.size(); ++l) {
+    if (!reached[l]) {
+      throw ParseError{"URDF line " + std::to_string(robot.links[l].line) + ": link \"" + robot.links[l].name +
+                       "\" is on a kinematic loop, not reached from the root \"" + roots[0] + "\""};
+    }
+  }
+}
+
+}  // namespace
+
+Status parse_urdf(const std::string& text, UrdfRobot& robot, ImportReport& report) {
+  if (text.size() > kMaxUrdfBytes) {
+    return Status::failure("URDF: the document must be at most " + std::to_string(kMaxUrdfBytes) + " bytes, got " +
+                           std::to_string(text.size()));
+  }
+  tinyxml2::XMLDocument document;
+  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+    std::string reason = document.ErrorStr() != nullptr ? document.ErrorStr() : "";
+    return Status::failure("URDF line " + std::to_string(document.ErrorLineNum()) + ": malformed XML (" +
+                           document.ErrorName() + ")" + (reason.empty() ? "" : ": " + reason));
+  }
+  const XMLElement* root = document.RootElement();
+  if (root == nullptr || !is(root, "robot")) {
+    return Status::failure("URDF: the document's root element must be <robot>" +
+                           (root != nullptr ? ", got " + tag(root) : std::string()));
+  }
+  UrdfRobot parsed;
+  ImportReport parsed_report = report;
+  try {
+    const char* name = root->Attribute("name");
+    parsed.name = name != nullptr ? name : "";
+    report_attributes(root, {"name"}, "<robot>", parsed_report);
+    for (const XMLElement* child = root->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+      if (is(child, "link")) {
+        if (parsed.links.size() == kMaxUrdfLinks) {
+          fail(child, "<robot>: more than " + std::to_string(kMaxUrdfLinks) + " links");
+        }
+        parsed.links.push_back(read_link(child, parsed_report));
+      } else if (is(child, "joint")) {
+        parsed.joints.push_back(read_joint(child, parsed_report));
+      } else {
+        parsed_report.ignore(std::string("<") + child->Name() + ">", child->GetLineNum());
+      }
+    }
+    if (parsed.links.empty()) fail(root, "<robot>: has no <link>");
+    check_tree(root, parsed);
+  } catch (const ParseError& error) {
+    return Status::failure(error.message);
+  }
+  robot = std::move(parsed);
+  report = std::move(parsed_report);
+  return Status::success();
+}
+
+Status read_urdf_file(const std::string& path, UrdfRobot& robot, ImportReport& report) {
+  std::string text;
+  CONTACTLAB_RETURN_IF_ERROR(read_bounded_file(path, kMaxUrdfBytes, "a URDF file", text));
+  const Status status = parse_urdf(text, robot, report);
+  if (!status.ok()) return Status::failure(path + ": " + status.message());
+  return Status::success();
+}
+
+}  // namespace contactlab

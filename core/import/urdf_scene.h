@@ -1,0 +1,77 @@
+// A URDF robot (urdf_model.h) mapped into a scene's articulation (docs/scene_format.md,
+// docs/urdf.md has every rule):
+// - each link on a fixed joint is merged into its parent's body, its geometry kept and
+//   its mass properties added; a root link named "world" without mass or geometry is the
+//   world, and its joints mount the robot; otherwise the root link is welded to the world
+//   at `base`. A floating joint from the world makes a free base; a floating joint
+//   elsewhere and every planar joint are refused;
+// - revolute, continuous (revolute without limits) and prismatic joints keep their axis
+//   and limits; <dynamics> damping and friction become viscous and Coulomb joint friction;
+//   a <mimic> joint becomes a coupling to its leader (q = multiplier q_leader + offset),
+//   without its own limit; every other movable joint gets a PD motor (gain rule in
+//   pd_gain_rule.h) limited to the joint's effort (none when the effort is 0);
+// - inertials as written (turned into the link frame), checked as the core checks them;
+//   a link without one gets the mass properties of its collision geometry at `density`,
+//   with a warning;
+// - collision boxes, cylinders, spheres and meshes (one convex hull per mesh part) with
+//   their origins and scales; visual geometry is checked for missing files only.
+// Nothing is written on failure; every error is one line naming the link, joint or file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/math_types.h"
+#include "base/status.h"
+#include "import/import_report.h"
+#include "import/urdf_model.h"
+
+namespace contactlab {
+
+struct FingerRequest {
+  std::string joint;
+  int close_direction = 0;  // +1 toward the upper limit, -1 the lower, 0 found from the geometry
+};
+
+struct UrdfImportOptions {
+  std::vector<std::string> package_roots;  // searched before the URDF's folder
+  std::vector<FingerRequest> fingers;
+  Pose base;                     // the root link's (or the world link's) pose in the world
+  double density = 1000;         // [kg/m^3] for links without <inertial>: water's
+};
+
+// Where a URDF link ended up: the scene link that carries it and its frame's pose in
+// that link's frame (the identity unless the link was merged over fixed joints).
+struct ImportedFrame {
+  std::string urdf_link;
+  std::string scene_link;
+  Pose in_scene_link;
+};
+
+struct UrdfImport {
+  nlohmann::json articulation;        // one entry of a scene's "articulations"
+  std::vector<ImportedFrame> frames;  // every URDF link but the world
+  // Scene link of each movable URDF joint, by joint name, in document order.
+  std::vector<std::pair<std::string, std::string>> joint_links;
+};
+
+// `urdf_folder` resolves relative and package:// mesh paths (package_paths.h).
+Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const UrdfImportOptions& options,
+                   UrdfImport& out, ImportReport& report);
+// read_urdf_file, then import_urdf.
+Status import_urdf_file(const std::string& path, const UrdfImportOptions& options, UrdfImport& out,
+                        ImportReport& report);
+
+// A scene holding the imported robot: `base_scene`'s content (its bodies, materials,
+// options, ...) when it is an object, else a ground plane at z = 0; named `name`. The
+// result passes the scene loader or the call fails with the loader's message.
+Status robot_scene(const UrdfImport& import, const nlohmann::json& base_scene, const std::string& name,
+                   nlohmann::json& scene);
+
+// A name the scene format accepts (A-Z a-z 0-9 _ -, at most 64 characters): every
+// other character becomes '_'.
+std::string scene_name_of(const std::string& text);
+
+}  // namespace contactlab

@@ -1,0 +1,197 @@
+// The mesh readers (STL binary and ASCII, OBJ, COLLADA) on small meshes made here,
+// including degenerate, flat and inside-out ones, and the hulls made of them.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "geometry/mass_properties.h"
+#include "import/mesh_file.h"
+#include "import/mesh_hull.h"
+
+namespace contactlab {
+namespace {
+
+using Triangle = std::array<Vec3, 3>;
+
+// The unit cube [0, 1]^3 as 12 outward triangles; `inside_out` reverses each.
+std::vector<Triangle> unit_cube_triangles(bool inside_out = false) {
+  const Vec3 c[8] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+  const int faces[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
+                            {1, 2, 6}, {1, 6, 5}, {2, 3, 7}, {2, 7, 6}, {3, 0, 4}, {3, 4, 7}};
+  std::vector<Triangle> triangles;
+  for (const auto& f : faces) {
+    triangles.push_back(inside_out ? Triangle{c[f[0]], c[f[2]], c[f[1]]} : Triangle{c[f[0]], c[f[1]], c[f[2]]});
+  }
+  return triangles;
+}
+
+std::string binary_stl_bytes(const std::vector<Triangle>& triangles, const std::string& header = "binary") {
+  std::string bytes(80, '\0');
+  std::memcpy(bytes.data(), header.data(), std::min<std::size_t>(header.size(), 80));
+  const std::uint32_t count = static_cast<std::uint32_t>(triangles.size());
+  for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<char>((count >> (8 * b)) & 0xff));
+  auto put = [&](float value) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<char>((bits >> (8 * b)) & 0xff));
+  };
+  for (const Triangle& triangle : triangles) {
+    for (int i = 0; i < 3; ++i) put(0);  // normal, not read
+    for (const Vec3& v : triangle) {
+      for (int i = 0; i < 3; ++i) put(static_cast<float>(v[i]));
+    }
+    bytes += std::string(2, '\0');
+  }
+  return bytes;
+}
+
+std::string ascii_stl_text(const std::vector<Triangle>& triangles) {
+  std::string text = "solid cube\n";
+  for (const Triangle& triangle : triangles) {
+    text += " facet normal 0 0 0\n  outer loop\n";
+    for (const Vec3& v : triangle) {
+      text += "   vertex " + std::to_string(v.x()) + " " + std::to_string(v.y()) + " " + std::to_string(v.z()) + "\n";
+    }
+    text += "  endloop\n endfacet\n";
+  }
+  return text + "endsolid cube\n";
+}
+
+double imported_hull_volume(const Mesh& mesh, const Vec3& scale = Vec3::Ones()) {
+  ImportedHull hull;
+  const Status status = mesh_hull(mesh.parts.at(0).vertices, scale, "test", hull);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return convex_hull_mass_properties(hull.hull).volume;
+}
+
+TEST(ImportMeshReaders, BinaryStlEvenWithASolidHeader) {
+  for (const std::string& header : {std::string("binary"), std::string("solid but binary")}) {
+    Mesh mesh;
+    ASSERT_TRUE(read_mesh_bytes(binary_stl_bytes(unit_cube_triangles(), header), "cube.STL", mesh).ok());
+    EXPECT_EQ(mesh.triangle_count(), 12u);
+    EXPECT_EQ(mesh.vertex_count(), 8u);  // shared corners merged
+    EXPECT_NEAR(imported_hull_volume(mesh), 1, 1e-12);
+  }
+}
+
+TEST(ImportMeshReaders, AsciiStlAndInsideOutGiveTheSameHull) {
+  Mesh ascii, inside_out;
+  ASSERT_TRUE(read_mesh_bytes(ascii_stl_text(unit_cube_triangles()), "cube.Stl", ascii).ok());
+  ASSERT_TRUE(read_mesh_bytes(ascii_stl_text(unit_cube_triangles(true)), "cube.stl", inside_out).ok());
+  EXPECT_EQ(ascii.triangle_count(), 12u);
+  EXPECT_NEAR(imported_hull_volume(ascii), 1, 1e-12);
+  EXPECT_NEAR(imported_hull_volume(inside_out), 1, 1e-12);
+  // Scale per axis: 2 x 3 x 0.5 = volume 3.
+  EXPECT_NEAR(imported_hull_volume(ascii, Vec3(2, 3, 0.5)), 3, 1e-12);
+}
+
+TEST(ImportMeshReaders, DegenerateTrianglesAreHarmlessAndFlatMeshesRefused) {
+  std::vector<Triangle> triangles = unit_cube_triangles();
+  triangles.push_back({Vec3(0.5, 0.5, 0.5), Vec3(0.5, 0.5, 0.5), Vec3(0.5, 0.5, 0.5)});  // zero area
+  Mesh mesh;
+  ASSERT_TRUE(read_mesh_bytes(binary_stl_bytes(triangles), "cube.stl", mesh).ok());
+  EXPECT_NEAR(imported_hull_volume(mesh), 1, 1e-12);
+  const std::vector<Triangle> flat = {{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0)},
+                                      {Vec3(0, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)}};
+  ASSERT_TRUE(read_mesh_bytes(binary_stl_bytes(flat), "flat.stl", mesh).ok());
+  ImportedHull hull;
+  const Status status = mesh_hull(mesh.parts[0].vertices, Vec3::Ones(), "flat.stl", hull);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message().rfind("flat.stl: its convex hull cannot be built", 0), 0u) << status.message();
+}
+
+TEST(ImportMeshReaders, BrokenStlFilesAreErrorsNamingTheFile) {
+  Mesh mesh;
+  std::string truncated = binary_stl_bytes(unit_cube_triangles());
+  truncated.resize(truncated.size() - 10);
+  Status status = read_mesh_bytes(truncated, "cut.stl", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.message().rfind("cut.stl: not an STL file", 0), 0u);
+  std::string facet = ascii_stl_text(unit_cube_triangles());
+  facet.replace(facet.find("vertex"), 6, "vertexx");
+  status = read_mesh_bytes(facet, "short.stl", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("short.stl: ASCII STL facet with 2 vertices"), std::string::npos) << status.message();
+  status = read_mesh_bytes(ascii_stl_text({{Vec3(0, 0, 0), Vec3(1e7, 0, 0), Vec3(0, 1, 0)}}), "huge.stl", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("huge.stl: a vertex coordinate"), std::string::npos);
+  status = read_mesh_bytes("solid x\nfacet normal 0 0 0\nouter loop\nvertex nan 0 0\n", "nan.stl", mesh);
+  EXPECT_FALSE(status.ok());
+  status = read_mesh_bytes("ply\n", "cube.ply", mesh);
+  EXPECT_NE(status.message().find("unknown mesh format \"ply\""), std::string::npos);
+}
+
+TEST(ImportMeshReaders, ObjQuadsObjectsAndMissingMaterials) {
+  const std::string text =
+      "mtllib missing.mtl\n"
+      "o first\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 0 0 1\nv 1 0 1\nv 1 1 1\nv 0 1 1\n"
+      "usemtl gone\nf 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2 3 7 6\nf 3 4 8 7\nf 4 1 5 8\n"
+      "o second\nv 2 0 0\nv 3 0 0\nv 2 1 0\nv 2 0 1\nf 9 11 10\nf 9 10 12\nf 9 12 11\nf 10 11 12\n";
+  Mesh mesh;
+  const Status status = read_mesh_bytes(text, "two.OBJ", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(mesh.parts.size(), 2u);
+  EXPECT_EQ(mesh.parts[0].triangles.size(), 12u);  // six quads, two triangles each
+  EXPECT_EQ(mesh.parts[1].vertices.size(), 4u);
+  EXPECT_NEAR(imported_hull_volume(mesh), 1, 1e-12);
+  EXPECT_FALSE(read_mesh_bytes("v 0 0 0\nf 1 2 3\n", "bad.obj", mesh).ok());
+}
+
+std::string collada_tetrahedron(const std::string& asset, const std::string& primitive) {
+  return R"(<?xml version="1.0"?><COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <asset>)" + asset + R"(</asset><library_geometries><geometry id="tetra"><mesh>
+  <source id="p"><float_array id="pa" count="12">0 0 0 1000 0 0 0 1000 0 0 0 1000</float_array>
+    <technique_common><accessor source="#pa" count="4" stride="3"/></technique_common></source>
+  <source id="n"><float_array id="na" count="3">0 0 1</float_array></source>
+  <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>)" + primitive + R"(
+  </mesh></geometry></library_geometries></COLLADA>)";
+}
+
+TEST(ImportMeshReaders, ColladaTrianglesAndPolylistWithUnits) {
+  const std::string triangles = R"(<triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/>
+    <input semantic="NORMAL" source="#n" offset="1"/><p>0 0 2 0 1 0  0 0 1 0 3 0  0 0 3 0 2 0  1 0 2 0 3 0</p></triangles>)";
+  Mesh mesh;
+  Status status = read_mesh_bytes(collada_tetrahedron(R"(<unit meter="0.001"/><up_axis>Y_UP</up_axis>)", triangles), "t.DAE", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(mesh.up_axis, "Y_UP");
+  EXPECT_EQ(mesh.triangle_count(), 4u);
+  // Millimetres to metres: the tetrahedron of unit legs, volume 1/6.
+  EXPECT_NEAR(imported_hull_volume(mesh), 1.0 / 6, 1e-12);
+  const std::string polylist = R"(<polylist count="2"><input semantic="VERTEX" source="#v" offset="0"/>
+    <vcount>4 3</vcount><p>0 1 2 3 1 2 3</p></polylist>)";
+  status = read_mesh_bytes(collada_tetrahedron("", polylist), "p.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(mesh.triangle_count(), 3u);  // a quad fanned into two, and a triangle
+  EXPECT_NEAR(mesh.parts[0].vertices[1].x(), 1000, 0);  // no <unit>: metres as written
+  status = read_mesh_bytes(collada_tetrahedron("", R"(<lines count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1</p></lines>)"),
+                           "l.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("only <triangles> and <polylist>"), std::string::npos);
+  status = read_mesh_bytes(collada_tetrahedron("", R"(<triangles count="1"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 9</p></triangles>)"),
+                           "i.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("i.dae line"), std::string::npos);
+  EXPECT_FALSE(read_mesh_bytes("<COLLADA><asset>", "m.dae", mesh).ok());
+}
+
+TEST(ImportMeshReaders, HullsPastTheVertexLimitAreSimplified) {
+  // 2000 points on a sphere: all hull vertices, simplified to at most 256.
+  std::vector<Vec3> points;
+  for (int k = 0; k < 2000; ++k) {
+    const double z = 1 - (2.0 * k + 1) / 2000, r = std::sqrt(1 - z * z), angle = 2.399963229728653 * k;
+    points.emplace_back(r * std::cos(angle), r * std::sin(angle), z);
+  }
+  ImportedHull hull;
+  ASSERT_TRUE(mesh_hull(points, Vec3::Ones(), "sphere", hull).ok());
+  EXPECT_EQ(hull.full_vertex_count, 2000u);
+  EXPECT_LE(hull.hull.vertices.size(), 256u);
+  EXPECT_GT(hull.hull.vertices.size(), 200u);
+  // Still close to the ball: volume within 3 % of 4/3 pi.
+  EXPECT_NEAR(convex_hull_mass_properties(hull.hull).volume, 4.0 / 3 * M_PI, 0.03 * 4.0 / 3 * M_PI);
+}
+
+}  // namespace
+}  // namespace contactlab
