@@ -16,6 +16,7 @@ const char kUsage[] =
     "       contactlab link SCENE [--set KEY=VALUE]... [--time T]\n"
     "       contactlab check SCENE\n"
     "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"
+    "       contactlab grade EXERCISE --batch DIR -o OUT_DIR [--jobs N] [--format prairielearn|gradescope]\n"
     "       contactlab grade --self-test EXERCISE\n"
     "       contactlab lcp FILE\n"
     "SCENE: a scene file (for link, also a built-in scene's name); LINK: #v1.... or a URL ending in one\n"

@@ -58,6 +58,21 @@ Status ExerciseGrader::value_of(std::size_t check, RunBudget& budget, const Valu
   return Status::success();
 }
 
+Status ExerciseGrader::compute_values(bool& timed_out) {
+  RunBudget budget = budget_of(exercise_.limits);
+  timed_out = false;
+  for (std::size_t i = 0; i < exercise_.checks.size(); ++i) {
+    if (!exercise_.checks[i].is_answer) continue;
+    const Value* value = nullptr;
+    const Status computed = value_of(i, budget, value);
+    if (!computed.ok()) {
+      timed_out = budget.timed_out;
+      return Status::failure(element_path("checks", i) + ".value: " + computed.message());
+    }
+  }
+  return Status::success();
+}
+
 Status ExerciseGrader::grade(const Answer& answer, Grade& grade) {
   RunBudget budget = budget_of(exercise_.limits);
   const std::vector<Check>& checks = exercise_.checks;

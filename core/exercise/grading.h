@@ -46,6 +46,14 @@ class ExerciseGrader {
  public:
   explicit ExerciseGrader(const Exercise& exercise);
 
+  // Works out every computed value now, within one grading's wall-clock budget of its
+  // own, so that no answer's grading spends its budget on them. Afterwards grade() and
+  // grade_text() only read the grader, and may run on several threads at once (each
+  // grading runs simulations of its own). Fails when the exercise is broken or the
+  // values take longer than the budget (`timed_out` set): then they are left to be
+  // worked out per answer, as without this call.
+  Status compute_values(bool& timed_out);
+
   // Fails only when the exercise itself is broken (a value it cannot compute); every
   // fault of the answer gives a Grade that is not gradable.
   Status grade(const Answer& answer, Grade& grade);
