@@ -51,7 +51,8 @@ struct AnswerOutcome {
 
 }  // namespace
 
-int run_grade_batch(const Exercise& exercise, const BatchArguments& batch, std::ostream& out, std::ostream& err) {
+int run_grade_batch(const Exercise& exercise, ExerciseGrader& grader, bool values_timed_out,
+                    const BatchArguments& batch, std::ostream& out, std::ostream& err) {
   std::vector<std::string> names;
   Status status = list_answer_files(batch.answers_dir, names);
   if (!status.ok()) {
@@ -64,17 +65,9 @@ int run_grade_batch(const Exercise& exercise, const BatchArguments& batch, std::
     return 3;
   }
 
-  // (exercise) => its computed values, once for every answer
-  ExerciseGrader grader(exercise);
-  bool timed_out = false;
-  status = grader.compute_values(timed_out);
-  if (!status.ok() && !timed_out) {
-    err << "contactlab grade: " << status.message() << '\n';
-    return 2;
-  }
   // Values left to each answer (their computation ran past the budget) are written
   // into the grader as it grades: one thread then.
-  const long jobs = timed_out ? 1 : std::min<long>(batch.jobs, static_cast<long>(std::max<std::size_t>(names.size(), 1)));
+  const long jobs = values_timed_out ? 1 : std::min<long>(batch.jobs, static_cast<long>(std::max<std::size_t>(names.size(), 1)));
 
   // (answer files) => results files, each answer by whichever thread takes it next
   std::vector<AnswerOutcome> outcomes(names.size());

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "exercise/exercise.h"
+#include "exercise/grading.h"
 
 namespace contactlab {
 
@@ -19,9 +20,12 @@ struct BatchArguments {
   bool gradescope = false;
 };
 
-// The exit code: 0 every answer graded (malformed ones as not gradable), 2 DIR cannot
-// be listed or the exercise is broken, 3 OUT_DIR or a results file cannot be written.
-// `out` gets one line per answer in file-name order: its name and score.
-int run_grade_batch(const Exercise& exercise, const BatchArguments& batch, std::ostream& out, std::ostream& err);
+// `grader` has computed the exercise's values (ExerciseGrader::compute_values), unless
+// that ran past the budget (`values_timed_out`: they are then computed per answer, on
+// one thread). The exit code: 0 every answer graded (malformed ones as not gradable), 2
+// DIR cannot be listed, 3 OUT_DIR or a results file cannot be written. `out` gets one
+// line per answer in file-name order: its name and score.
+int run_grade_batch(const Exercise& exercise, ExerciseGrader& grader, bool values_timed_out,
+                    const BatchArguments& batch, std::ostream& out, std::ostream& err);
 
 }  // namespace contactlab

@@ -4,6 +4,8 @@
 //
 // Reads the files, calls the core's grader (core/exercise/) and writes its results;
 // all grading is the core's, so the page's exercise mode grades the same.
+#include <memory>
+
 #include "arguments.h"
 #include "base/number_text.h"
 #include "commands.h"
@@ -86,11 +88,29 @@ void print_checks(const Grade& grade, std::ostream& out) {
   }
 }
 
+// The exercise file read, its warnings printed, and the values its checks compare
+// answers with computed: an exercise that cannot compute one (a bisection whose
+// interval does not change the outcome, an event that never happens) is broken, told
+// at once with the file and the field rather than as an answer that is not gradable.
+Status load_exercise(const std::string& path, Exercise& exercise, std::unique_ptr<ExerciseGrader>& grader,
+                     bool& timed_out, std::ostream& err) {
+  CONTACTLAB_RETURN_IF_ERROR(read_exercise_file(path, exercise));
+  for (const std::string& warning : exercise.warnings) {
+    err << "contactlab grade: warning: " << path << ": " << warning << '\n';
+  }
+  grader = std::make_unique<ExerciseGrader>(exercise);
+  const Status computed = grader->compute_values(timed_out);
+  if (!computed.ok() && !timed_out) return Status::failure(path + ": " + computed.message());
+  return Status::success();
+}
+
 int run_self_test(const GradeArguments& parsed, std::ostream& out, std::ostream& err) {
   Exercise exercise;
-  Status status = read_exercise_file(parsed.exercise_path, exercise);
+  std::unique_ptr<ExerciseGrader> grader;
+  bool timed_out = false;
+  Status status = load_exercise(parsed.exercise_path, exercise, grader, timed_out, err);
   std::vector<SelfTestCase> cases;
-  if (status.ok()) status = self_test(exercise, cases);
+  if (status.ok()) status = self_test(*grader, exercise, cases);
   if (!status.ok()) {
     err << "contactlab grade: " << status.message() << '\n';
     return 2;
@@ -119,17 +139,18 @@ int run_grade_command(const std::vector<std::string>& args, std::ostream& out, s
   if (parsed.self_test) return run_self_test(parsed, out, err);
 
   Exercise exercise;
-  status = read_exercise_file(parsed.exercise_path, exercise);
+  std::unique_ptr<ExerciseGrader> grader;
+  bool timed_out = false;
+  status = load_exercise(parsed.exercise_path, exercise, grader, timed_out, err);
   if (status.ok() && parsed.batch) {
     BatchArguments batch{parsed.batch_dir, parsed.output_path, parsed.jobs == 0 ? 1 : parsed.jobs, parsed.gradescope};
-    return run_grade_batch(exercise, batch, out, err);
+    return run_grade_batch(exercise, *grader, timed_out, batch, out, err);
   }
   // A missing or malformed answer is the answer's fault: graded as not gradable.
   std::string results;
   if (status.ok()) {
-    ExerciseGrader grader(exercise);
     Grade grade;
-    status = results_of_answer_file(grader, exercise, parsed.answer_path, parsed.gradescope, results, grade);
+    status = results_of_answer_file(*grader, exercise, parsed.answer_path, parsed.gradescope, results, grade);
   }
   if (!status.ok()) {
     err << "contactlab grade: " << status.message() << '\n';

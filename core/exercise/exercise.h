@@ -219,6 +219,7 @@ struct Exercise {
   std::vector<Check> checks;
   Answer reference;
   std::vector<WrongAnswer> wrong;
+  std::vector<std::string> warnings;  // what the author may have missed, each naming its field: not errors
 };
 
 }  // namespace contactlab

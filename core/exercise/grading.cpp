@@ -171,6 +171,10 @@ Status ExerciseGrader::grade_text(const std::string& answer_text, Grade& grade) 
 
 Status self_test(const Exercise& exercise, std::vector<SelfTestCase>& cases) {
   ExerciseGrader grader(exercise);
+  return self_test(grader, exercise, cases);
+}
+
+Status self_test(ExerciseGrader& grader, const Exercise& exercise, std::vector<SelfTestCase>& cases) {
   std::vector<SelfTestCase> tested;
   std::vector<std::pair<std::string, const Answer*>> answers = {{"reference", &exercise.reference}};
   std::vector<double> expected = {1};

@@ -85,5 +85,7 @@ inline constexpr double kScoreTolerance = 1e-6;
 
 // Fails only when the exercise is broken; `cases` says which answers got what.
 Status self_test(const Exercise& exercise, std::vector<SelfTestCase>& cases);
+// The same with a grader of the exercise (its values perhaps computed already).
+Status self_test(ExerciseGrader& grader, const Exercise& exercise, std::vector<SelfTestCase>& cases);
 
 }  // namespace contactlab
