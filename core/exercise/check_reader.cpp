@@ -54,11 +54,24 @@ Status CheckReader::read_check(const Json& value, const std::string& path, Check
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(
-      {"name", "points", "pass", "fail", "with", "expect", "answer", "value", "tolerance", "relative_tolerance"},
+      {"name", "points", "visibility", "pass", "fail", "with", "expect", "answer", "value", "tolerance",
+       "relative_tolerance"},
       "a check"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("name"));
   CONTACTLAB_RETURN_IF_ERROR(fields.text("name", kMaxNameCharacters, check.name));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("points", kPoints, check.points));
+  if (fields.has("visibility")) {
+    const Json& visibility = fields.at("visibility");
+    const std::vector<std::string> visibilities = {"visible", "after_due_date", "hidden"};
+    const auto which = visibility.is_string()
+                           ? std::find(visibilities.begin(), visibilities.end(), visibility.get<std::string>())
+                           : visibilities.end();
+    if (which == visibilities.end()) {
+      return Status::failure(fields.path_of("visibility") + ": must be one of " + names_text(visibilities) +
+                             ", got " + describe_json(visibility));
+    }
+    check.visibility = static_cast<CheckVisibility>(which - visibilities.begin());
+  }
   CONTACTLAB_RETURN_IF_ERROR(read_rich_text(fields, "pass", kMaxFeedbackCharacters, check.pass_feedback, nullptr));
   CONTACTLAB_RETURN_IF_ERROR(read_rich_text(fields, "fail", kMaxFeedbackCharacters, check.fail_feedback, nullptr));
   if (fields.has("with")) {

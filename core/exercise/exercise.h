@@ -139,9 +139,14 @@ struct ComputedValue {
   Predicate until;
 };
 
+// Who sees a check's result on a platform that can hide it (Gradescope's test
+// visibility): everyone, only after the due date, or only the staff.
+enum class CheckVisibility { Visible, AfterDueDate, Hidden };
+
 struct Check {
   std::string name;
   double points = 1;
+  CheckVisibility visibility = CheckVisibility::Visible;
   std::string pass_feedback, fail_feedback;  // in the task-text subset
   Settings with;                             // forced over the student's settings (and in values)
   bool is_answer = false;

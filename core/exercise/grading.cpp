@@ -148,6 +148,7 @@ Status ExerciseGrader::grade(const Answer& answer, Grade& grade) {
     CheckResult& result = results[i];
     result.name = checks[i].name;
     result.max_points = checks[i].points;
+    result.visibility = checks[i].visibility;
     result.points = result.passed ? checks[i].points : 0;
     result.message = result.passed ? checks[i].pass_feedback : checks[i].fail_feedback;
     graded.points += result.points;

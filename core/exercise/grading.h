@@ -23,8 +23,9 @@ struct CheckResult {
   double points = 0;  // earned: all of max_points or none
   double max_points = 0;
   bool passed = false;
-  std::string message;  // the exercise's feedback for a pass or a fail
+  std::string message;  // the exercise's feedback for a pass or a fail, in the task-text subset
   std::string output;   // what the simulation showed, in words
+  CheckVisibility visibility = CheckVisibility::Visible;
 };
 
 // A grade, or why there is none: a malformed answer, or one whose run cannot be
