@@ -79,7 +79,9 @@ void RunHistory::start(const Data& data, const std::vector<std::pair<int, int>>&
   position = data.position;
   orientation = data.orientation;
   turned.clear();
-  for (const auto& [body, axis] : angles) {
+  for (const std::pair<int, int>& wanted : angles) {
+    const int body = wanted.first;
+    const int axis = wanted.second;
     const bool tracked = std::any_of(turned.begin(), turned.end(),
                                      [&](const TurnedAngle& t) { return t.body == body && t.axis == axis; });
     if (tracked) continue;
