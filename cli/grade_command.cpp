@@ -1,25 +1,20 @@
 // contactlab grade EXERCISE.json ANSWER.json [-o RESULTS.json] [--format prairielearn|gradescope]
+// contactlab grade EXERCISE.json --batch DIR -o OUT_DIR [--jobs N] [--format prairielearn|gradescope]
 // contactlab grade --self-test EXERCISE.json
 //
 // Reads the files, calls the core's grader (core/exercise/) and writes its results;
 // all grading is the core's, so the page's exercise mode grades the same.
-#include <fstream>
-#include <sstream>
+#include <memory>
 
-#include "base/bounded_file.h"
+#include "arguments.h"
 #include "base/number_text.h"
-#include "builtin_scenes.h"
 #include "commands.h"
-#include "exercise/exercise_reader.h"
-#include "exercise/grader_results.h"
 #include "exercise/grading.h"
+#include "grade_batch.h"
+#include "grade_files.h"
 
 namespace contactlab {
 namespace {
-
-// Exercise and answer files are small documents; a scene embedded in an exercise is at
-// most 1 MiB itself.
-constexpr std::size_t kMaxFileBytes = 2 * 1024 * 1024;
 
 struct GradeArguments {
   bool self_test = false;
@@ -27,7 +22,13 @@ struct GradeArguments {
   std::string answer_path;
   std::string output_path;
   bool gradescope = false;
+  bool batch = false;
+  std::string batch_dir;
+  long jobs = 0;  // 0: not given
 };
+
+// Threads of a batch: enough for any machine a course grades on.
+constexpr long kMaxJobs = 256;
 
 Status parse_grade_arguments(const std::vector<std::string>& args, GradeArguments& parsed) {
   std::vector<std::string> files;
@@ -35,53 +36,44 @@ Status parse_grade_arguments(const std::vector<std::string>& args, GradeArgument
     const std::string& arg = args[i];
     if (arg == "--self-test") {
       parsed.self_test = true;
-    } else if (arg == "-o" || arg == "--format") {
+    } else if (arg == "-o" || arg == "--format" || arg == "--batch" || arg == "--jobs") {
       if (i + 1 >= args.size()) return Status::failure(arg + ": missing value");
       const std::string& value = args[++i];
       if (arg == "-o") {
         parsed.output_path = value;
+      } else if (arg == "--batch") {
+        parsed.batch = true;
+        parsed.batch_dir = value;
+      } else if (arg == "--jobs") {
+        CONTACTLAB_RETURN_IF_ERROR(parse_count("--jobs", value, 1, kMaxJobs, parsed.jobs));
       } else if (value == "prairielearn" || value == "gradescope") {
         parsed.gradescope = value == "gradescope";
       } else {
         return Status::failure("--format: must be prairielearn or gradescope, got '" + value + "'");
       }
     } else if (!arg.empty() && arg[0] == '-') {
-      return Status::failure(arg + ": unknown flag (allowed: --self-test, -o, --format)");
+      return Status::failure(arg + ": unknown flag (allowed: --self-test, --batch, --jobs, -o, --format)");
     } else {
       files.push_back(arg);
     }
   }
+  if (parsed.jobs != 0 && !parsed.batch) return Status::failure("--jobs: only with --batch");
   if (parsed.self_test) {
+    if (parsed.batch) return Status::failure("--batch: not allowed with --self-test");
     if (files.size() != 1) return Status::failure("--self-test: expected exactly one EXERCISE file");
     if (!parsed.output_path.empty()) return Status::failure("-o: not allowed with --self-test");
+    parsed.exercise_path = files[0];
+    return Status::success();
+  }
+  if (parsed.batch) {
+    if (files.size() != 1) return Status::failure("--batch: expected exactly one EXERCISE file and the answers' DIR");
+    if (parsed.output_path.empty()) return Status::failure("--batch: -o OUT_DIR is required (a results file per answer)");
     parsed.exercise_path = files[0];
     return Status::success();
   }
   if (files.size() != 2) return Status::failure("expected EXERCISE and ANSWER files (or --self-test EXERCISE)");
   parsed.exercise_path = files[0];
   parsed.answer_path = files[1];
-  return Status::success();
-}
-
-Status read_file(const std::string& path, std::string& text) {
-  return read_bounded_file(path, kMaxFileBytes, "an exercise or answer file", text);
-}
-
-// The built-in scenes compiled into the tool, for exercises that name one.
-Status builtin_scene_text(const std::string& name, std::string& text) {
-  const BuiltinScene* scene = find_builtin_scene(name);
-  if (scene == nullptr) {
-    return Status::failure("unknown built-in scene \"" + name + "\" (known: " + builtin_scene_names() + ")");
-  }
-  text = scene->text;
-  return Status::success();
-}
-
-Status read_exercise_file(const std::string& path, Exercise& exercise) {
-  std::string text;
-  CONTACTLAB_RETURN_IF_ERROR(read_file(path, text));
-  const Status read = read_exercise(text, builtin_scene_text, exercise);
-  if (!read.ok()) return Status::failure(path + ": " + read.message());
   return Status::success();
 }
 
@@ -96,11 +88,29 @@ void print_checks(const Grade& grade, std::ostream& out) {
   }
 }
 
+// The exercise file read, its warnings printed, and the values its checks compare
+// answers with computed: an exercise that cannot compute one (a bisection whose
+// interval does not change the outcome, an event that never happens) is broken, told
+// at once with the file and the field rather than as an answer that is not gradable.
+Status load_exercise(const std::string& path, Exercise& exercise, std::unique_ptr<ExerciseGrader>& grader,
+                     bool& timed_out, std::ostream& err) {
+  CONTACTLAB_RETURN_IF_ERROR(read_exercise_file(path, exercise));
+  for (const std::string& warning : exercise.warnings) {
+    err << "contactlab grade: warning: " << path << ": " << warning << '\n';
+  }
+  grader = std::make_unique<ExerciseGrader>(exercise);
+  const Status computed = grader->compute_values(timed_out);
+  if (!computed.ok() && !timed_out) return Status::failure(path + ": " + computed.message());
+  return Status::success();
+}
+
 int run_self_test(const GradeArguments& parsed, std::ostream& out, std::ostream& err) {
   Exercise exercise;
-  Status status = read_exercise_file(parsed.exercise_path, exercise);
+  std::unique_ptr<ExerciseGrader> grader;
+  bool timed_out = false;
+  Status status = load_exercise(parsed.exercise_path, exercise, grader, timed_out, err);
   std::vector<SelfTestCase> cases;
-  if (status.ok()) status = self_test(exercise, cases);
+  if (status.ok()) status = self_test(*grader, exercise, cases);
   if (!status.ok()) {
     err << "contactlab grade: " << status.message() << '\n';
     return 2;
@@ -129,35 +139,30 @@ int run_grade_command(const std::vector<std::string>& args, std::ostream& out, s
   if (parsed.self_test) return run_self_test(parsed, out, err);
 
   Exercise exercise;
-  status = read_exercise_file(parsed.exercise_path, exercise);
+  std::unique_ptr<ExerciseGrader> grader;
+  bool timed_out = false;
+  status = load_exercise(parsed.exercise_path, exercise, grader, timed_out, err);
+  if (status.ok() && parsed.batch) {
+    BatchArguments batch{parsed.batch_dir, parsed.output_path, parsed.jobs == 0 ? 1 : parsed.jobs, parsed.gradescope};
+    return run_grade_batch(exercise, *grader, timed_out, batch, out, err);
+  }
   // A missing or malformed answer is the answer's fault: graded as not gradable.
-  Grade grade;
-  std::string answer_text;
-  ExerciseGrader grader(exercise);
+  std::string results;
   if (status.ok()) {
-    const Status answer_read = read_file(parsed.answer_path, answer_text);
-    if (answer_read.ok()) {
-      status = grader.grade_text(answer_text, grade);
-    } else {
-      grade.gradable = false;
-      grade.error = "the answer cannot be read: " + answer_read.message();
-    }
+    Grade grade;
+    status = results_of_answer_file(*grader, exercise, parsed.answer_path, parsed.gradescope, results, grade);
   }
   if (!status.ok()) {
     err << "contactlab grade: " << status.message() << '\n';
     return 2;
   }
-  const std::string results =
-      parsed.gradescope ? gradescope_results(exercise, grade) : prairielearn_results(exercise, grade);
   if (parsed.output_path.empty()) {
     out << results;
     return 0;
   }
-  std::ofstream file(parsed.output_path, std::ios::binary);
-  file << results;
-  file.close();
-  if (!file) {
-    err << "contactlab grade: -o: cannot write '" << parsed.output_path << "'\n";
+  status = write_results_file(parsed.output_path, results);
+  if (!status.ok()) {
+    err << "contactlab grade: -o: " << status.message() << '\n';
     return 3;
   }
   return 0;

@@ -16,6 +16,7 @@ const char kUsage[] =
     "       contactlab link SCENE [--set KEY=VALUE]... [--time T]\n"
     "       contactlab check SCENE\n"
     "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"
+    "       contactlab grade EXERCISE --batch DIR -o OUT_DIR [--jobs N] [--format prairielearn|gradescope]\n"
     "       contactlab grade --self-test EXERCISE\n"
     "       contactlab import ROBOT.urdf [--package-root DIR]... [--fingers JOINT[,JOINT...]]\n"
     "                         [--base x,y,z[,roll,pitch,yaw]] [--object SCENE.json] -o SCENE.json\n"

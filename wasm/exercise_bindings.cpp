@@ -98,7 +98,10 @@ Json grade_json(const Grade& grade) {
                       {"points", check.points},
                       {"max_points", check.max_points},
                       {"message", accepted_text_json(check.message)},
-                      {"output", check.output}});
+                      {"output", check.output},
+                      {"visibility", check.visibility == CheckVisibility::Visible        ? "visible"
+                                     : check.visibility == CheckVisibility::AfterDueDate ? "after_due_date"
+                                                                                         : "hidden"}});
   }
   return {{"gradable", grade.gradable}, {"error", grade.error},           {"score", grade.score},
           {"points", grade.points},     {"max_points", grade.max_points}, {"checks", checks}};
@@ -168,7 +171,8 @@ class ExerciseHandle {
 
   // ANSWER.json's text => the grade as JSON text: {gradable, error, score, points,
   // max_points, checks: [{name, passed, points, max_points, message (blocks),
-  // output}]}, or {"broken": message} when the exercise itself cannot be graded.
+  // output, visibility (visible, after_due_date or hidden: the page leaves out the
+  // feedback of a check not visible)}]}, or {"broken": message} when the exercise itself cannot be graded.
   std::string grade(const std::string& answer_text) {
     if (!grader_) return Json{{"broken", "no exercise loaded"}}.dump();
     Grade graded;

@@ -13,7 +13,6 @@ namespace {
 
 // An answer is a small document; the commands' objects nest a few levels more.
 constexpr std::size_t kMaxAnswerDepth = 8;
-constexpr std::size_t kMaxAnswerBytes = 64 * 1024;
 
 // "between 0 and 1 m" for a parameter's, an option's or a numeric answer's bounds.
 std::string bounds_text(const Bounds& bounds, const std::string& unit) {
@@ -238,10 +237,13 @@ Status read_answer_object(const Json& value, const std::string& path, const Exer
   return Status::success();
 }
 
+std::string answer_size_message() {
+  return "the answer must be at most " + std::to_string(kMaxAnswerBytes) + " bytes";
+}
+
 Status read_answer(const std::string& json_text, const Exercise& exercise, Answer& answer) {
   if (json_text.size() > kMaxAnswerBytes) {
-    return Status::failure("the answer must be at most " + std::to_string(kMaxAnswerBytes) + " bytes, got " +
-                           std::to_string(json_text.size()));
+    return Status::failure(answer_size_message());
   }
   Json document;
   CONTACTLAB_RETURN_IF_ERROR(parse_json(json_text, kMaxAnswerDepth, document));

@@ -8,6 +8,7 @@
 // (grading.h says so as not gradable).
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "base/status.h"
@@ -15,6 +16,11 @@
 #include "scene/json_fields.h"
 
 namespace contactlab {
+
+// ANSWER.json is at most this long: 64 KiB.
+inline constexpr std::size_t kMaxAnswerBytes = 64 * 1024;
+// "the answer must be at most 65536 bytes", for every reader of answers.
+std::string answer_size_message();
 
 // ANSWER.json's text => the answer; `answer` is written only on success.
 Status read_answer(const std::string& json_text, const Exercise& exercise, Answer& answer);

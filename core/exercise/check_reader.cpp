@@ -23,6 +23,8 @@ constexpr NumberRange kDepth{0, 1, true, true, "m"};
 constexpr NumberRange kEpsilon{0, 10, true, true, ""};
 constexpr NumberRange kTolerance{0, 1e9, true, true, ""};
 constexpr NumberRange kRelativeTolerance{0, 1, false, true, ""};
+// A measure's value in a predicate's range or an event's crossing, in its own unit.
+constexpr NumberRange kMeasureValue{-1e9, 1e9, true, true, ""};
 
 class CheckReader {
  public:
@@ -32,9 +34,12 @@ class CheckReader {
 
  private:
   Status read_predicate(const Json& value, const std::string& path, bool timed, Predicate& predicate);
-  Status read_measure(const Json& value, const std::string& path, Measure& measure);
+  Status read_measure(const Json& value, const std::string& path, bool timed, Measure& measure);
   Status read_value(const Json& value, const std::string& path, ComputedValue& computed);
   Status read_time(const FieldReader& fields, bool window_allowed, bool point_allowed, TimeWindow& time);
+  Status read_event(const Json& value, const std::string& path, Event& event);
+  Status read_joint(const FieldReader& fields, std::string& articulation, std::string& link);
+  Status read_axis(const FieldReader& fields, int& axis);
   Status read_body_name(const Json& value, const std::string& path, std::string& body);
   Status read_body(const FieldReader& fields, const char* key, std::string& body);
   Status read_pair(const FieldReader& fields, std::string& first, std::string& second);
@@ -49,11 +54,24 @@ Status CheckReader::read_check(const Json& value, const std::string& path, Check
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(
-      {"name", "points", "pass", "fail", "with", "expect", "answer", "value", "tolerance", "relative_tolerance"},
+      {"name", "points", "visibility", "pass", "fail", "with", "expect", "answer", "value", "tolerance",
+       "relative_tolerance"},
       "a check"));
   CONTACTLAB_RETURN_IF_ERROR(fields.require("name"));
   CONTACTLAB_RETURN_IF_ERROR(fields.text("name", kMaxNameCharacters, check.name));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("points", kPoints, check.points));
+  if (fields.has("visibility")) {
+    const Json& visibility = fields.at("visibility");
+    const std::vector<std::string> visibilities = {"visible", "after_due_date", "hidden"};
+    const auto which = visibility.is_string()
+                           ? std::find(visibilities.begin(), visibilities.end(), visibility.get<std::string>())
+                           : visibilities.end();
+    if (which == visibilities.end()) {
+      return Status::failure(fields.path_of("visibility") + ": must be one of " + names_text(visibilities) +
+                             ", got " + describe_json(visibility));
+    }
+    check.visibility = static_cast<CheckVisibility>(which - visibilities.begin());
+  }
   CONTACTLAB_RETURN_IF_ERROR(read_rich_text(fields, "pass", kMaxFeedbackCharacters, check.pass_feedback, nullptr));
   CONTACTLAB_RETURN_IF_ERROR(read_rich_text(fields, "fail", kMaxFeedbackCharacters, check.fail_feedback, nullptr));
   if (fields.has("with")) {
@@ -92,6 +110,10 @@ Status CheckReader::read_check(const Json& value, const std::string& path, Check
 Status CheckReader::read_time(const FieldReader& fields, bool window_allowed, bool point_allowed, TimeWindow& time) {
   const NumberRange times{0, exercise_.limits.time, true, true, "s"};
   if (point_allowed && fields.has("at") && !(window_allowed && fields.has("during"))) {
+    if (fields.at("at").is_object()) {
+      time.event.emplace_back();
+      return read_event(fields.at("at"), fields.path_of("at"), time.event[0]);
+    }
     CONTACTLAB_RETURN_IF_ERROR(fields.number("at", times, time.start));
     time.end = time.start;
     time.is_window = false;
@@ -103,11 +125,87 @@ Status CheckReader::read_time(const FieldReader& fields, bool window_allowed, bo
     time.is_window = true;
     return Status::success();
   }
-  const char* wanted = point_allowed && window_allowed ? "either \"at\": t or \"during\": [t0, t1]"
-                       : point_allowed                 ? "\"at\": t"
+  const char* wanted = point_allowed && window_allowed ? "either \"at\": t (or an event) or \"during\": [t0, t1]"
+                       : point_allowed                 ? "\"at\": t (or an event)"
                                                        : "\"during\": [t0, t1]";
   return Status::failure(fields.path() + ": must have " + std::string(wanted) + " (seconds, at most the limit of " +
                          describe_number(exercise_.limits.time) + " s)");
+}
+
+// {"first_contact": [a, b], "during": [t0, t1]} or {"crossing": MEASURE, "value": v,
+// "during": [t0, t1]}: the first step of the window at which it happens.
+Status CheckReader::read_event(const Json& value, const std::string& path, Event& event) {
+  CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
+  const FieldReader fields(value, path);
+  CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"first_contact", "crossing", "value", "during"}, "an event"));
+  if (fields.has("first_contact") == fields.has("crossing")) {
+    return Status::failure(path + ": an event must have either \"first_contact\": [a, b] or \"crossing\": MEASURE");
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("during"));
+  const NumberRange times{0, exercise_.limits.time, true, true, "s"};
+  CONTACTLAB_RETURN_IF_ERROR(read_interval(fields.at("during"), fields.path_of("during"), times, event.start, event.end));
+  if (fields.has("first_contact")) {
+    event.kind = EventKind::FirstContact;
+    CONTACTLAB_RETURN_IF_ERROR(fields.forbid("value", "beside \"first_contact\" (it belongs to a crossing)"));
+    const std::string pair_path = fields.path_of("first_contact");
+    const Json& pair = fields.at("first_contact");
+    CONTACTLAB_RETURN_IF_ERROR(expect_array(pair, pair_path, 2, 2, "body names"));
+    CONTACTLAB_RETURN_IF_ERROR(read_body_name(pair[0], element_path(pair_path, 0), event.body));
+    CONTACTLAB_RETURN_IF_ERROR(read_body_name(pair[1], element_path(pair_path, 1), event.other_body));
+    if (event.body == event.other_body) return Status::failure(pair_path + ": must name two different bodies");
+    return Status::success();
+  }
+  event.kind = EventKind::Crossing;
+  event.measure.emplace_back();
+  CONTACTLAB_RETURN_IF_ERROR(read_measure(fields.at("crossing"), fields.path_of("crossing"), false, event.measure[0]));
+  if (event.measure[0].kind == MeasureKind::GraspEpsilon) {
+    return Status::failure(fields.path_of("crossing") + ": a grasp is looked at once, not searched for over a window");
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("value"));
+  return fields.number("value", kMeasureValue, event.value);
+}
+
+// "articulation" and "link": a link of the articulation with a revolute or prismatic joint.
+Status CheckReader::read_joint(const FieldReader& fields, std::string& articulation_name, std::string& link_name) {
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("articulation"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("link"));
+  CONTACTLAB_RETURN_IF_ERROR(fields.identifier("articulation", articulation_name));
+  CONTACTLAB_RETURN_IF_ERROR(fields.identifier("link", link_name));
+  const Articulation* articulation = nullptr;
+  std::vector<std::string> known;
+  for (const Articulation& candidate : model_.articulations) {
+    if (candidate.name == articulation_name) articulation = &candidate;
+    known.push_back(candidate.name);
+  }
+  if (articulation == nullptr) {
+    return Status::failure(fields.path_of("articulation") + ": unknown articulation " +
+                           contactlab::quoted(articulation_name) + " (known: " + names_text(known) + ")");
+  }
+  std::vector<std::string> joints;
+  bool found_link = false;
+  for (int link = 0; link < articulation->tree.link_count(); ++link) {
+    const TreeLink& candidate = articulation->tree.link(link);
+    if (candidate.joint.velocity_size() != 1) continue;
+    joints.push_back(candidate.name);
+    found_link = found_link || candidate.name == link_name;
+  }
+  if (!found_link) {
+    return Status::failure(fields.path_of("link") + ": must be a link of " + contactlab::quoted(articulation_name) +
+                           " with a revolute or prismatic joint (" + names_text(joints) + "), got " +
+                           contactlab::quoted(link_name));
+  }
+  return Status::success();
+}
+
+// "axis": "x", "y" or "z".
+Status CheckReader::read_axis(const FieldReader& fields, int& axis) {
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("axis"));
+  const Json& value = fields.at("axis");
+  if (value != "x" && value != "y" && value != "z") {
+    return Status::failure(fields.path_of("axis") + ": must be \"x\", \"y\" or \"z\", got " + describe_json(value));
+  }
+  axis = value.get<std::string>()[0] - 'x';
+  return Status::success();
 }
 
 // A body of the scene (links included) named by `value` at `path`.
@@ -143,8 +241,8 @@ Status CheckReader::read_predicate(const Json& value, const std::string& path, b
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(fields.require("kind"));
   const Json& kind = fields.at("kind");
-  const std::vector<std::string> kinds = {"position", "speed",       "rotation",    "contact_mode",
-                                          "grasp",    "penetration", "joint_limit", "lifted"};
+  const std::vector<std::string> kinds = {"position",    "speed",       "rotation", "contact_mode", "grasp",
+                                          "penetration", "joint_limit", "lifted",   "value"};
   const auto found = kind.is_string() ? std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) : kinds.end();
   if (found == kinds.end()) {
     return Status::failure(fields.path_of("kind") + ": must be one of " + names_text(kinds) + ", got " +
@@ -152,7 +250,7 @@ Status CheckReader::read_predicate(const Json& value, const std::string& path, b
   }
   predicate.kind = static_cast<PredicateKind>(found - kinds.begin());
   std::vector<const char*> allowed = {"kind"};
-  if (timed) allowed.insert(allowed.end(), {"at", "during"});
+  if (timed) allowed.insert(allowed.end(), {"at", "during", "holds"});
   switch (predicate.kind) {
     case PredicateKind::Position:
       allowed.insert(allowed.end(), {"body", "relative", "x", "y", "z"});
@@ -176,12 +274,28 @@ Status CheckReader::read_predicate(const Json& value, const std::string& path, b
     case PredicateKind::Lifted:
       allowed.insert(allowed.end(), {"body", "height"});
       break;
+    case PredicateKind::Value:
+      allowed.insert(allowed.end(), {"measure", "range"});
+      break;
   }
   const std::string what = "a " + kind.get<std::string>() + " predicate";
   CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(allowed, what.c_str()));
   // The grasp analysis takes milliseconds: it is looked at once, not every step.
-  if (timed)
-    CONTACTLAB_RETURN_IF_ERROR(read_time(fields, predicate.kind != PredicateKind::Grasp, true, predicate.time));
+  const bool grasp = predicate.kind == PredicateKind::Grasp ||
+                     (predicate.kind == PredicateKind::Value && fields.has("measure") &&
+                      fields.at("measure").is_object() && fields.at("measure").value("kind", Json()) == "grasp_epsilon");
+  if (timed) {
+    CONTACTLAB_RETURN_IF_ERROR(read_time(fields, !grasp, true, predicate.time));
+    if (fields.has("holds")) {
+      if (!predicate.time.is_window) return Status::failure(fields.path_of("holds") + ": only with \"during\"");
+      const Json& holds = fields.at("holds");
+      if (holds != "throughout" && holds != "at_some_moment") {
+        return Status::failure(fields.path_of("holds") + ": must be \"throughout\" or \"at_some_moment\", got " +
+                               describe_json(holds));
+      }
+      predicate.time.at_some_moment = holds == "at_some_moment";
+    }
+  }
 
   switch (predicate.kind) {
     case PredicateKind::Position: {
@@ -231,34 +345,8 @@ Status CheckReader::read_predicate(const Json& value, const std::string& path, b
       CONTACTLAB_RETURN_IF_ERROR(fields.require("depth"));
       return fields.number("depth", kDepth, predicate.depth);
     case PredicateKind::JointLimit: {
-      CONTACTLAB_RETURN_IF_ERROR(fields.require("articulation"));
-      CONTACTLAB_RETURN_IF_ERROR(fields.require("link"));
       CONTACTLAB_RETURN_IF_ERROR(fields.require("limit"));
-      CONTACTLAB_RETURN_IF_ERROR(fields.identifier("articulation", predicate.articulation));
-      CONTACTLAB_RETURN_IF_ERROR(fields.identifier("link", predicate.link));
-      const Articulation* articulation = nullptr;
-      std::vector<std::string> known;
-      for (const Articulation& candidate : model_.articulations) {
-        if (candidate.name == predicate.articulation) articulation = &candidate;
-        known.push_back(candidate.name);
-      }
-      if (articulation == nullptr) {
-        return Status::failure(fields.path_of("articulation") + ": unknown articulation " +
-                               contactlab::quoted(predicate.articulation) + " (known: " + names_text(known) + ")");
-      }
-      std::vector<std::string> joints;
-      bool found_link = false;
-      for (int link = 0; link < articulation->tree.link_count(); ++link) {
-        const TreeLink& candidate = articulation->tree.link(link);
-        if (candidate.joint.velocity_size() != 1) continue;
-        joints.push_back(candidate.name);
-        found_link = found_link || candidate.name == predicate.link;
-      }
-      if (!found_link) {
-        return Status::failure(fields.path_of("link") + ": must be a link of " +
-                               contactlab::quoted(predicate.articulation) + " with a revolute or prismatic joint (" +
-                               names_text(joints) + "), got " + contactlab::quoted(predicate.link));
-      }
+      CONTACTLAB_RETURN_IF_ERROR(read_joint(fields, predicate.articulation, predicate.link));
       const Json& limit = fields.at("limit");
       const std::vector<std::string> limits = {"lower", "none", "upper"};
       const auto which =
@@ -274,16 +362,32 @@ Status CheckReader::read_predicate(const Json& value, const std::string& path, b
       CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", predicate.body));
       CONTACTLAB_RETURN_IF_ERROR(fields.require("height"));
       return fields.number("height", kLength, predicate.height);
+    case PredicateKind::Value: {
+      CONTACTLAB_RETURN_IF_ERROR(fields.require("measure"));
+      CONTACTLAB_RETURN_IF_ERROR(fields.require("range"));
+      predicate.value.emplace_back();
+      Measure& measure = predicate.value[0];
+      CONTACTLAB_RETURN_IF_ERROR(read_measure(fields.at("measure"), fields.path_of("measure"), false, measure));
+      // the measure's names are the predicate's, resolved once per run
+      predicate.body = measure.body;
+      predicate.other_body = measure.other_body;
+      predicate.articulation = measure.articulation;
+      predicate.link = measure.link;
+      return read_bounds(fields.at("range"), fields.path_of("range"), kMeasureValue, predicate.range);
+    }
   }
   return Status::success();
 }
 
-Status CheckReader::read_measure(const Json& value, const std::string& path, Measure& measure) {
+// A measure; `timed` false inside a predicate or an event, which give it its steps.
+Status CheckReader::read_measure(const Json& value, const std::string& path, bool timed, Measure& measure) {
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(fields.require("kind"));
   const Json& kind = fields.at("kind");
-  const std::vector<std::string> kinds = {"position", "speed", "mean_speed", "normal_force", "first_time"};
+  const std::vector<std::string> kinds = {"position",       "speed",        "mean_speed",     "normal_force",
+                                          "first_time",     "angular_velocity", "angle",      "joint_position",
+                                          "joint_velocity", "loop_error",   "joint_error",    "grasp_epsilon"};
   const auto found = kind.is_string() ? std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) : kinds.end();
   if (found == kinds.end()) {
     return Status::failure(fields.path_of("kind") + ": must be one of " + names_text(kinds) + ", got " +
@@ -291,44 +395,106 @@ Status CheckReader::read_measure(const Json& value, const std::string& path, Mea
   }
   measure.kind = static_cast<MeasureKind>(found - kinds.begin());
   const std::string what = "a " + kind.get<std::string>() + " measure";
-  switch (measure.kind) {
-    case MeasureKind::Position: {
-      CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "body", "axis", "relative", "at"}, what.c_str()));
-      CONTACTLAB_RETURN_IF_ERROR(read_time(fields, false, true, measure.time));
-      CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", measure.body));
-      CONTACTLAB_RETURN_IF_ERROR(fields.boolean("relative", measure.relative));
-      CONTACTLAB_RETURN_IF_ERROR(fields.require("axis"));
-      const Json& axis = fields.at("axis");
-      if (axis != "x" && axis != "y" && axis != "z") {
-        return Status::failure(fields.path_of("axis") + ": must be \"x\", \"y\" or \"z\", got " + describe_json(axis));
-      }
-      measure.axis = axis.get<std::string>()[0] - 'x';
-      return Status::success();
-    }
-    case MeasureKind::Speed:
-    case MeasureKind::MeanSpeed:
-      CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "body", "at", "during"}, what.c_str()));
-      CONTACTLAB_RETURN_IF_ERROR(
-          read_time(fields, measure.kind == MeasureKind::MeanSpeed, measure.kind == MeasureKind::Speed, measure.time));
-      if (measure.kind == MeasureKind::MeanSpeed && !(measure.time.end > measure.time.start)) {
+  if (measure.kind == MeasureKind::MeanSpeed || measure.kind == MeasureKind::FirstTime) {
+    if (!timed) return Status::failure(fields.path_of("kind") + ": " + what + " is read over its own window, not here");
+    if (measure.kind == MeasureKind::MeanSpeed) {
+      CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "body", "during"}, what.c_str()));
+      CONTACTLAB_RETURN_IF_ERROR(read_time(fields, true, false, measure.time));
+      if (!(measure.time.end > measure.time.start)) {
         return Status::failure(fields.path_of("during") + ": must be a window of positive length");
       }
       return read_body(fields, "body", measure.body);
-    case MeasureKind::NormalForce:
-      CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "bodies", "at"}, what.c_str()));
-      CONTACTLAB_RETURN_IF_ERROR(read_time(fields, false, true, measure.time));
-      return read_pair(fields, measure.body, measure.other_body);
-    case MeasureKind::FirstTime:
-      CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "when", "during"}, what.c_str()));
-      CONTACTLAB_RETURN_IF_ERROR(read_time(fields, true, false, measure.time));
-      CONTACTLAB_RETURN_IF_ERROR(fields.require("when"));
-      measure.when.emplace_back();
-      CONTACTLAB_RETURN_IF_ERROR(read_predicate(fields.at("when"), fields.path_of("when"), false, measure.when[0]));
-      if (measure.when[0].kind == PredicateKind::Grasp) {
-        return Status::failure(fields.path_of("when") + ": a grasp is looked at once, not searched for over a window");
-      }
-      return Status::success();
+    }
+    CONTACTLAB_RETURN_IF_ERROR(fields.check_fields({"kind", "when", "during"}, what.c_str()));
+    CONTACTLAB_RETURN_IF_ERROR(read_time(fields, true, false, measure.time));
+    CONTACTLAB_RETURN_IF_ERROR(fields.require("when"));
+    measure.when.emplace_back();
+    CONTACTLAB_RETURN_IF_ERROR(read_predicate(fields.at("when"), fields.path_of("when"), false, measure.when[0]));
+    if (measure.when[0].kind == PredicateKind::Grasp) {
+      return Status::failure(fields.path_of("when") + ": a grasp is looked at once, not searched for over a window");
+    }
+    return Status::success();
   }
+
+  // (an instantaneous measure) => its fields, then when it is read: "at": t or an
+  // event, or "during" with "reduce"
+  std::vector<const char*> allowed = {"kind"};
+  switch (measure.kind) {
+    case MeasureKind::Position:
+      allowed.insert(allowed.end(), {"body", "axis", "relative"});
+      break;
+    case MeasureKind::Speed:
+      allowed.insert(allowed.end(), {"body"});
+      break;
+    case MeasureKind::NormalForce:
+      allowed.insert(allowed.end(), {"bodies"});
+      break;
+    case MeasureKind::AngularVelocity:
+      allowed.insert(allowed.end(), {"body", "axis", "axes"});
+      break;
+    case MeasureKind::Angle:
+      allowed.insert(allowed.end(), {"body", "axis"});
+      break;
+    case MeasureKind::JointPosition:
+    case MeasureKind::JointVelocity:
+      allowed.insert(allowed.end(), {"articulation", "link"});
+      break;
+    default:
+      break;
+  }
+  const bool grasp = measure.kind == MeasureKind::GraspEpsilon;
+  if (timed) allowed.insert(allowed.end(), {"at", "during", "reduce"});
+  CONTACTLAB_RETURN_IF_ERROR(fields.check_fields(allowed, what.c_str()));
+  switch (measure.kind) {
+    case MeasureKind::Position:
+      CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", measure.body));
+      CONTACTLAB_RETURN_IF_ERROR(fields.boolean("relative", measure.relative));
+      CONTACTLAB_RETURN_IF_ERROR(read_axis(fields, measure.axis));
+      break;
+    case MeasureKind::Speed:
+      CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", measure.body));
+      break;
+    case MeasureKind::NormalForce:
+      CONTACTLAB_RETURN_IF_ERROR(read_pair(fields, measure.body, measure.other_body));
+      break;
+    case MeasureKind::AngularVelocity: {
+      CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", measure.body));
+      CONTACTLAB_RETURN_IF_ERROR(read_axis(fields, measure.axis));
+      if (fields.has("axes")) {
+        const Json& axes = fields.at("axes");
+        if (axes != "world" && axes != "body") {
+          return Status::failure(fields.path_of("axes") + ": must be \"world\" or \"body\", got " + describe_json(axes));
+        }
+        measure.body_axes = axes == "body";
+      }
+      break;
+    }
+    case MeasureKind::Angle:
+      CONTACTLAB_RETURN_IF_ERROR(read_body(fields, "body", measure.body));
+      CONTACTLAB_RETURN_IF_ERROR(read_axis(fields, measure.axis));
+      break;
+    case MeasureKind::JointPosition:
+    case MeasureKind::JointVelocity:
+      CONTACTLAB_RETURN_IF_ERROR(read_joint(fields, measure.articulation, measure.link));
+      break;
+    default:
+      break;
+  }
+  if (!timed) return Status::success();
+  CONTACTLAB_RETURN_IF_ERROR(read_time(fields, !grasp, true, measure.time));
+  if (!measure.time.is_window) {
+    return fields.forbid("reduce", "beside \"at\" (a window's values are reduced to one)");
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.require("reduce"));
+  const Json& reduce = fields.at("reduce");
+  const std::vector<std::string> reductions = {"max", "min", "mean", "final"};
+  const auto which =
+      reduce.is_string() ? std::find(reductions.begin(), reductions.end(), reduce.get<std::string>()) : reductions.end();
+  if (which == reductions.end()) {
+    return Status::failure(fields.path_of("reduce") + ": must be one of " + names_text(reductions) + ", got " +
+                           describe_json(reduce));
+  }
+  measure.reduction = static_cast<Reduction>(which - reductions.begin());
   return Status::success();
 }
 
@@ -341,7 +507,9 @@ Status CheckReader::read_value(const Json& value, const std::string& path, Compu
   if (fields.has("measure") == fields.has("bisect")) {
     return Status::failure(path + ": must have either \"measure\" or \"bisect\"");
   }
-  if (fields.has("measure")) return read_measure(fields.at("measure"), fields.path_of("measure"), computed.measure);
+  if (fields.has("measure")) {
+    return read_measure(fields.at("measure"), fields.path_of("measure"), true, computed.measure);
+  }
   computed.bisect = true;
   const std::string bisect_path = fields.path_of("bisect");
   CONTACTLAB_RETURN_IF_ERROR(expect_object(fields.at("bisect"), bisect_path));

@@ -25,13 +25,19 @@ struct Bounds {
   bool contains(double value) const { return value >= low && value <= high; }
 };
 
+struct Measure;
+struct Event;
+
 // When a predicate or measure looks at a run: at one time (the state after step
-// round(t / h)), or over a window, every step from round(t0 / h) to round(t1 / h). The
-// state at step 0 is the initial one, without contacts.
+// round(t / h)), at the step an event first happens, or over a window, every step from
+// round(t0 / h) to round(t1 / h). The state at step 0 is the initial one, without
+// contacts.
 struct TimeWindow {
   double start = 0;  // [s]
   double end = 0;    // [s]; equal to start for one time
   bool is_window = false;
+  bool at_some_moment = false;  // a predicate over the window: holds at one step at least, not at every step
+  std::vector<Event> event;     // one: the time is the step at which it first happens (start, end unused)
 };
 
 enum class PredicateKind {
@@ -43,6 +49,7 @@ enum class PredicateKind {
   Penetration,  // the deepest contact (of a pair, or of all) at most a depth [m]
   JointLimit,   // an articulation's joint at its lower or upper limit, or at neither
   Lifted,       // a body at least a height above its initial height [m]
+  Value,        // a measure's value at the step within bounds
 };
 
 // A statement about the simulated outcome, true or false at each step it looks at; over
@@ -63,6 +70,7 @@ struct Predicate {
   double depth = 0;                          // Penetration: the most allowed [m]
   int limit = 0;                             // JointLimit: -1 lower, 1 upper, 0 at neither
   double height = 0;                         // Lifted [m]
+  std::vector<Measure> value;                // Value: the one measure, read at the predicate's steps
 };
 
 enum class MeasureKind {
@@ -71,16 +79,42 @@ enum class MeasureKind {
   MeanSpeed,    // |p(t1) - p(t0)| / (t1 - t0) over a window [m/s]
   NormalForce,  // the summed normal force between two bodies at a time [N]
   FirstTime,    // the first time in a window at which a predicate holds [s]
+  AngularVelocity,  // one component of a body's angular velocity, world or body axes [rad/s]
+  Angle,            // the angle a body has turned about a world axis since step 0, not wrapped [rad]
+  JointPosition,    // a revolute or prismatic joint's q [rad or m]
+  JointVelocity,    // its v [rad/s or m/s]
+  LoopError,        // the widest gap of the loop closures (step/data.h loop_error) [m]
+  JointError,       // the largest joint violation of maximal coordinates (step/data.h joint_error) [m and rad]
+  GraspEpsilon,     // the grasp's Ferrari-Canny epsilon, 0 without force closure
 };
+
+// How a measure read over a window becomes one number.
+enum class Reduction { Max, Min, Mean, Final };
 
 // A number read off one run.
 struct Measure {
   MeasureKind kind = MeasureKind::Position;
   TimeWindow time;
+  Reduction reduction = Reduction::Final;  // over a window (all but MeanSpeed and FirstTime)
   std::string body, other_body;
-  int axis = 0;  // Position: 0 x, 1 y, 2 z
-  bool relative = false;
-  std::vector<Predicate> when;  // FirstTime: the one predicate (its own time is unused)
+  std::string articulation, link;  // JointPosition, JointVelocity
+  int axis = 0;                    // Position, AngularVelocity, Angle: 0 x, 1 y, 2 z
+  bool relative = false;           // Position
+  bool body_axes = false;          // AngularVelocity: in the body's axes, not the world's
+  std::vector<Predicate> when;     // FirstTime: the one predicate (its own time is unused)
+};
+
+// Something that happens in a run, at the first step of a window where it does: two
+// bodies touch (a contact between them), or a measure reaches a value from the side it
+// was on at the window's first step.
+enum class EventKind { FirstContact, Crossing };
+
+struct Event {
+  EventKind kind = EventKind::FirstContact;
+  std::string body, other_body;  // FirstContact
+  std::vector<Measure> measure;  // Crossing: the one measure (its own time unused)...
+  double value = 0;              // ...and the value it crosses
+  double start = 0, end = 0;     // the window searched [s]
 };
 
 // Settings beyond the exercise's scene: a student's answer, or what a check forces.
@@ -105,9 +139,14 @@ struct ComputedValue {
   Predicate until;
 };
 
+// Who sees a check's result on a platform that can hide it (Gradescope's test
+// visibility): everyone, only after the due date, or only the staff.
+enum class CheckVisibility { Visible, AfterDueDate, Hidden };
+
 struct Check {
   std::string name;
   double points = 1;
+  CheckVisibility visibility = CheckVisibility::Visible;
   std::string pass_feedback, fail_feedback;  // in the task-text subset
   Settings with;                             // forced over the student's settings (and in values)
   bool is_answer = false;
@@ -185,6 +224,7 @@ struct Exercise {
   std::vector<Check> checks;
   Answer reference;
   std::vector<WrongAnswer> wrong;
+  std::vector<std::string> warnings;  // what the author may have missed, each naming its field: not errors
 };
 
 }  // namespace contactlab

@@ -1,6 +1,7 @@
 #include "exercise/exercise_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "base/options.h"
@@ -43,6 +44,7 @@ class ExerciseReader {
  private:
   Status read_scene(const FieldReader& top);
   Status read_limits(const FieldReader& top);
+  Status check_step_cap() const;
   Status read_permissions(const Json& value, const std::string& path);
   Status read_option_permissions(const Json& value, const std::string& path);
   Status read_parameter(const Json& value, const std::string& path, const std::string& name);
@@ -74,6 +76,7 @@ Status ExerciseReader::read(Exercise& exercise) {
   CONTACTLAB_RETURN_IF_ERROR(read_scene(top));
   CONTACTLAB_RETURN_IF_ERROR(read_limits(top));
   if (top.has("settings")) CONTACTLAB_RETURN_IF_ERROR(read_permissions(top.at("settings"), "settings"));
+  CONTACTLAB_RETURN_IF_ERROR(check_step_cap());
   if (top.has("answers")) CONTACTLAB_RETURN_IF_ERROR(read_answer_slots(top.at("answers"), "answers"));
 
   const Json& checks = top.at("checks");
@@ -81,6 +84,16 @@ Status ExerciseReader::read(Exercise& exercise) {
   for (std::size_t i = 0; i < checks.size(); ++i) {
     Check check;
     CONTACTLAB_RETURN_IF_ERROR(read_check(checks[i], element_path("checks", i), exercise_, model_, check));
+    // a check without feedback is allowed (what the simulation showed is told) but
+    // rarely meant
+    const std::string check_path = element_path("checks", i);
+    const std::string unseen = " (the student sees only what the simulation showed)";
+    if (check.pass_feedback.empty() && check.fail_feedback.empty()) {
+      exercise_.warnings.push_back(check_path + ": no \"pass\" or \"fail\" feedback" + unseen);
+    } else if (check.pass_feedback.empty() || check.fail_feedback.empty()) {
+      exercise_.warnings.push_back(child_path(check_path, check.pass_feedback.empty() ? "pass" : "fail") +
+                                   ": no feedback" + unseen);
+    }
     exercise_.checks.push_back(std::move(check));
   }
   for (const AnswerSlot& slot : exercise_.answers) {
@@ -117,6 +130,20 @@ Status ExerciseReader::read_scene(const FieldReader& top) {
   const Status loaded = load_scene(exercise_.scene_text, model_);
   if (!loaded.ok()) return Status::failure("scene: " + loaded.message());
   return Status::success();
+}
+
+// With the time step locked, the scene's h must reach the time limit within the step
+// cap: round(time / h) <= steps, or every answer would be not gradable.
+Status ExerciseReader::check_step_cap() const {
+  const bool open = std::any_of(exercise_.options.begin(), exercise_.options.end(),
+                                [](const OptionPermission& option) { return option.name == "time_step"; });
+  if (open) return Status::success();
+  const double h = model_.options.time_step;
+  const long needed = std::lround(exercise_.limits.time / h);
+  if (needed <= exercise_.limits.steps) return Status::success();
+  return Status::failure("limits.steps: " + std::to_string(exercise_.limits.steps) + " steps of the locked time step h = " +
+                         describe_number(h) + " s do not reach the time limit of " +
+                         describe_number(exercise_.limits.time) + " s, which takes " + std::to_string(needed));
 }
 
 Status ExerciseReader::read_limits(const FieldReader& top) {

@@ -50,9 +50,18 @@ class ExerciseRun {
   Status check_length(long last_step, const RunBudget& budget) const;
   Status advance_to(long step, RunBudget& budget);
   double time_of(long step) const;
+  // The steps an event is searched in, and its names resolved.
+  long event_first(const Event& event) const;
+  long event_last(const Event& event) const;
+  PredicateTarget event_target(const Event& event) const;
+  // Measures over a window or at an event, read step by step.
+  Status measure_over_window(const Measure& measure, const PredicateTarget& target, RunBudget& budget,
+                             double& value, std::string& detail);
+  Status measure_at_event(const Measure& measure, const PredicateTarget& target, RunBudget& budget, double& value,
+                          std::string& detail);
 
   Simulation simulation_;
-  InitialPoses initial_;
+  RunHistory history_;
   double time_step_ = 0;
   long steps_ = 0;
 };

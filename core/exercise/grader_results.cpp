@@ -1,14 +1,34 @@
 #include "exercise/grader_results.h"
 
 #include "base/number_text.h"
+#include "exercise/task_text.h"
 #include "scene/json_fields.h"
 
 namespace contactlab {
 namespace {
 
+// Task text (validated when the exercise was read) as plain text.
+std::string plain(const std::string& text) {
+  TaskText parsed;
+  if (!parse_task_text(text, text.size() + 1, parsed).ok()) return text;
+  return plain_text(parsed);
+}
+
+const char* visibility_name(CheckVisibility visibility) {
+  switch (visibility) {
+    case CheckVisibility::AfterDueDate:
+      return "after_due_date";
+    case CheckVisibility::Hidden:
+      return "hidden";
+    case CheckVisibility::Visible:
+      break;
+  }
+  return "visible";
+}
+
 // "3 of 4 points: The friction angle of an incline"
-std::string summary(const Exercise& exercise, const Grade& grade) {
-  return describe_number(grade.points) + " of " + describe_number(grade.max_points) + " points: " + exercise.title;
+std::string summary(const std::string& title, const Grade& grade) {
+  return describe_number(grade.points) + " of " + describe_number(grade.max_points) + " points: " + title;
 }
 
 std::string not_graded(const Grade& grade) { return "Not graded: " + grade.error; }
@@ -31,14 +51,19 @@ std::string prairielearn_results(const Exercise& exercise, const Grade& grade) {
     return results_text(results);
   }
   results["score"] = grade.score;
-  results["message"] = summary(exercise, grade);
+  results["message"] = summary(plain(exercise.title), grade);
   Json& tests = results["tests"] = Json::array();
   std::string output;
   for (const CheckResult& check : grade.checks) {
+    // PrairieLearn shows every test: a check not visible now gives its points only
+    if (check.visibility != CheckVisibility::Visible) {
+      tests.push_back({{"name", check.name}, {"points", check.points}, {"max_points", check.max_points}});
+      continue;
+    }
     tests.push_back({{"name", check.name},
                      {"points", check.points},
                      {"max_points", check.max_points},
-                     {"message", check.message},
+                     {"message", plain(check.message)},
                      {"output", check.output}});
     output += (check.passed ? "passed: " : "failed: ") + check.name + "\n";
   }
@@ -56,14 +81,18 @@ std::string gradescope_results(const Exercise& exercise, const Grade& grade) {
     return results_text(results);
   }
   results["score"] = grade.points;
-  results["output"] = summary(exercise, grade);
+  results["output"] = summary(exercise.title, grade);
+  results["output_format"] = "md";
   for (const CheckResult& check : grade.checks) {
-    const std::string output = check.message.empty() ? check.output : check.message + "\n\n" + check.output;
+    // the feedback is Markdown already; what the simulation showed is plain text
+    const std::string shown = escape_markdown(check.output);
+    const std::string output = check.message.empty() ? shown : check.message + "\n\n" + shown;
     tests.push_back({{"name", check.name},
                      {"score", check.points},
                      {"max_score", check.max_points},
                      {"output", output},
-                     {"visibility", "visible"}});
+                     {"output_format", "md"},
+                     {"visibility", visibility_name(check.visibility)}});
   }
   return results_text(results);
 }

@@ -58,6 +58,21 @@ Status ExerciseGrader::value_of(std::size_t check, RunBudget& budget, const Valu
   return Status::success();
 }
 
+Status ExerciseGrader::compute_values(bool& timed_out) {
+  RunBudget budget = budget_of(exercise_.limits);
+  timed_out = false;
+  for (std::size_t i = 0; i < exercise_.checks.size(); ++i) {
+    if (!exercise_.checks[i].is_answer) continue;
+    const Value* value = nullptr;
+    const Status computed = value_of(i, budget, value);
+    if (!computed.ok()) {
+      timed_out = budget.timed_out;
+      return Status::failure(element_path("checks", i) + ".value: " + computed.message());
+    }
+  }
+  return Status::success();
+}
+
 Status ExerciseGrader::grade(const Answer& answer, Grade& grade) {
   RunBudget budget = budget_of(exercise_.limits);
   const std::vector<Check>& checks = exercise_.checks;
@@ -133,6 +148,7 @@ Status ExerciseGrader::grade(const Answer& answer, Grade& grade) {
     CheckResult& result = results[i];
     result.name = checks[i].name;
     result.max_points = checks[i].points;
+    result.visibility = checks[i].visibility;
     result.points = result.passed ? checks[i].points : 0;
     result.message = result.passed ? checks[i].pass_feedback : checks[i].fail_feedback;
     graded.points += result.points;
@@ -156,6 +172,10 @@ Status ExerciseGrader::grade_text(const std::string& answer_text, Grade& grade) 
 
 Status self_test(const Exercise& exercise, std::vector<SelfTestCase>& cases) {
   ExerciseGrader grader(exercise);
+  return self_test(grader, exercise, cases);
+}
+
+Status self_test(ExerciseGrader& grader, const Exercise& exercise, std::vector<SelfTestCase>& cases) {
   std::vector<SelfTestCase> tested;
   std::vector<std::pair<std::string, const Answer*>> answers = {{"reference", &exercise.reference}};
   std::vector<double> expected = {1};

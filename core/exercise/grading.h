@@ -23,8 +23,9 @@ struct CheckResult {
   double points = 0;  // earned: all of max_points or none
   double max_points = 0;
   bool passed = false;
-  std::string message;  // the exercise's feedback for a pass or a fail
+  std::string message;  // the exercise's feedback for a pass or a fail, in the task-text subset
   std::string output;   // what the simulation showed, in words
+  CheckVisibility visibility = CheckVisibility::Visible;
 };
 
 // A grade, or why there is none: a malformed answer, or one whose run cannot be
@@ -45,6 +46,14 @@ struct Grade {
 class ExerciseGrader {
  public:
   explicit ExerciseGrader(const Exercise& exercise);
+
+  // Works out every computed value now, within one grading's wall-clock budget of its
+  // own, so that no answer's grading spends its budget on them. Afterwards grade() and
+  // grade_text() only read the grader, and may run on several threads at once (each
+  // grading runs simulations of its own). Fails when the exercise is broken or the
+  // values take longer than the budget (`timed_out` set): then they are left to be
+  // worked out per answer, as without this call.
+  Status compute_values(bool& timed_out);
 
   // Fails only when the exercise itself is broken (a value it cannot compute); every
   // fault of the answer gives a Grade that is not gradable.
@@ -77,5 +86,7 @@ inline constexpr double kScoreTolerance = 1e-6;
 
 // Fails only when the exercise is broken; `cases` says which answers got what.
 Status self_test(const Exercise& exercise, std::vector<SelfTestCase>& cases);
+// The same with a grader of the exercise (its values perhaps computed already).
+Status self_test(ExerciseGrader& grader, const Exercise& exercise, std::vector<SelfTestCase>& cases);
 
 }  // namespace contactlab

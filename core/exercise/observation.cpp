@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "base/number_text.h"
+#include "base/portable_log_atan2.h"
 #include "base/portable_trig.h"
+#include "step/data.h"
 
 namespace contactlab {
 namespace {
@@ -57,7 +59,58 @@ double pair_normal_force(const Data& data, int a, int b) {
   return force;
 }
 
+std::string reduction_name(Reduction reduction) {
+  switch (reduction) {
+    case Reduction::Max:
+      return "largest ";
+    case Reduction::Min:
+      return "smallest ";
+    case Reduction::Mean:
+      return "mean ";
+    case Reduction::Final:
+      break;
+  }
+  return "";
+}
+
 }  // namespace
+
+void RunHistory::start(const Data& data, const std::vector<std::pair<int, int>>& angles) {
+  position = data.position;
+  orientation = data.orientation;
+  turned.clear();
+  for (const std::pair<int, int>& wanted : angles) {
+    const int body = wanted.first;
+    const int axis = wanted.second;
+    const bool tracked = std::any_of(turned.begin(), turned.end(),
+                                     [&](const TurnedAngle& t) { return t.body == body && t.axis == axis; });
+    if (tracked) continue;
+    TurnedAngle angle;
+    angle.body = body;
+    angle.axis = axis;
+    angle.previous = data.orientation[body];
+    turned.push_back(angle);
+  }
+}
+
+void RunHistory::record_step(const Data& data) {
+  for (TurnedAngle& angle : turned) {
+    // the step's rotation in world axes, r = q_now q_prev^-1, and its twist about the
+    // axis: 2 atan2(r.vec . axis, r.w), with r.w >= 0 (the shorter way) in (-pi, pi]
+    const Quat& now = data.orientation[angle.body];
+    Quat step = now * angle.previous.conjugate();
+    if (step.w() < 0) step.coeffs() = -step.coeffs();
+    angle.angle += 2 * portable_atan2(step.vec()[angle.axis], step.w());
+    angle.previous = now;
+  }
+}
+
+double RunHistory::turned_angle(int body, int axis) const {
+  for (const TurnedAngle& angle : turned) {
+    if (angle.body == body && angle.axis == axis) return angle.angle;
+  }
+  return 0;
+}
 
 PredicateTarget resolve_target(const Model& model, const std::string& body, const std::string& other_body,
                                const std::string& articulation, const std::string& link) {
@@ -81,7 +134,7 @@ PredicateTarget resolve_target(const Model& model, const std::string& body, cons
 }
 
 PredicateView observe(const Predicate& predicate, const PredicateTarget& target, Simulation& simulation,
-                      const InitialPoses& initial) {
+                      const RunHistory& initial) {
   const Data& data = simulation.data();
   const Model& model = simulation.model();
   PredicateView view;
@@ -163,6 +216,13 @@ PredicateView observe(const Predicate& predicate, const PredicateTarget& target,
       view.seen = predicate.body + ": z - z0 = " + describe_number(rise) + " m";
       return view;
     }
+    case PredicateKind::Value: {
+      std::string what;
+      const double value = measure_now(predicate.value[0], target, simulation, initial, what);
+      view.holds = predicate.range.contains(value);
+      view.seen = what + " = " + describe_number(value);
+      return view;
+    }
   }
   return view;
 }
@@ -196,25 +256,102 @@ std::string describe_expectation(const Predicate& predicate) {
                                                      : " between its limits");
     case PredicateKind::Lifted:
       return predicate.body + ": z - z0 at least " + describe_number(predicate.height) + " m";
+    case PredicateKind::Value:
+      return describe_measure(predicate.value[0]) + " " + bounds_text(predicate.range);
   }
   return "";
 }
 
-double measure_now(const Measure& measure, const PredicateTarget& target, const Simulation& simulation,
-                   const InitialPoses& initial, std::string& what) {
+int pair_contact_count(const Data& data, int a, int b) {
+  int count = 0;
+  for (const ContactRecord& contact : data.contacts) count += is_pair(contact, a, b) ? 1 : 0;
+  return count;
+}
+
+bool crossing_side(const Event& event, const PredicateTarget& target, Simulation& simulation,
+                   const RunHistory& history) {
+  std::string what;
+  return measure_now(event.measure[0], target, simulation, history, what) >= event.value;
+}
+
+bool event_happened(const Event& event, const PredicateTarget& target, Simulation& simulation,
+                    const RunHistory& history, bool start_side) {
+  if (event.kind == EventKind::FirstContact) {
+    return pair_contact_count(simulation.data(), target.body, target.other_body) > 0;
+  }
+  return crossing_side(event, target, simulation, history) != start_side;
+}
+
+std::string describe_event(const Event& event) {
+  if (event.kind == EventKind::FirstContact) return "the first contact of " + event.body + " and " + event.other_body;
+  return "the first time " + describe_measure(event.measure[0]) + " crosses " + describe_number(event.value);
+}
+
+std::string describe_measure(const Measure& measure) {
+  const std::string reduced = measure.time.is_window ? reduction_name(measure.reduction) : "";
+  switch (measure.kind) {
+    case MeasureKind::Position:
+      return reduced + measure.body + " " + coordinate_name(measure.axis, measure.relative) + " [m]";
+    case MeasureKind::Speed:
+      return reduced + measure.body + " speed [m/s]";
+    case MeasureKind::NormalForce:
+      return reduced + "normal force between " + measure.body + " and " + measure.other_body + " [N]";
+    case MeasureKind::AngularVelocity:
+      return reduced + measure.body + " angular velocity " + kAxisNames[measure.axis] +
+             (measure.body_axes ? " (body axes)" : " (world axes)") + " [rad/s]";
+    case MeasureKind::Angle:
+      return reduced + measure.body + " angle turned about " + kAxisNames[measure.axis] + " [rad]";
+    case MeasureKind::JointPosition:
+      return reduced + measure.articulation + " " + measure.link + " joint position q [rad or m]";
+    case MeasureKind::JointVelocity:
+      return reduced + measure.articulation + " " + measure.link + " joint velocity v [rad/s or m/s]";
+    case MeasureKind::LoopError:
+      return reduced + "loop error [m]";
+    case MeasureKind::JointError:
+      return reduced + "joint error [m and rad]";
+    case MeasureKind::GraspEpsilon:
+      return reduced + "grasp epsilon";
+    case MeasureKind::MeanSpeed:
+      return measure.body + " mean speed [m/s]";
+    case MeasureKind::FirstTime:
+      return "the first time [s] with " + describe_expectation(measure.when[0]);
+  }
+  return "";
+}
+
+double measure_now(const Measure& measure, const PredicateTarget& target, Simulation& simulation,
+                   const RunHistory& history, std::string& what) {
   const Data& data = simulation.data();
+  what = describe_measure(measure);
   switch (measure.kind) {
     case MeasureKind::Position: {
-      const double origin = measure.relative ? initial.position[target.body][measure.axis] : 0;
-      what = measure.body + " " + coordinate_name(measure.axis, measure.relative) + " [m]";
+      const double origin = measure.relative ? history.position[target.body][measure.axis] : 0;
       return data.position[target.body][measure.axis] - origin;
     }
     case MeasureKind::Speed:
-      what = measure.body + " speed [m/s]";
       return data.linear_velocity[target.body].norm();
     case MeasureKind::NormalForce:
-      what = "normal force between " + measure.body + " and " + measure.other_body + " [N]";
       return pair_normal_force(data, target.body, target.other_body);
+    case MeasureKind::AngularVelocity: {
+      const Vec3& omega = data.angular_velocity[target.body];
+      // body axes: R^T omega, R the body's orientation (body to world)
+      return measure.body_axes ? (data.orientation[target.body].conjugate() * omega)[measure.axis]
+                               : omega[measure.axis];
+    }
+    case MeasureKind::Angle:
+      return history.turned_angle(target.body, measure.axis);
+    case MeasureKind::JointPosition:
+      return simulation.joint_state(target.articulation)[target.joint].position;
+    case MeasureKind::JointVelocity:
+      return simulation.joint_state(target.articulation)[target.joint].velocity;
+    case MeasureKind::LoopError:
+      return loop_error(simulation.model(), data);
+    case MeasureKind::JointError:
+      return joint_error(simulation.model(), data);
+    case MeasureKind::GraspEpsilon: {
+      const std::optional<GraspReport> report = simulation.grasp();
+      return report && report->object >= 0 && report->quality.force_closure ? report->quality.epsilon : 0;
+    }
     case MeasureKind::MeanSpeed:
     case MeasureKind::FirstTime:
       break;

@@ -354,4 +354,29 @@ Status parse_task_text(const std::string& text, std::size_t max_characters, Task
   return Status::success();
 }
 
+std::string plain_text(const TaskText& text) {
+  std::string plain;
+  for (const TextBlock& block : text.blocks) {
+    if (!plain.empty()) plain += "\n\n";
+    for (std::size_t item = 0; item < block.items.size(); ++item) {
+      if (item > 0) plain += "\n";
+      if (block.kind == TextBlock::Kind::BulletList) plain += "- ";
+      if (block.kind == TextBlock::Kind::NumberedList) plain += std::to_string(item + 1) + ". ";
+      for (const TextSpan& span : block.items[item]) {
+        plain += span.style == TextSpan::Style::Math ? "$" + span.text + "$" : span.text;
+      }
+    }
+  }
+  return plain;
+}
+
+std::string escape_markdown(const std::string& text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (std::string("\\`*_{}[]()<>#+-.!|$~").find(c) != std::string::npos) escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
 }  // namespace contactlab

@@ -39,4 +39,14 @@ struct TaskText {
 // span, and what to write instead; `parsed` is written only on success.
 Status parse_task_text(const std::string& text, std::size_t max_characters, TaskText& parsed);
 
+// The text for a reader of plain text (PrairieLearn's message and output): the marks
+// of emphasis, strength and code dropped, escapes resolved, math left as its TeX
+// between dollars ($\mu = \tan\theta$ reads as written), list items on lines of their
+// own ("- " or "1. "), blocks separated by a blank line.
+std::string plain_text(const TaskText& text);
+
+// `text` with every character that Markdown could read as markup escaped by a
+// backslash, so that a Markdown renderer shows it as written.
+std::string escape_markdown(const std::string& text);
+
 }  // namespace contactlab

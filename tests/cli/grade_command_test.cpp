@@ -4,6 +4,7 @@
 // written, the self-test's 1 for a wrong stated score, and the same bytes every time.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "cli_result.h"
@@ -15,7 +16,14 @@
 namespace contactlab {
 namespace {
 
-CommandResult grade(const std::vector<std::string>& args) { return run_subcommand(run_grade_command, args); }
+// The command's result, without the drop exercise's warnings (checked below).
+namespace fs = std::filesystem;
+
+CommandResult grade(const std::vector<std::string>& args) {
+  CommandResult result = run_subcommand(run_grade_command, args);
+  while (result.err.rfind("contactlab grade: warning: ", 0) == 0) result.err.erase(0, result.err.find('\n') + 1);
+  return result;
+}
 
 std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = temp_path(name);
@@ -58,7 +66,12 @@ TEST(GradeCommand, GradesABadAnswerAsNotGradableWithExitCodeZero) {
   const CommandResult unreadable = grade({exercise, missing});
   ASSERT_EQ(unreadable.code, 0);
   EXPECT_EQ(Json::parse(unreadable.out)["format_errors"][0],
-            "the answer cannot be read: " + missing + ": cannot open the file");
+            "the answer cannot be read: " + fs::path(missing).filename().string() + ": cannot open the file");
+
+  // Longer than an answer may be: the answer reader's own words, whatever reads it.
+  const std::string long_answer = write_file("long_answer.json", std::string(70000, ' '));
+  EXPECT_EQ(Json::parse(grade({exercise, long_answer}).out)["format_errors"][0],
+            "the answer is malformed: the answer must be at most 65536 bytes");
 }
 
 TEST(GradeCommand, ExitsTwoForABrokenExerciseOrBadArgumentsAndThreeForAnUnwritableResult) {
@@ -80,6 +93,36 @@ TEST(GradeCommand, ExitsTwoForABrokenExerciseOrBadArgumentsAndThreeForAnUnwritab
   const CommandResult failed = grade({exercise, answer, "-o", unwritable});
   EXPECT_EQ(failed.code, 3);
   EXPECT_EQ(failed.err, "contactlab grade: -o: cannot write '" + unwritable + "'\n");
+}
+
+TEST(GradeCommand, TellsAuthoringMistakesWhenTheExerciseLoadsNamingTheFileAndField) {
+  const std::string exercise = write_file("drop_exercise.json", kDropExercise);
+  const CommandResult warned = run_subcommand(run_grade_command, {"--self-test", exercise});
+  EXPECT_EQ(warned.code, 0);
+  EXPECT_EQ(warned.err, "contactlab grade: warning: " + exercise +
+                            ": checks[2]: no \"pass\" or \"fail\" feedback (the student sees only what the simulation "
+                            "showed)\ncontactlab grade: warning: " + exercise +
+                            ": checks[3]: no \"pass\" or \"fail\" feedback (the student sees only what the simulation "
+                            "showed)\n");
+
+  // h = 2.5 ms locked: 1 s takes 400 steps
+  Json capped = Json::parse(kDropExercise);
+  capped["settings"]["options"].erase("time_step");
+  capped["limits"]["steps"] = 399;
+  const std::string too_few = write_file("capped_exercise.json", capped.dump());
+  const CommandResult refused = grade({"--self-test", too_few});
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_EQ(refused.err, "contactlab grade: " + too_few +
+                             ": limits.steps: 399 steps of the locked time step h = 0.0025 s do not reach the time "
+                             "limit of 1 s, which takes 400\n");
+
+  // Gravity from -20 to -15 m/s^2 lands the ball by 0.5 s at both ends: no change to find
+  const std::string unchanged = write_file("unchanged_exercise.json", drop_exercise_with("/checks/3/value/bisect/high", -15));
+  const CommandResult broken = grade({unchanged, write_file("any_answer.json", R"({"exercise": "test_drop"})")});
+  EXPECT_EQ(broken.code, 2);
+  EXPECT_EQ(broken.err, "contactlab grade: " + unchanged +
+                            ": checks[3].value: the bisection of gravity_z finds no change: ball: z at most 0.1001 m "
+                            "holds at both -20 and -15\n");
 }
 
 TEST(GradeCommand, SelfTestExitsOneWhenAnAnswerGetsAnotherScore) {

@@ -6,6 +6,7 @@
 
 #include "exercise/answer_reader.h"
 #include "exercise_fixture.h"
+#include "text_file.h"
 
 namespace contactlab {
 namespace {
@@ -72,7 +73,7 @@ TEST(ExerciseAnswerReader, NamesTheFieldOfEveryMistake) {
             "answers.fall_time: must be a number, got \"0.4\"");
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "answers": {"fall_time": -1}})"),
             "answers.fall_time: must be between 0 and 10 s in this exercise, got -1");
-  EXPECT_EQ(refusal(exercise, std::string(70000, ' ')), "the answer must be at most 65536 bytes, got 70000");
+  EXPECT_EQ(refusal(exercise, std::string(70000, ' ')), "the answer must be at most 65536 bytes");
 }
 
 // Timeline commands, where an exercise allows them: of its kinds and articulations,
@@ -112,6 +113,27 @@ TEST(ExerciseAnswerReader, ChecksTimelineCommandsAgainstTheExerciseAndTheScene) 
   EXPECT_EQ(refusal(exercise, lead + R"({"time": 0.6, "command": "open", "articulation": "gripper", "speed": -1}]}})"),
             "settings.commands[0].speed: must be a finite number in (0, 100] rad/s or m/s, got -1")
       << "the scene's own timeline rules, named at the command";
+}
+
+// The example answer of docs/exercises.md ("Answers", its first JSON block) is one the
+// shipped exercise it names accepts.
+TEST(ExerciseAnswerReader, TheDocsExampleAnswerIsAccepted) {
+  const std::string doc = read_text_file(std::string(CONTACTLAB_EXERCISES_DIR) + "/../../docs/exercises.md");
+  const std::size_t section = doc.find("\n## Answers\n");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t start = doc.find("```json\n", section);
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t end = doc.find("```", start + 8);
+  const std::string example = doc.substr(start + 8, end - start - 8);
+  const Json parsed = Json::parse(example);
+  const std::string name = parsed.at("exercise");
+  Exercise exercise;
+  const std::string exercise_text = read_text_file(std::string(CONTACTLAB_EXERCISES_DIR) + "/" + name + ".json");
+  ASSERT_TRUE(read_exercise(exercise_text, test_builtin_scene, exercise).ok());
+  Answer answer;
+  const Status read = read_answer(example, exercise, answer);
+  EXPECT_TRUE(read.ok()) << read.message();
+  EXPECT_EQ(answer.answers.size(), 1u);
 }
 
 }  // namespace

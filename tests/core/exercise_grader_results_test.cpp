@@ -49,7 +49,9 @@ void expect_prairielearn_shape(const Json& results) {
     ASSERT_TRUE(test["points"].is_number() && test["max_points"].is_number());
     EXPECT_GE(test["points"].get<double>(), 0);
     EXPECT_LE(test["points"].get<double>(), test["max_points"].get<double>());
-    EXPECT_TRUE(test["message"].is_string() && test["output"].is_string());
+    for (const char* optional : {"message", "output"}) {
+      EXPECT_TRUE(!test.contains(optional) || test[optional].is_string()) << optional;
+    }
   }
 }
 
@@ -61,14 +63,17 @@ void expect_gradescope_shape(const Json& results) {
   ASSERT_TRUE(results.is_object());
   expect_keys_within(
       results,
-      {"score", "execution_time", "output", "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"},
+      {"score", "execution_time", "output", "output_format", "visibility", "stdout_visibility", "extra_data", "tests",
+       "leaderboard"},
       "results");
   ASSERT_TRUE(results.contains("score") && results["score"].is_number());
   EXPECT_TRUE(!results.contains("output") || results["output"].is_string());
   ASSERT_TRUE(results["tests"].is_array());
   double total = 0;
   for (const Json& test : results["tests"]) {
-    expect_keys_within(test, {"score", "max_score", "name", "number", "output", "tags", "visibility", "extra_data"},
+    expect_keys_within(test,
+                       {"score", "max_score", "name", "number", "output", "output_format", "tags", "visibility",
+                        "extra_data"},
                        "test");
     ASSERT_TRUE(test["score"].is_number() && test["max_score"].is_number());
     EXPECT_LE(test["score"].get<double>(), test["max_score"].get<double>());
@@ -134,6 +139,39 @@ TEST(ExerciseGraderResults, GradescopeResultsHaveTheDocumentedShape) {
   EXPECT_EQ(refused["score"], 0);
   EXPECT_EQ(refused["extra_data"]["gradable"], false);
   EXPECT_EQ(refused["output"].get<std::string>().substr(0, 37), "Not graded: the answer is malformed: ");
+}
+
+// Feedback as each platform shows it: PrairieLearn's as plain text with the TeX left
+// readable, Gradescope's as Markdown (output_format "md") with what the simulation
+// showed escaped; a check's visibility in Gradescope's tests, and a check that is not
+// visible giving PrairieLearn its points only.
+TEST(ExerciseGraderResults, FeedbackAsPlainTextOrMarkdownAndVisibilityPerCheck) {
+  Json document = Json::parse(kDropExercise);
+  document["checks"][0]["pass"] = "It **lands**: $z \\le 0.1001$ m, by `gravity_z`.\n\n- first\n- second";
+  document["checks"][2]["visibility"] = "after_due_date";
+  document["checks"][3]["visibility"] = "hidden";
+  const Exercise exercise = read_drop_exercise(document.dump());
+  const Grade grade = graded(exercise, R"({"exercise": "test_drop", "answers": {"fall_time": 0.43}})");
+
+  const Json prairielearn = Json::parse(prairielearn_results(exercise, grade));
+  expect_prairielearn_shape(prairielearn);
+  EXPECT_EQ(prairielearn["tests"][0]["message"], "It lands: $z \\le 0.1001$ m, by gravity_z.\n\n- first\n- second");
+  EXPECT_EQ(prairielearn["tests"][2], Json({{"name", "rests"}, {"points", 1.0}, {"max_points", 1.0}}));
+  EXPECT_FALSE(prairielearn["tests"][3].contains("output"));
+  EXPECT_EQ(prairielearn["output"], "passed: lands\npassed: fall time\n");
+  EXPECT_EQ(prairielearn["score"], 4.0 / 6) << "a hidden check still counts";
+
+  const Json gradescope = Json::parse(gradescope_results(exercise, grade));
+  expect_gradescope_shape(gradescope);
+  EXPECT_EQ(gradescope["tests"][0]["output_format"], "md");
+  EXPECT_EQ(gradescope["tests"][0]["visibility"], "visible");
+  EXPECT_EQ(gradescope["tests"][2]["visibility"], "after_due_date");
+  EXPECT_EQ(gradescope["tests"][3]["visibility"], "hidden");
+  const std::string output = gradescope["tests"][0]["output"];
+  EXPECT_EQ(output.substr(0, output.find("\n\nat t")),
+            "It **lands**: $z \\le 0.1001$ m, by `gravity_z`.\n\n- first\n- second");
+  EXPECT_NE(output.find("at t = 1 s: ball: z = 0\\.10005 m; expected ball: z at most 0\\.1001 m"), std::string::npos)
+      << output;
 }
 
 }  // namespace

@@ -13,12 +13,11 @@ namespace {
 
 struct Running {
   Simulation simulation;
-  InitialPoses initial;
+  RunHistory initial;
 
   explicit Running(const std::string& scene_text) {
     EXPECT_TRUE(simulation.load_scene(scene_text).ok());
-    initial.position = simulation.data().position;
-    initial.orientation = simulation.data().orientation;
+    initial.start(simulation.data(), {});
   }
 
   PredicateView see(const Predicate& predicate) {

@@ -99,14 +99,14 @@ TEST(ExerciseReader, NamesTheFieldOfEveryMistake) {
             "checks[0].expect.at: must be a finite number in [0, 1] s, got 1.5");
   EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/kind", "height")),
             "checks[0].expect.kind: must be one of position, speed, rotation, contact_mode, grasp, penetration, "
-            "joint_limit, lifted, got \"height\"");
+            "joint_limit, lifted, value, got \"height\"");
   EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/z", Json::array({0.2, 0.1}))),
             "checks[0].expect.z: must have low <= high, got [0.2,0.1]");
   EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/answer", "fall_time")),
             "checks[0]: must have either \"expect\" (a predicate) or \"answer\" (a numeric answer)");
   EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect",
                                        Json{{"kind", "grasp"}, {"force_closure", true}, {"during", {0, 1}}})),
-            "checks[0].expect: must have \"at\": t (seconds, at most the limit of 1 s)");
+            "checks[0].expect: must have \"at\": t (or an event) (seconds, at most the limit of 1 s)");
   EXPECT_EQ(exercise_refusal(drop_exercise_with(
                 "/checks/0/expect",
                 Json{{"kind", "joint_limit"}, {"articulation", "arm"}, {"link", "a"}, {"limit", "upper"}, {"at", 1}})),
@@ -132,6 +132,28 @@ TEST(ExerciseReader, NamesTheFieldOfEveryMistake) {
 // The shipped exercises (assets/exercises/): at least eight, each with a reference and
 // at least two wrong answers, every one readable without the assets folder's scenes
 // (the built-in ones are compiled in).
+TEST(ExerciseReader, NamesTheFieldOfAMistakeInMeasuresWindowsAndEvents) {
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/0/expect/holds", "sometimes")),
+            "checks[0].expect.holds: only with \"during\"");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/2/expect/holds", "sometimes")),
+            "checks[2].expect.holds: must be \"throughout\" or \"at_some_moment\", got \"sometimes\"");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with(
+                "/checks/1/value/measure", Json{{"kind", "speed"}, {"body", "ball"}, {"during", {0, 1}}})),
+            "checks[1].value.measure.reduce: required field is missing");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with("/checks/1/value/measure",
+                                                Json{{"kind", "angular_velocity"}, {"body", "ball"}, {"axis", "z"},
+                                                     {"axes", "joint"}, {"at", 1}})),
+            "checks[1].value.measure.axes: must be \"world\" or \"body\", got \"joint\"");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with(
+                "/checks/1/value/measure",
+                Json{{"kind", "speed"}, {"body", "ball"}, {"at", {{"first_contact", {"ball", "ball"}}, {"during", {0, 1}}}}})),
+            "checks[1].value.measure.at.first_contact: must name two different bodies");
+  EXPECT_EQ(exercise_refusal(drop_exercise_with(
+                "/checks/0/expect",
+                Json{{"kind", "value"}, {"measure", {{"kind", "mean_speed"}, {"body", "ball"}}}, {"range", {0, 1}}, {"at", 1}})),
+            "checks[0].expect.measure.kind: a mean_speed measure is read over its own window, not here");
+}
+
 TEST(ExerciseReader, ReadsEveryShippedExercise) {
   std::vector<std::string> names;
   DIR* directory = opendir(CONTACTLAB_EXERCISES_DIR);
