@@ -8,6 +8,8 @@
 
 #include <tinyxml2.h>
 
+#include "import/xml_element.h"
+
 namespace contactlab {
 namespace {
 
@@ -21,7 +23,6 @@ struct ColladaError {
   throw ColladaError{name + " line " + std::to_string(element->GetLineNum()) + ": " + message};
 }
 
-bool is(const XMLElement* element, const char* tag) { return std::strcmp(element->Name(), tag) == 0; }
 
 std::vector<double> numbers(const std::string& name, const XMLElement* element) {
   std::vector<double> values;
@@ -120,7 +121,7 @@ void read_primitive(const std::string& name, const XMLElement* mesh, const XMLEl
   const XMLElement* p = primitive->FirstChildElement("p");
   if (p == nullptr) return;
   const std::vector<int> values = indices(name, p);
-  if (is(primitive, "polylist")) {
+  if (element_is(primitive, "polylist")) {
     const XMLElement* vcount = primitive->FirstChildElement("vcount");
     if (vcount == nullptr) fail(name, primitive, "<polylist>: no <vcount>");
     sizes = indices(name, vcount);
@@ -173,10 +174,10 @@ Mesh read_document(const std::string& name, const XMLElement* root) {
     std::map<std::string, std::vector<Vec3>> cache;
     std::map<std::string, std::map<int, int>> used;
     for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-      if (is(child, "triangles") || is(child, "polylist")) {
+      if (element_is(child, "triangles") || element_is(child, "polylist")) {
         read_primitive(name, element, child, part, cache, meter, used);
-      } else if (is(child, "lines") || is(child, "linestrips") || is(child, "tristrips") || is(child, "trifans") ||
-                 is(child, "polygons")) {
+      } else if (element_is(child, "lines") || element_is(child, "linestrips") || element_is(child, "tristrips") || element_is(child, "trifans") ||
+                 element_is(child, "polygons")) {
         fail(name, child, std::string("<") + child->Name() + ">: only <triangles> and <polylist> are read");
       }
     }
@@ -195,7 +196,7 @@ Status read_collada(const std::string& text, const std::string& name, Mesh& mesh
                            document.ErrorName() + ")");
   }
   const XMLElement* root = document.RootElement();
-  if (root == nullptr || !is(root, "COLLADA")) return Status::failure(name + ": not a COLLADA document (no <COLLADA>)");
+  if (root == nullptr || !element_is(root, "COLLADA")) return Status::failure(name + ": not a COLLADA document (no <COLLADA>)");
   try {
     mesh = read_document(name, root);
   } catch (const ColladaError& error) {

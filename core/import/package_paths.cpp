@@ -3,12 +3,13 @@
 #include <sys/stat.h>
 
 namespace contactlab {
-namespace {
 
 bool is_file(const std::string& path) {
   struct stat info;
   return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
+
+namespace {
 
 std::string join(const std::string& folder, const std::string& rest) {
   if (folder.empty()) return rest;

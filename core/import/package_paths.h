@@ -11,6 +11,9 @@
 
 namespace contactlab {
 
+// Whether `path` names an existing regular file.
+bool is_file(const std::string& path);
+
 std::string resolve_mesh_path(const std::string& filename, const std::string& urdf_folder,
                               const std::vector<std::string>& package_roots);
 

@@ -10,6 +10,8 @@
 
 #include <tinyxml2.h>
 
+#include "import/xml_element.h"
+
 #include "base/bounded_file.h"
 #include "import/import_limits.h"
 
@@ -91,7 +93,6 @@ void report_attributes(const XMLElement* element, std::initializer_list<const ch
   }
 }
 
-bool is(const XMLElement* element, const char* name) { return std::strcmp(element->Name(), name) == 0; }
 
 // At most one child named `name`; null when there is none.
 const XMLElement* single_child(const XMLElement* parent, const char* name, const std::string& owner) {
@@ -120,15 +121,15 @@ double positive(const XMLElement* element, const char* attribute, const std::str
 // whose geometry is of a kind the import does not know (reported, not fatal).
 bool read_geometry_element(const XMLElement* element, const std::string& owner, const std::string& path,
                            int index, ImportReport& report, UrdfGeometry& geometry) {
-  const bool collision = is(element, "collision");
+  const bool collision = element_is(element, "collision");
   geometry.where = owner + " " + tag(element) + " " + std::to_string(index) + " (line " +
                    std::to_string(element->GetLineNum()) + ")";
   geometry.origin = read_origin(element, owner, path, report);
   report_attributes(element, {"name"}, path, report);
   const XMLElement* holder = nullptr;
   for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (is(child, "origin")) continue;
-    if (is(child, "geometry")) {
+    if (element_is(child, "origin")) continue;
+    if (element_is(child, "geometry")) {
       if (holder != nullptr) fail(child, owner + " " + tag(element) + ": more than one <geometry>");
       holder = child;
     } else {
@@ -142,22 +143,22 @@ bool read_geometry_element(const XMLElement* element, const std::string& owner, 
     fail(shape->NextSiblingElement(), owner + " " + tag(element) + " <geometry>: holds more than one shape");
   }
   const std::string shape_path = path + " <geometry> <" + shape->Name() + ">";
-  if (is(shape, "box")) {
+  if (element_is(shape, "box")) {
     geometry.type = UrdfGeometryType::Box;
     geometry.size = triple(shape, "size", owner, Vec3::Zero());
     if (!has(shape, "size")) fail(shape, place(owner, shape, "size") + ": required");
     if (!(geometry.size.minCoeff() > 0)) fail(shape, place(owner, shape, "size") + ": every edge must be > 0");
     report_attributes(shape, {"size"}, shape_path, report);
-  } else if (is(shape, "cylinder")) {
+  } else if (element_is(shape, "cylinder")) {
     geometry.type = UrdfGeometryType::Cylinder;
     geometry.radius = positive(shape, "radius", owner);
     geometry.length = positive(shape, "length", owner);
     report_attributes(shape, {"radius", "length"}, shape_path, report);
-  } else if (is(shape, "sphere")) {
+  } else if (element_is(shape, "sphere")) {
     geometry.type = UrdfGeometryType::Sphere;
     geometry.radius = positive(shape, "radius", owner);
     report_attributes(shape, {"radius"}, shape_path, report);
-  } else if (is(shape, "mesh")) {
+  } else if (element_is(shape, "mesh")) {
     geometry.type = UrdfGeometryType::Mesh;
     geometry.filename = required_text(shape, "filename", owner);
     geometry.scale = triple(shape, "scale", owner, Vec3::Ones());
@@ -196,7 +197,7 @@ UrdfInertial read_inertial(const XMLElement* element, const std::string& owner, 
     report_attributes(inertia, {"ixx", "iyy", "izz", "ixy", "ixz", "iyz"}, path + " <inertia>", report);
   }
   for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (!is(child, "origin") && !is(child, "mass") && !is(child, "inertia")) {
+    if (!element_is(child, "origin") && !element_is(child, "mass") && !element_is(child, "inertia")) {
       report.ignore(path + " <" + child->Name() + ">", child->GetLineNum());
     }
   }
@@ -210,15 +211,15 @@ UrdfLink read_link(const XMLElement* element, ImportReport& report) {
   const std::string owner = "link \"" + link.name + "\"";
   report_attributes(element, {"name"}, "<link>", report);
   for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (is(child, "inertial")) {
+    if (element_is(child, "inertial")) {
       if (link.inertial.present) fail(child, owner + ": more than one <inertial>");
       link.inertial = read_inertial(child, owner, report);
-    } else if (is(child, "collision")) {
+    } else if (element_is(child, "collision")) {
       UrdfGeometry geometry;
       read_geometry_element(child, owner, "<link> <collision>", static_cast<int>(link.collisions.size()), report,
                             geometry);
       link.collisions.push_back(geometry);
-    } else if (is(child, "visual")) {
+    } else if (element_is(child, "visual")) {
       UrdfGeometry geometry;
       if (read_geometry_element(child, owner, "<link> <visual>", static_cast<int>(link.visuals.size()), report,
                                 geometry)) {
@@ -307,7 +308,7 @@ UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
   for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
     static const char* const kUsed[] = {"parent", "child", "origin", "axis", "limit", "dynamics", "mimic"};
     bool used = false;
-    for (const char* name : kUsed) used = used || is(child, name);
+    for (const char* name : kUsed) used = used || element_is(child, name);
     if (!used) report.ignore(std::string("<joint> <") + child->Name() + ">", child->GetLineNum());
   }
   return joint;
@@ -392,7 +393,7 @@ Status parse_urdf(const std::string& text, UrdfRobot& robot, ImportReport& repor
                            document.ErrorName() + ")" + (reason.empty() ? "" : ": " + reason));
   }
   const XMLElement* root = document.RootElement();
-  if (root == nullptr || !is(root, "robot")) {
+  if (root == nullptr || !element_is(root, "robot")) {
     return Status::failure("URDF: the document's root element must be <robot>" +
                            (root != nullptr ? ", got " + tag(root) : std::string()));
   }
@@ -403,12 +404,12 @@ Status parse_urdf(const std::string& text, UrdfRobot& robot, ImportReport& repor
     parsed.name = name != nullptr ? name : "";
     report_attributes(root, {"name"}, "<robot>", parsed_report);
     for (const XMLElement* child = root->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-      if (is(child, "link")) {
+      if (element_is(child, "link")) {
         if (parsed.links.size() == kMaxUrdfLinks) {
           fail(child, "<robot>: more than " + std::to_string(kMaxUrdfLinks) + " links");
         }
         parsed.links.push_back(read_link(child, parsed_report));
-      } else if (is(child, "joint")) {
+      } else if (element_is(child, "joint")) {
         parsed.joints.push_back(read_joint(child, parsed_report));
       } else {
         parsed_report.ignore(std::string("<") + child->Name() + ">", child->GetLineNum());

@@ -5,7 +5,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <sys/stat.h>
 
 #include <Eigen/Geometry>
 
@@ -45,11 +44,6 @@ nlohmann::json quaternion_json(const Mat3& rotation) {
   q.normalize();
   if (q.w() < 0) q.coeffs() *= -1;
   return nlohmann::json::array({q.w(), q.x(), q.y(), q.z()});
-}
-
-bool is_file(const std::string& path) {
-  struct stat info;
-  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
 // A link's mass properties in some frame: mass, centre of mass, inertia about it.
