@@ -65,6 +65,9 @@ struct Model {
   std::vector<FrictionPair> friction_table;
   Options options;        // the scene's defaults
   double duration = 5.0;  // how long the scene is meant to run [s]
+  // The moving bodies the page's camera keeps in view (scene file's "view.keep"); empty:
+  // the page chooses them.
+  std::vector<int> keep_in_view;
 
   int material_count() const { return static_cast<int>(material_names.size()); }
   const FrictionPair& friction(int material_a, int material_b) const {

@@ -112,6 +112,9 @@ std::string describe_scene(const Model& model, const Options& options) {
     articulations.push_back(articulation_json(articulation));
   }
   scene["articulations"] = articulations;
+  nlohmann::json keep_in_view = nlohmann::json::array();
+  for (int body : model.keep_in_view) keep_in_view.push_back(model.bodies[body].name);
+  scene["keep_in_view"] = keep_in_view;
   return scene.dump();
 }
 

@@ -16,6 +16,7 @@
 #include "scene/json_fields.h"
 #include "scene/scene_limits.h"
 #include "scene/timeline_reader.h"
+#include "scene/view_reader.h"
 
 namespace contactlab {
 namespace {
@@ -192,7 +193,7 @@ Status SceneReader::read(const Json& document) {
   const FieldReader scene(document, "");
   CONTACTLAB_RETURN_IF_ERROR(
       scene.check_fields({"name", "description", "duration", "options", "materials", "friction",
-                          "bodies", "articulations", "timeline"},
+                          "bodies", "articulations", "timeline", "view"},
                          "a scene"));
   CONTACTLAB_RETURN_IF_ERROR(scene.require("name"));
   CONTACTLAB_RETURN_IF_ERROR(scene.identifier("name", model_.name));
@@ -209,7 +210,8 @@ Status SceneReader::read(const Json& document) {
         return read_mass_and_geoms(link, body_index, body, center_of_mass);
       },
       model_));
-  return read_timeline(scene, model_);
+  CONTACTLAB_RETURN_IF_ERROR(read_timeline(scene, model_));
+  return read_view(scene, model_);
 }
 
 // Options are applied through set_option in a fixed order, so that the same checks
