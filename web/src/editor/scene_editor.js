@@ -128,8 +128,9 @@ export class SceneEditor extends Emitter {
   setBody(name, changes) {
     const renamed = typeof changes?.name === 'string' && changes.name !== name;
     const label = renamed ? `rename ${name}` : `change ${name}`;
+    const selected = this.#selected === name;
     const error = this.#apply(label, (scene) => setBody(scene, name, changes));
-    if (!error && renamed && this.#selected === name) this.select(changes.name);
+    if (!error && renamed && selected) this.select(changes.name);
     return error;
   }
 
