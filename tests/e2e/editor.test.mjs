@@ -2,7 +2,8 @@
 // ramp through the API, the box moved by the gizmo's mouse drag and through the API, a
 // refused value (a negative mass) shown beside its field with nothing changed, undo
 // and redo back to every state, play and stop, and the edited scene's link opened in a
-// new page and run natively to the same poses bit for bit.
+// new page and run natively to the same poses bit for bit, as the exported scene file
+// runs.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -93,13 +94,14 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
   const boxPoint = await page.evaluate(() => window.contactlab.view.bodiesOnCanvas().find((b) => b.name === 'box1'));
   await page.mouse.click(...(await onCanvas(boxPoint.x, boxPoint.y)));
   assert.equal(await page.evaluate(() => window.contactlab.editor.selected), 'box1');
-  await nextFrames(page, 1);
+  await nextFrames(page, 2); // the gizmo drawn, so that its handles are where they show
   // (the arrow's -x half: the +x half is under the control panel at this size)
   const arrow = await page.evaluate(() => window.contactlab.editor.gizmoArrow('X', -1));
   const [ax, ay] = await onCanvas(...arrow);
   const along = [arrow[0] - boxPoint.x, arrow[1] - boxPoint.y];
   const scale = 40 / Math.hypot(...along);
   await page.mouse.move(ax, ay);
+  await nextFrames(page, 1);
   await page.mouse.down();
   for (let i = 1; i <= 2; i += 1) await page.mouse.move(ax + (along[0] * scale * i) / 2, ay + (along[1] * scale * i) / 2);
   await page.mouse.up();
@@ -155,7 +157,7 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
     assert.equal(error, '');
     assert.deepEqual(reached, states[i + 1], `redone to state ${i + 1}`);
   });
-  await page.mouse.click(...(await onCanvas(5, 5))); // the view has the focus, nothing is selected
+  await page.evaluate(() => document.activeElement?.blur()); // no field has the keyboard
   await page.keyboard.press('Control+z');
   assert.deepEqual(await state(page), states.at(-2), 'Ctrl+Z');
   await page.keyboard.press('Control+Shift+Z');
@@ -170,6 +172,11 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
   assert.equal(await page.evaluate(() => window.contactlab.editor.editing), true);
   assert.deepEqual(await state(page), states.at(-1));
 
+  // "export scene" writes the edited scene (run natively below).
+  const exported = join(scratch, 'exported.json');
+  const [download] = await Promise.all([page.waitForEvent('download'), pressButton(page, 'scene JSON with options')]);
+  await download.saveAs(exported);
+
   // setOption takes an option's words as --set does.
   assert.equal(await page.evaluate(() => window.contactlab.setOption('soft_cone', 'elliptic')), '');
   assert.equal(await page.evaluate(() => window.contactlab.options().soft_cone), 1);
@@ -181,6 +188,7 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
 
   // The link carries the edited scene as the built-in's changes; opened in a new page
   // and run natively, it gives the same poses at every step, bit for bit.
+  assert.deepEqual(page.errors, []);
   const link = await page.evaluate(() => window.contactlab.link());
   const payload = decodeLink(link);
   assert.equal(payload.scene.builtin, 'box_rest');
@@ -210,4 +218,7 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
     for (const [body, pose] of Object.entries(row)) assert.deepEqual(inPage[step][body], pose, `${body} at step ${step}`);
   });
   assert.ok(native.at(-1).box1[0] > ON_RAMP[0] + 0.01, 'the linked run slides too');
+  const fromFile = join(scratch, 'exported.csv');
+  execFileSync(CLI, ['run', exported, '--steps', String(STEPS), '--csv', fromFile]);
+  assert.equal(readFileSync(fromFile, 'utf8'), readFileSync(csv, 'utf8'), 'the exported scene runs as the link does');
 });

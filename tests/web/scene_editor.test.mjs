@@ -127,3 +127,13 @@ test('undo and redo load every text before and after, through the session', () =
   session.load(JSON.stringify(START));
   assert.deepEqual({ undo: editor.history.undo, redo: editor.history.redo }, { undo: 0, redo: 0 }, 'a scene loaded starts again');
 });
+
+test("a locked editor (an exercise's scene) refuses every edit and does not stop the run", () => {
+  const { session, loop, editor } = editorOn();
+  editor.lock('the lab is in the exercise tip_or_slide, whose scene stays');
+  const before = editor.sceneText();
+  assert.equal(editor.addShape('box'), 'the lab is in the exercise tip_or_slide, whose scene stays');
+  assert.equal(editor.undo(), 'the lab is in the exercise tip_or_slide, whose scene stays');
+  editor.edit();
+  assert.deepEqual([editor.sceneText(), session.loaded.length, loop.playing, editor.editing], [before, 0, true, false]);
+});

@@ -239,6 +239,10 @@ async function start() {
 
   const { exercise, problems } = openExercise(module, session, parts);
   parts.exercise = exercise;
+  if (exercise) {
+    parts.editor.lock(`the lab is in the exercise ${exercise.name}, whose scene stays`);
+    parts.editorPanel.hide();
+  }
   // An exercise's address is ?exercise=NAME: a link in it is not opened, nor written.
   const linkError = parts.exercise ? '' : parts.links.openAddress();
   if (linkError !== '') {

@@ -54,10 +54,7 @@ export class EditorPanel {
     this.undoController = folder.add(actions, 'undo').name('undo (Ctrl+Z)');
     this.redoController = folder.add(actions, 'redo').name('redo (Ctrl+Shift+Z)');
     for (const shape of Object.keys(SHAPES)) {
-      actions[`add ${shape}`] = () => {
-        const error = editor.addShape(shape);
-        if (!error) editor.edit();
-      };
+      actions[`add ${shape}`] = () => editor.addShape(shape);
       folder.add(actions, `add ${shape}`);
     }
     this.bodyController = folder.add(actions, 'body', [NO_BODY]).onChange((name) => editor.select(name === NO_BODY ? null : name));
@@ -74,6 +71,11 @@ export class EditorPanel {
       this.#refusal = refusal;
       this.rebuild();
     });
+  }
+
+  // Hides the folder (an exercise's scene is not edited).
+  hide() {
+    this.#folder.hide();
   }
 
   // The message shown for the last refused edit ('' when none), beside its field or

@@ -28,6 +28,7 @@ export class SceneEditor extends Emitter {
   #scene = null; // the journal's current text, parsed
   #editing = false;
   #selected = null;
+  #locked = ''; // why the scene may not be edited ('' when it may)
 
   // `loop`: the page's Loop (play and pause).
   constructor(session, loop, journal = new EditJournal()) {
@@ -77,8 +78,15 @@ export class SceneEditor extends Emitter {
     return { ...this.#journal.size, undoLabel: this.#journal.undoLabel, redoLabel: this.#journal.redoLabel };
   }
 
+  // No edits from now on (an exercise's scene stays as it is): each is refused with
+  // `reason`.
+  lock(reason) {
+    this.#locked = reason;
+  }
+
   // Pause at the scene's initial state, to edit (also "stop" after playing).
   edit() {
+    if (this.#locked) return;
     this.#loop.pause();
     this.#session.reset();
     if (!this.#editing) {
@@ -166,6 +174,7 @@ export class SceneEditor extends Emitter {
   }
 
   #travel(text, move) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
     if (text === null) return '';
     this.edit();
     const error = this.#session.editScene(text);
@@ -177,6 +186,7 @@ export class SceneEditor extends Emitter {
 
   // Applies `edit` (scene => {scene} or {error, field}) to the scene, through the core.
   #apply(label, edit) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
     if (!this.#scene) return this.#refuse('no scene is loaded yet', '');
     const result = edit(this.#scene);
     if (result.error) return this.#refuse(result.error, result.field);
