@@ -145,14 +145,17 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
     const back = [];
     const forward = [];
     for (let i = 0; i < count; i += 1) back.push([lab.editor.undo(), now()]);
-    const extraUndo = lab.editor.undo(); // nothing left to undo: refused by nobody, changes nothing
+    const extraUndo = lab.editor.undo(); // nothing left to undo: changes nothing
+    const linkUndone = lab.link();
     for (let i = 0; i < count; i += 1) forward.push([lab.editor.redo(), now()]);
-    return { back, forward, extraUndo, end: now() };
+    return { back, forward, extraUndo, linkUndone };
   }, states.length - 1);
   travelled.back.forEach(([error, reached], i) => {
     assert.equal(error, '');
     assert.deepEqual(reached, states[states.length - 2 - i], `undone to state ${states.length - 2 - i}`);
   });
+  assert.equal(travelled.extraUndo, '');
+  assert.deepEqual(decodeLink(travelled.linkUndone).scene, { builtin: 'box_rest' }, 'every edit undone: the built-in as shipped');
   travelled.forward.forEach(([error, reached], i) => {
     assert.equal(error, '');
     assert.deepEqual(reached, states[i + 1], `redone to state ${i + 1}`);

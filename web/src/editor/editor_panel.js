@@ -142,7 +142,7 @@ export class EditorPanel {
       state.mass = body.mass;
       this.#field(folder, `${path}.mass`, state, 'mass', 'mass [kg]', (value) => set({ mass: value }));
       if (Number.isFinite(volume) && !body.inertia) {
-        state.density = body.mass / volume;
+        state.density = Number((body.mass / volume).toPrecision(12)); // 125, not 124.99999999999997
         this.#field(folder, `${path}.mass`, state, 'density', 'density [kg/m³]', (value) => set({ mass: value * volume }));
       }
     }

@@ -129,23 +129,30 @@ export class Session extends Emitter {
   #load(jsonText, { sceneKey = null, source = undefined, fileName = null }, context, prefix) {
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse(context, prefix + error);
-    this.#sceneText = jsonText;
-    this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
     this.#sceneOptions = this.#simulation.options();
+    const loadedFrom = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
+    this.#afterLoad(jsonText, loadedFrom, { sceneKey, fileName, edited: false });
+    return '';
+  }
+
+  // The page's simulation loaded `jsonText` (from `source`, as a link says): the twin
+  // loads it too, a new journal starts and `loaded` is told with `detail`'s fields.
+  #afterLoad(jsonText, source, detail) {
+    this.#sceneText = jsonText;
+    this.#sceneSource = source;
     const twinError = this.#twin ? this.#loadTwin() : '';
     if (twinError) this.#closeTwin();
-    if (!this.#twin) {
+    if (!this.#twin && !detail.edited) {
       this.#twinFormulation = this.#otherFormulation();
       this.#twinCoordinates = this.#simulation.coordinates;
     }
     this.#startJournal();
     const { description } = this.#simulation;
-    this.emit('loaded', { sceneKey, fileName, description, options: this.#simulation.options(), edited: false });
+    this.emit('loaded', { ...detail, description, options: this.#simulation.options() });
     if (twinError) {
       this.#refuse('compare mode: the ghost did not load the scene', twinError);
       this.emit('compareChanged', this.#compareState());
     }
-    return '';
   }
 
   // The loaded scene's JSON text, as it was loaded.
@@ -160,33 +167,24 @@ export class Session extends Emitter {
   // link carries the edited scene: a built-in one as its changes (a merge patch), any
   // other whole (docs/links.md). A new journal starts.
   editScene(jsonText) {
-    const names = this.#schema.options.names;
     const before = this.#simulation.options();
     const previousOwn = this.#sceneOptions;
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse(EDIT_REFUSED, error);
     const own = this.#simulation.options();
-    for (const name of names) {
+    for (const name of this.#schema.options.names) {
       const changedByUser = !Object.is(before[name], previousOwn[name]);
       const changedByEdit = !Object.is(own[name], previousOwn[name]);
       if (changedByUser && !changedByEdit) this.#simulation.setOption(name, before[name]);
     }
-    this.#sceneText = jsonText;
-    const builtin = this.#sceneSource?.builtin;
-    this.#sceneSource =
-      builtin === undefined
-        ? { json: JSON.parse(jsonText) }
-        : { builtin, changes: mergePatchBetween(JSON.parse(builtinScenes[builtin]), JSON.parse(jsonText)) };
     this.#sceneOptions = own;
-    const twinError = this.#twin ? this.#loadTwin() : '';
-    if (twinError) this.#closeTwin();
-    this.#startJournal();
-    const { description } = this.#simulation;
-    this.emit('loaded', { sceneKey: null, fileName: null, description, options: this.#simulation.options(), edited: true });
-    if (twinError) {
-      this.#refuse('compare mode: the ghost did not load the scene', twinError);
-      this.emit('compareChanged', this.#compareState());
-    }
+    const builtin = this.#sceneSource?.builtin;
+    const changes = builtin === undefined ? null : mergePatchBetween(JSON.parse(builtinScenes[builtin]), JSON.parse(jsonText));
+    const unchanged = changes !== null && Object.keys(changes).length === 0; // every edit undone
+    let source = { json: JSON.parse(jsonText) };
+    if (unchanged) source = { builtin };
+    else if (changes !== null) source = { builtin, changes };
+    this.#afterLoad(jsonText, source, { sceneKey: unchanged ? builtin : null, fileName: null, edited: true });
     return '';
   }
 
