@@ -81,6 +81,11 @@ test('an edit pauses the run at its start, goes through the session and selects 
   editor.edit();
   assert.equal(editor.editing, true);
   assert.equal(session.resets, 2, 'stop goes back to the start');
+  session.emit('stepped', session);
+  assert.equal(editor.editing, false, 'a single step ends editing');
+  editor.edit();
+  session.emit('seeked', { step: 3 });
+  assert.equal(editor.editing, false, 'so does the timeline');
 });
 
 test('a refused edit changes nothing and names its field', () => {

@@ -3,7 +3,7 @@
 // with undo and redo (edit_journal.js). A refused edit changes nothing; its message and
 // the scene file's field it names are told ('refused'). Editing pauses the run at the
 // scene's initial state; play runs the edited scene; stop (edit()) returns to its
-// initial state. Events:
+// initial state; a step (played or single) or the timeline ends editing. Events:
 // - changed {scene}: the scene the editor shows changed (an edit, undo, redo, a scene
 //   loaded), or editing started or ended;
 // - selected {name}: the body selected (null for none);
@@ -48,10 +48,17 @@ export class SceneEditor extends Emitter {
       this.emit('changed', { scene: this.#scene });
     });
     this.#loop.on('playing', (playing) => {
-      if (!playing || !this.#editing) return;
-      this.#editing = false;
-      this.emit('changed', { scene: this.#scene });
+      if (playing) this.#stopEditing();
     });
+    // a single step or the timeline leaves the initial state: editing ends there too
+    session.on('stepped', () => this.#stopEditing());
+    session.on('seeked', () => this.#stopEditing());
+  }
+
+  #stopEditing() {
+    if (!this.#editing) return;
+    this.#editing = false;
+    this.emit('changed', { scene: this.#scene });
   }
 
   // True while the run is held at the edited scene's initial state for editing.
