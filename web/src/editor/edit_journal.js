@@ -3,8 +3,8 @@
 // Undo steps back one text, redo forward again; a new edit after an undo drops the
 // texts that could have been redone. When the texts kept pass the budget, the oldest
 // go (the text now always stays), so undo reaches back as far as the budget allows:
-// with the default of 16 Mi characters (32 MiB of JavaScript strings), thousands of
-// edits of a scene of a few kilobytes, and at least 16 of the largest scene.
+// with the default of 16 Mi characters (at most 32 MiB of JavaScript strings),
+// thousands of edits of a scene of a few kilobytes, and at least 16 of the largest.
 export const DEFAULT_BUDGET_CHARACTERS = 16 * 1024 * 1024;
 
 export class EditJournal {
