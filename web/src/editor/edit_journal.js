@@ -4,7 +4,7 @@
 // texts that could have been redone. When the texts kept pass the budget, the oldest
 // go (the text now always stays), so undo reaches back as far as the budget allows:
 // with the default of 16 Mi characters (at most 32 MiB of JavaScript strings),
-// thousands of edits of a scene of a few kilobytes, and at least 16 of the largest.
+// thousands of edits of a scene of a few kilobytes, and 15 of the largest.
 export const DEFAULT_BUDGET_CHARACTERS = 16 * 1024 * 1024;
 
 export class EditJournal {
