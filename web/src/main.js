@@ -4,6 +4,11 @@
 // the session's events itself (followSession), and loads the first scene. The parts
 // live in folders by concern (session/, view/, panels/, plots/, link/, ...: each
 // folder's README); this file only connects them.
+import { EditorPanel } from './editor/editor_panel.js';
+import { listenForEditorKeys } from './editor/editor_keys.js';
+import { Gizmo } from './editor/gizmo.js';
+import { SceneEditor } from './editor/scene_editor.js';
+import { VelocityArrows } from './editor/velocity_arrows.js';
 import { acceptedOrigins } from './embed/accepted_origins.js';
 import { createAutomationApi } from './embed/automation.js';
 import { EmbedBar } from './embed/embed_bar.js';
@@ -111,6 +116,7 @@ function createParts(module, session) {
   parts.loop = new Loop(view.renderer, session, (nowMs) => {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
+    parts.gizmo.update();
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
@@ -120,6 +126,10 @@ function createParts(module, session) {
     parts.plots.update(nowMs, simulation, twin);
     return drawn;
   });
+  parts.editor = new SceneEditor(session, parts.loop);
+  parts.gizmo = new Gizmo(view, parts.editor, session);
+  parts.velocityArrows = new VelocityArrows(view, session);
+  parts.editorPanel = new EditorPanel(gui, parts.editor);
   parts.exports = new Exports({
     session,
     view,
@@ -181,6 +191,9 @@ function subscribe(session, parts) {
     part.followSession(session);
   }
   view.frameLoadedScenes(session);
+  parts.editor.followSession(session);
+  parts.gizmo.followEditor();
+  parts.velocityArrows.followEditor(parts.editor);
   parts.embedBar?.followLoop(loop);
 }
 
@@ -226,6 +239,10 @@ async function start() {
 
   const { exercise, problems } = openExercise(module, session, parts);
   parts.exercise = exercise;
+  if (exercise) {
+    parts.editor.lock(`the lab is in the exercise ${exercise.name}, whose scene stays`);
+    parts.editorPanel.hide();
+  }
   // An exercise's address is ?exercise=NAME: a link in it is not opened, nor written.
   const linkError = parts.exercise ? '' : parts.links.openAddress();
   if (linkError !== '') {
@@ -253,6 +270,7 @@ async function start() {
   for (const [context, message] of problems) status.showError(context, message);
   if (!parts.exercise) parts.addressBar.followPage(session, parts);
   listenForKeys(session, parts);
+  listenForEditorKeys(parts.editor, parts.gizmo);
 
   Object.assign(app, {
     session,

@@ -125,6 +125,8 @@ export function createAutomationApi(app, ready) {
       const name = articulation ?? (withFingers ?? articulations[0])?.name ?? '';
       return app.session.command(name, kind);
     },
+    // Sets an option by name: a number, or text as `--set` takes it (a named value's
+    // word, e.g. setOption('soft_cone', 'elliptic'), or a number).
     setOption(name, value) {
       return app.session ? app.session.setOption(name, value) : NOT_READY;
     },
@@ -229,6 +231,42 @@ export function createAutomationApi(app, ready) {
         listener({ time: session.simulation.time, stepCount: session.simulation.stepCount }),
       );
     },
+    // The scene editor (docs/page.md, "The scene editor"): each edit returns "" or the
+    // core's refusal (the scene then stays as it was).
+    editor: Object.freeze({
+      // Adds a body: a scene file's `bodies` entry (an object or its JSON text).
+      addBody: (description) => (app.editor ? app.editor.addBody(description) : NOT_READY),
+      // Changes fields of a body's entry (a field set to null is removed).
+      setBody: (name, changes) => (app.editor ? app.editor.setBody(String(name), changes) : NOT_READY),
+      removeBody: (name) => (app.editor ? app.editor.removeBody(String(name)) : NOT_READY),
+      // Changes top-level fields of the scene: {duration}, {options: {gravity}}, ...
+      setScene: (changes) => (app.editor ? app.editor.setScene(changes) : NOT_READY),
+      undo: () => (app.editor ? app.editor.undo() : NOT_READY),
+      redo: () => (app.editor ? app.editor.redo() : NOT_READY),
+      // Selects a body by name (null: none), as a click in the view or the list does.
+      select: (name) => app.editor?.select(name === null ? null : String(name)),
+      get selected() {
+        return app.editor ? app.editor.selected : null;
+      },
+      // Stops at the edited scene's initial state, to edit (the "edit" button).
+      edit: () => app.editor?.edit(),
+      // The edited scene's JSON text.
+      scene: () => (app.editor ? app.editor.sceneText() : ''),
+      // True while the run is held at the edited scene's initial state for editing.
+      get editing() {
+        return app.editor ? app.editor.editing : false;
+      },
+      // {undo, redo, characters}: the edits that can be undone and redone, and the
+      // characters the undo history keeps.
+      history: () => (app.editor ? app.editor.history : null),
+      // Test hooks: where the gizmo's translate arrow along 'X', 'Y' or 'Z' (three.js
+      // axes: physics x, z, -y) is grabbed on its positive (side 1) or negative (-1)
+      // half ([x, y], canvas pixels, or null), the
+      // refusal the panel shows ('' for none) and the velocity arrows drawn.
+      gizmoArrow: (axis, side = 1) => (app.gizmo ? app.gizmo.arrowPoint(axis, side) : null),
+      shownRefusal: () => (app.editorPanel ? app.editorPanel.shownRefusal : ''),
+      velocityArrows: () => (app.velocityArrows ? app.velocityArrows.count : 0),
+    }),
     // Test hooks: what the page draws and shows right now.
     view: Object.freeze({
       visibleCones: () => (app.view ? app.view.visibleCones() : 0),

@@ -21,7 +21,9 @@ export class HelpOverlay {
     const note = document.createElement('p');
     note.textContent =
       'Tab moves through every control; drag to orbit, scroll or pinch to zoom; ' +
-      'drop a scene file on the page to open it.';
+      'drop a scene file on the page to open it. While editing a scene (the edit scene ' +
+      'folder): w move, e turn, Shift held for steps, Delete deletes, Esc selects none, ' +
+      'Ctrl+Z undo, Ctrl+Shift+Z redo.';
     const close = document.createElement('button');
     close.type = 'button';
     close.textContent = 'close';

@@ -3,9 +3,10 @@
 // robot commands),
 // applies every action to both in one place, steps both in lock-step, and tells the
 // page what happened through events (Emitter):
-// - loaded {sceneKey, fileName, description, options}: a scene was loaded (sceneKey:
-//   the built-in scene's name, or null; fileName: the scene file's name when one was
-//   opened, else null); the twin, if any, loaded it too;
+// - loaded {sceneKey, fileName, description, options, edited}: a scene was loaded
+//   (sceneKey: the built-in scene's name, or null; fileName: the scene file's name when
+//   one was opened, else null; edited: true when it is an edit of the scene before,
+//   editScene); the twin, if any, loaded it too;
 // - stepped (the session): after every step of both, so the plots can sample each;
 // - optionsChanged {name, error, options}: after every setOption, accepted or not,
 //   with the options in force;
@@ -36,7 +37,9 @@
 // from the step shown (a step, or an accepted action): then the journal's entries and
 // the checkpoints after it are dropped. A link written meanwhile is of the step shown.
 import { Emitter } from './emitter.js';
+import { isChoice } from './option_schema.js';
 import { RunHistory } from './run_history.js';
+import { mergePatchBetween } from './merge_patch.js';
 import { builtinScenes } from './scenes.js';
 import { Simulation } from './simulation.js';
 
@@ -46,6 +49,7 @@ const COORDINATES = 'coordinates';
 const VARIED = [FORMULATION, COORDINATES];
 const SCENE_REFUSED = 'scene not loaded (the previous scene keeps running)';
 const FILE_REFUSED = 'scene file not opened (the previous scene keeps running)';
+const EDIT_REFUSED = 'edit refused (the scene stays as it was)';
 
 export class Session extends Emitter {
   #module;
@@ -125,22 +129,62 @@ export class Session extends Emitter {
   #load(jsonText, { sceneKey = null, source = undefined, fileName = null }, context, prefix) {
     const error = this.#simulation.loadScene(jsonText);
     if (error) return this.#refuse(context, prefix + error);
-    this.#sceneText = jsonText;
-    this.#sceneSource = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
     this.#sceneOptions = this.#simulation.options();
+    const loadedFrom = source ?? (sceneKey ? { builtin: sceneKey } : { json: JSON.parse(jsonText) });
+    this.#afterLoad(jsonText, loadedFrom, { sceneKey, fileName, edited: false });
+    return '';
+  }
+
+  // The page's simulation loaded `jsonText` (from `source`, as a link says): the twin
+  // loads it too, a new journal starts and `loaded` is told with `detail`'s fields.
+  #afterLoad(jsonText, source, detail) {
+    this.#sceneText = jsonText;
+    this.#sceneSource = source;
     const twinError = this.#twin ? this.#loadTwin() : '';
     if (twinError) this.#closeTwin();
-    if (!this.#twin) {
+    if (!this.#twin && !detail.edited) {
       this.#twinFormulation = this.#otherFormulation();
       this.#twinCoordinates = this.#simulation.coordinates;
     }
     this.#startJournal();
     const { description } = this.#simulation;
-    this.emit('loaded', { sceneKey, fileName, description, options: this.#simulation.options() });
+    this.emit('loaded', { ...detail, description, options: this.#simulation.options() });
     if (twinError) {
       this.#refuse('compare mode: the ghost did not load the scene', twinError);
       this.emit('compareChanged', this.#compareState());
     }
+  }
+
+  // The loaded scene's JSON text, as it was loaded.
+  get sceneText() {
+    return this.#sceneText;
+  }
+
+  // An edit of the loaded scene (web/src/editor): `jsonText` is the whole edited scene,
+  // checked by the core as a scene file is; refused, nothing changes. Accepted, both
+  // simulations load it at its initial state, the options changed since the scene
+  // loaded stay in force (unless the edit changed the scene's own value of one), and a
+  // link carries the edited scene: a built-in one as its changes (a merge patch), any
+  // other whole (docs/links.md). A new journal starts.
+  editScene(jsonText) {
+    const before = this.#simulation.options();
+    const previousOwn = this.#sceneOptions;
+    const error = this.#simulation.loadScene(jsonText);
+    if (error) return this.#refuse(EDIT_REFUSED, error);
+    const own = this.#simulation.options();
+    for (const name of this.#schema.options.names) {
+      const changedByUser = !Object.is(before[name], previousOwn[name]);
+      const changedByEdit = !Object.is(own[name], previousOwn[name]);
+      if (changedByUser && !changedByEdit) this.#simulation.setOption(name, before[name]);
+    }
+    this.#sceneOptions = own;
+    const builtin = this.#sceneSource?.builtin;
+    const changes = builtin === undefined ? null : mergePatchBetween(JSON.parse(builtinScenes[builtin]), JSON.parse(jsonText));
+    const unchanged = changes !== null && Object.keys(changes).length === 0; // every edit undone
+    let source = { json: JSON.parse(jsonText) };
+    if (unchanged) source = { builtin };
+    else if (changes !== null) source = { builtin, changes };
+    this.#afterLoad(jsonText, source, { sceneKey: unchanged ? builtin : null, fileName: null, edited: true });
     return '';
   }
 
@@ -155,9 +199,19 @@ export class Session extends Emitter {
   }
 
   // Sets one option of both simulations, except the formulation and the coordinates,
-  // which are the page's alone (the twin's are what compare mode varies).
+  // which are the page's alone (the twin's are what compare mode varies). `value`: a
+  // number, or text as `--set` takes it (a named value's word, or a number).
   setOption(name, value) {
     const entry = this.#schema.options.option(name);
+    if (entry && typeof value === 'string') {
+      const number = this.#optionNumberFromText(entry, value);
+      if (typeof number === 'string') {
+        this.#refuse('option not changed', number);
+        this.emit('optionsChanged', { name, error: number, options: this.#simulation.options() });
+        return number;
+      }
+      value = number;
+    }
     const refused = entry && this.#optionGuard ? this.#optionGuard(entry.name, value) : '';
     if (refused) {
       this.#refuse('option not changed', refused);
@@ -490,6 +544,17 @@ export class Session extends Emitter {
   #optionValue(name, value) {
     const named = this.#schema.options.namedValue(name, value);
     return named ? named.name : value;
+  }
+
+  // Text as `--set` takes it => the option's number, or (a string) why it is refused.
+  #optionNumberFromText(entry, text) {
+    const named = this.#schema.options.valueOf(entry.name, text);
+    if (named !== undefined) return named;
+    const number = text.trim() === '' ? NaN : Number(text);
+    if (Number.isFinite(number)) return number;
+    if (isChoice(entry)) return this.#schema.options.unknownValueMessage(entry.name, text);
+    const words = entry.values.map((value) => value.name);
+    return `${entry.name}: must be a number${words.length ? ` or one of ${words.join(', ')}` : ''}, got "${text}"`;
   }
 
   #optionNumber(name, value) {

@@ -69,10 +69,19 @@ export class View {
     session.on('reset', () => this.resetForceScale());
   }
 
-  // Frames every scene the session loads. Subscribed after the panels: the part of the
-  // view they leave free is where the scene is framed.
+  // Frames every scene the session loads, except an edit of the scene shown (the camera
+  // stays where the user put it). Subscribed after the panels: the part of the view
+  // they leave free is where the scene is framed.
   frameLoadedScenes(session) {
-    session.on('loaded', ({ description }) => this.frame(description, session.simulation.poseView()));
+    session.on('loaded', ({ description, edited }) => {
+      if (!edited) this.frame(description, session.simulation.poseView());
+    });
+  }
+
+  // Draws the next frame even if no step was taken (something drawn over the scene
+  // changed: the editor's gizmo, a body being dragged).
+  requestRedraw() {
+    this.#changes += 1;
   }
 
   // The camera as a link keeps it: [position, target] (physics frame), or null while

@@ -1,0 +1,144 @@
+// The editor's plumbing (web/src/editor/scene_editor.js): every edit goes to the
+// session's editScene, a refusal leaves the scene, the undo history and the selection
+// as they were and names its field, undo and redo load the texts before and after,
+// and editing holds the run at its start until play. The session and loop are
+// stand-ins that record what they are asked; the stand-in session refuses as the core
+// words a non-positive mass (the real core's checks: tests/e2e/editor.test.mjs).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { EditJournal } from '../../web/src/editor/edit_journal.js';
+import { SceneEditor, messageField } from '../../web/src/editor/scene_editor.js';
+import { Emitter } from '../../web/src/session/emitter.js';
+
+class StandInSession extends Emitter {
+  sceneText = '';
+  loaded = []; // every text editScene accepted
+  resets = 0;
+
+  load(text) {
+    this.sceneText = text;
+    this.emit('loaded', { edited: false });
+  }
+
+  editScene(text) {
+    const bad = JSON.parse(text).bodies.findIndex((body) => !body.static && !(body.mass > 0));
+    if (bad >= 0) return `bodies[${bad}].mass: must be a finite number in (0, 1000000] kg, got ${JSON.parse(text).bodies[bad].mass}`;
+    this.sceneText = text;
+    this.loaded.push(text);
+    this.emit('loaded', { edited: true });
+    return '';
+  }
+
+  reset() {
+    this.resets += 1;
+  }
+}
+
+class StandInLoop extends Emitter {
+  playing = true;
+  pause() {
+    this.playing = false;
+    this.emit('playing', false);
+  }
+  play() {
+    this.playing = true;
+    this.emit('playing', true);
+  }
+}
+
+const START = { name: 'start', bodies: [{ name: 'ground', static: true, geoms: [{ type: 'plane' }] }] };
+
+function editorOn(budget = undefined) {
+  const session = new StandInSession();
+  const loop = new StandInLoop();
+  const editor = new SceneEditor(session, loop, new EditJournal(budget));
+  editor.followSession(session);
+  const events = [];
+  for (const name of ['changed', 'selected', 'refused']) editor.on(name, (detail) => events.push([name, detail]));
+  session.load(JSON.stringify(START));
+  return { session, loop, editor, events };
+}
+
+test('a core message names its field', () => {
+  assert.equal(messageField('bodies[1].mass: must be a finite number in (0, 1000000] kg, got -1'), 'bodies[1].mass');
+  assert.equal(messageField('friction.pairs[0].restitution: must be ...'), 'friction.pairs[0].restitution');
+  assert.equal(messageField('scene not loaded'), '');
+});
+
+test('an edit pauses the run at its start, goes through the session and selects the new body', () => {
+  const { session, loop, editor } = editorOn();
+  assert.equal(editor.editing, false);
+  const body = { name: 'crate', mass: 1, position: [0, 0, 0.1], geoms: [{ type: 'box', half_extents: [0.1, 0.1, 0.1] }] };
+  assert.equal(editor.addBody(body), '');
+  assert.equal(loop.playing, false);
+  assert.equal(session.resets, 1);
+  assert.equal(editor.editing, true);
+  assert.equal(editor.selected, 'crate');
+  assert.deepEqual(JSON.parse(session.sceneText).bodies.at(-1), body);
+  assert.equal(editor.sceneText(), session.sceneText);
+  loop.play();
+  assert.equal(editor.editing, false, 'playing ends editing');
+  editor.edit();
+  assert.equal(editor.editing, true);
+  assert.equal(session.resets, 2, 'stop goes back to the start');
+  session.emit('stepped', session);
+  assert.equal(editor.editing, false, 'a single step ends editing');
+  editor.edit();
+  session.emit('seeked', { step: 3 });
+  assert.equal(editor.editing, false, 'so does the timeline');
+});
+
+test('a refused edit changes nothing and names its field', () => {
+  const { session, editor, events } = editorOn();
+  editor.addBody({ name: 'crate', mass: 1, geoms: [{ type: 'box', half_extents: [0.1, 0.1, 0.1] }] });
+  const before = { text: editor.sceneText(), history: editor.history, loads: session.loaded.length };
+  const message = 'bodies[1].mass: must be a finite number in (0, 1000000] kg, got -1';
+  assert.equal(editor.setBody('crate', { mass: -1 }), message);
+  assert.deepEqual(events.at(-1), ['refused', { message, field: 'bodies[1].mass' }]);
+  assert.deepEqual({ text: editor.sceneText(), history: editor.history, loads: session.loaded.length }, before);
+  assert.equal(editor.selected, 'crate');
+  // what only the editor can tell: a body that is not there
+  assert.equal(editor.removeBody('barrel'), 'bodies: no body named "barrel" (bodies: ground, crate)');
+  assert.equal(editor.addBody('{"name": '), events.at(-1)[1].message);
+  assert.match(events.at(-1)[1].message, /^bodies: the new body is not JSON/);
+  assert.equal(editor.sceneText(), before.text);
+});
+
+test('undo and redo load every text before and after, through the session', () => {
+  const { session, editor } = editorOn();
+  const texts = [editor.sceneText()];
+  editor.addShape('box');
+  texts.push(editor.sceneText());
+  editor.setBody('box1', { mass: 3 });
+  texts.push(editor.sceneText());
+  editor.setBody('box1', { name: 'crate' });
+  texts.push(editor.sceneText());
+  assert.equal(editor.selected, 'crate', 'the selection follows a rename');
+  for (let i = texts.length - 2; i >= 0; i -= 1) {
+    assert.equal(editor.undo(), '');
+    assert.equal(session.sceneText, texts[i]);
+    assert.equal(editor.sceneText(), texts[i]);
+  }
+  assert.equal(editor.selected, null, 'the selected body is gone');
+  assert.equal(editor.undo(), '', 'nothing left to undo');
+  assert.equal(session.sceneText, texts[0]);
+  for (let i = 1; i < texts.length; i += 1) {
+    assert.equal(editor.redo(), '');
+    assert.equal(session.sceneText, texts[i]);
+  }
+  assert.equal(editor.history.undoLabel, 'rename box1');
+  editor.removeBody('crate');
+  assert.equal(editor.history.redo, 0);
+  session.load(JSON.stringify(START));
+  assert.deepEqual({ undo: editor.history.undo, redo: editor.history.redo }, { undo: 0, redo: 0 }, 'a scene loaded starts again');
+});
+
+test("a locked editor (an exercise's scene) refuses every edit and does not stop the run", () => {
+  const { session, loop, editor } = editorOn();
+  editor.lock('the lab is in the exercise tip_or_slide, whose scene stays');
+  const before = editor.sceneText();
+  assert.equal(editor.addShape('box'), 'the lab is in the exercise tip_or_slide, whose scene stays');
+  assert.equal(editor.undo(), 'the lab is in the exercise tip_or_slide, whose scene stays');
+  editor.edit();
+  assert.deepEqual([editor.sceneText(), session.loaded.length, loop.playing, editor.editing], [before, 0, true, false]);
+});

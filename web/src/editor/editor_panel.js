@@ -1,0 +1,256 @@
+// The editor's folder of the control panel (lil-gui): edit (stop at the initial state)
+// and play, undo and redo, add a body, the body list, the selected body's properties
+// and the scene's (duration, gravity, materials and the friction of each pair of
+// materials). Every change is one edit through the editor; the controls are built
+// again from the edited scene after each, so a refused value goes back to what the
+// scene holds, and the core's message is shown beside the field it names (text only).
+import { SHAPES, bodyVolume } from './scene_edits.js';
+
+const NO_BODY = '(none)';
+const DEFAULT_PAIR = 'default (every other pair)';
+const FRICTION_FIELDS = [
+  ['static', 'μs static friction', 0],
+  ['kinetic', 'μk kinetic friction', 0],
+  ['restitution', 'e restitution', 0],
+  ['torsional_friction', 'μt torsional friction [m]', 0],
+];
+const DUPLICATE_OFFSET_FACTOR = 2.5; // a copy goes this many of its largest half sizes along x
+
+// Does `path` (a controller's) name the field `field` (a message's) or a part of it?
+function pathNames(path, field) {
+  return field === path || (field.startsWith(path) && /^[.[]/.test(field.slice(path.length)));
+}
+
+function largestHalfSize(body) {
+  const geom = body.geoms[0];
+  if (geom.type === 'box') return Math.max(...geom.half_extents);
+  return (geom.radius ?? 0.1) + (geom.half_length ?? 0);
+}
+
+export class EditorPanel {
+  #editor;
+  #folder;
+  #bodyFolder = null;
+  #sceneFolder = null;
+  #fields = []; // [{path, controller}] of the folders built last
+  #refusal = null; // {message, field} of the last refused edit, until the next one is accepted
+  #message;
+  #pair = DEFAULT_PAIR;
+
+  // `gui`: the control panel.
+  constructor(gui, editor) {
+    this.#editor = editor;
+    const folder = gui.addFolder('edit scene').close();
+    this.#folder = folder;
+    const actions = {
+      edit: () => editor.edit(),
+      play: () => editor.play(),
+      undo: () => editor.undo(),
+      redo: () => editor.redo(),
+      body: NO_BODY,
+    };
+    folder.add(actions, 'edit').name('edit (stop at the start)');
+    folder.add(actions, 'play').name('play the edited scene');
+    this.undoController = folder.add(actions, 'undo').name('undo (Ctrl+Z)');
+    this.redoController = folder.add(actions, 'redo').name('redo (Ctrl+Shift+Z)');
+    for (const shape of Object.keys(SHAPES)) {
+      actions[`add ${shape}`] = () => editor.addShape(shape);
+      folder.add(actions, `add ${shape}`);
+    }
+    this.bodyController = folder.add(actions, 'body', [NO_BODY]).onChange((name) => editor.select(name === NO_BODY ? null : name));
+    this.#message = document.createElement('div');
+    this.#message.className = 'edit-message';
+    folder.$children.appendChild(this.#message);
+    this.state = actions;
+    editor.on('changed', () => {
+      this.#refusal = null;
+      this.rebuild();
+    });
+    editor.on('selected', () => this.rebuild());
+    editor.on('refused', (refusal) => {
+      this.#refusal = refusal;
+      this.rebuild();
+    });
+  }
+
+  // Hides the folder (an exercise's scene is not edited).
+  hide() {
+    this.#folder.hide();
+  }
+
+  // The message shown for the last refused edit ('' when none), beside its field or
+  // under the buttons.
+  get shownRefusal() {
+    return this.#refusal ? this.#refusal.message : '';
+  }
+
+  rebuild() {
+    const editor = this.#editor;
+    const scene = editor.scene;
+    this.#bodyFolder?.destroy();
+    this.#sceneFolder?.destroy();
+    this.#bodyFolder = null;
+    this.#sceneFolder = null;
+    this.#fields = [];
+    this.#folder.title(editor.editing ? 'edit scene (editing)' : 'edit scene');
+    const { undoLabel, redoLabel } = editor.history;
+    this.undoController.name(undoLabel ? `undo ${undoLabel} (Ctrl+Z)` : 'undo (Ctrl+Z)').enable(Boolean(undoLabel));
+    this.redoController.name(redoLabel ? `redo ${redoLabel} (Ctrl+Shift+Z)` : 'redo (Ctrl+Shift+Z)').enable(Boolean(redoLabel));
+    if (!scene) return;
+    this.bodyController.options([NO_BODY, ...scene.bodies.map((body) => body.name)]);
+    this.state.body = editor.selected ?? NO_BODY;
+    this.bodyController.updateDisplay();
+    const index = scene.bodies.findIndex((body) => body.name === editor.selected);
+    if (index >= 0) this.#buildBody(scene, index);
+    this.#buildScene(scene);
+    this.#showRefusal();
+  }
+
+  #field(folder, path, object, property, name, onFinish, ...options) {
+    const controller = folder.add(object, property, ...options).name(name);
+    controller.onFinishChange(onFinish);
+    this.#fields.push({ path, controller });
+    return controller;
+  }
+
+  #vectorFields(folder, path, values, labels, apply) {
+    const state = Object.fromEntries(labels.map((label, i) => [label, values[i]]));
+    labels.forEach((label) => {
+      this.#field(folder, path, state, label, label, () => apply(labels.map((key) => state[key])));
+    });
+  }
+
+  #buildBody(scene, index) {
+    const editor = this.#editor;
+    const body = scene.bodies[index];
+    const { name } = body;
+    const path = `bodies[${index}]`;
+    const folder = this.#folder.addFolder(`body ${name}`);
+    this.#bodyFolder = folder;
+    const set = (changes) => editor.setBody(name, changes);
+    const state = { name, static: Boolean(body.static) };
+    this.#field(folder, `${path}.name`, state, 'name', 'name', (value) => set({ name: value }));
+    this.#field(folder, `${path}.static`, state, 'static', 'static (does not move)', (value) =>
+      set(
+        value
+          ? { static: true, mass: null, linear_velocity: null, angular_velocity: null, inertia: null, center_of_mass: null }
+          : { static: null, mass: 1 },
+      ),
+    );
+    if (!body.static) {
+      const volume = bodyVolume(body);
+      state.mass = body.mass;
+      this.#field(folder, `${path}.mass`, state, 'mass', 'mass [kg]', (value) => set({ mass: value }));
+      if (Number.isFinite(volume) && !body.inertia) {
+        state.density = Number((body.mass / volume).toPrecision(12)); // 125, not 124.99999999999997
+        this.#field(folder, `${path}.mass`, state, 'density', 'density [kg/m³]', (value) => set({ mass: value * volume }));
+      }
+    }
+    this.#vectorFields(folder, `${path}.position`, body.position ?? [0, 0, 0], ['x [m]', 'y [m]', 'z [m]'], (position) => set({ position }));
+    this.#sizeFields(folder, path, body, set);
+    const materials = ['default', ...(scene.materials ?? [])];
+    state.material = body.geoms[0].material ?? 'default';
+    this.#field(folder, `${path}.geoms[0].material`, state, 'material', 'material', (material) =>
+      set({ geoms: body.geoms.map((geom) => ({ ...geom, material })) }),
+      materials,
+    );
+    if (!body.static) {
+      const velocity = (field, labels) =>
+        this.#vectorFields(folder, `${path}.${field}`, body[field] ?? [0, 0, 0], labels, (vector) => set({ [field]: vector }));
+      velocity('linear_velocity', ['vx [m/s]', 'vy [m/s]', 'vz [m/s]']);
+      velocity('angular_velocity', ['ωx [rad/s]', 'ωy [rad/s]', 'ωz [rad/s]']);
+    }
+    const actions = {
+      duplicate: () => editor.duplicateBody(name, DUPLICATE_OFFSET_FACTOR * largestHalfSize(body)),
+      remove: () => editor.removeBody(name),
+    };
+    folder.add(actions, 'duplicate');
+    folder.add(actions, 'remove').name('delete');
+  }
+
+  // The first geom's size fields (the shapes the editor adds have one geom).
+  #sizeFields(folder, path, body, set) {
+    const geom = body.geoms[0];
+    const geomPath = `${path}.geoms[0]`;
+    const setGeom = (changes) => set({ geoms: [{ ...geom, ...changes }, ...body.geoms.slice(1)] });
+    if (geom.type === 'box') {
+      this.#vectorFields(folder, `${geomPath}.half_extents`, geom.half_extents, ['half x [m]', 'half y [m]', 'half z [m]'], (half_extents) =>
+        setGeom({ half_extents }),
+      );
+      return;
+    }
+    const state = { radius: geom.radius, half_length: geom.half_length };
+    if (geom.radius !== undefined) {
+      this.#field(folder, `${geomPath}.radius`, state, 'radius', 'radius [m]', (radius) => setGeom({ radius }));
+    }
+    if (geom.half_length !== undefined) {
+      this.#field(folder, `${geomPath}.half_length`, state, 'half_length', 'half length [m]', (value) => setGeom({ half_length: value }));
+    }
+  }
+
+  #buildScene(scene) {
+    const editor = this.#editor;
+    const folder = this.#folder.addFolder('scene').close();
+    this.#sceneFolder = folder;
+    const state = { duration: scene.duration ?? 5, material: '' };
+    this.#field(folder, 'duration', state, 'duration', 'duration [s]', (duration) => editor.setScene({ duration }, 'change the duration'));
+    this.#vectorFields(folder, 'options.gravity', scene.options?.gravity ?? [0, 0, -9.81], ['gx [m/s²]', 'gy [m/s²]', 'gz [m/s²]'], (gravity) =>
+      editor.setScene({ options: { gravity } }, 'change gravity'),
+    );
+    const materials = scene.materials ?? [];
+    this.#field(folder, 'materials', state, 'material', 'new material (name)', (material) =>
+      editor.setScene({ materials: [...materials, material] }, `add material ${material}`),
+    );
+    this.#frictionFields(folder, scene);
+  }
+
+  // The friction of one pair of materials: the default entry, or a pair (created from
+  // the values shown when first changed).
+  #frictionFields(folder, scene) {
+    const editor = this.#editor;
+    const materials = ['default', ...(scene.materials ?? [])];
+    const pairs = [DEFAULT_PAIR];
+    materials.forEach((a, i) => materials.slice(i).forEach((b) => pairs.push(`${a} / ${b}`)));
+    if (!pairs.includes(this.#pair)) this.#pair = DEFAULT_PAIR;
+    const choice = { pair: this.#pair };
+    folder.add(choice, 'pair', pairs).name('friction of').onChange((pair) => {
+      this.#pair = pair;
+      this.rebuild();
+    });
+    const friction = scene.friction ?? {};
+    const fallback = friction.default ?? { static: 0.5, kinetic: 0.5 };
+    const listed = friction.pairs ?? [];
+    const sameMaterials = ([a, b], [c, d]) => (a === c && b === d) || (a === d && b === c);
+    const names = this.#pair === DEFAULT_PAIR ? null : this.#pair.split(' / ');
+    const pairIndex = names ? listed.findIndex((pair) => sameMaterials(pair.materials, names)) : -1;
+    const entry = names ? (pairIndex >= 0 ? listed[pairIndex] : { materials: names, ...fallback }) : fallback;
+    const path = names ? `friction.pairs[${pairIndex >= 0 ? pairIndex : listed.length}]` : 'friction.default';
+    const state = Object.fromEntries(FRICTION_FIELDS.map(([field, , zero]) => [field, entry[field] ?? zero]));
+    for (const [field, label] of FRICTION_FIELDS) {
+      this.#field(folder, `${path}.${field}`, state, field, label, () => {
+        const changed = { ...entry, ...state };
+        if (!names) return editor.setScene({ friction: { default: changed } }, 'change the default friction');
+        const next = [...listed];
+        next[pairIndex >= 0 ? pairIndex : listed.length] = changed;
+        return editor.setScene({ friction: { pairs: next } }, `change the friction of ${names.join(' / ')}`);
+      });
+    }
+  }
+
+  // The refused edit's message beside the field it names, or under the buttons.
+  #showRefusal() {
+    this.#message.textContent = '';
+    if (!this.#refusal) return;
+    const { message, field } = this.#refusal;
+    const match = field ? this.#fields.find(({ path }) => pathNames(path, field)) : undefined;
+    const note = document.createElement('div');
+    note.className = 'edit-error';
+    note.textContent = message;
+    if (match) {
+      match.controller.domElement.insertAdjacentElement('afterend', note);
+      match.controller.parent.open();
+    } else {
+      this.#message.appendChild(note);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+// The scene editor: edits of the loaded scene, each applied through the session
+// (Session.editScene), whose core checks the edited scene as a scene file is checked,
+// with undo and redo (edit_journal.js). A refused edit changes nothing; its message and
+// the scene file's field it names are told ('refused'). Editing pauses the run at the
+// scene's initial state; play runs the edited scene; stop (edit()) returns to its
+// initial state; a step (played or single) or the timeline ends editing. Events:
+// - changed {scene}: the scene the editor shows changed (an edit, undo, redo, a scene
+//   loaded), or editing started or ended;
+// - selected {name}: the body selected (null for none);
+// - refused {message, field}: an edit was refused; `field` is the scene file's path the
+//   message starts with (`bodies[1].mass`), or '' when it names none.
+// Methods return "" or the refusal, as the session's actions do.
+import { Emitter } from '../session/emitter.js';
+import { EditJournal } from './edit_journal.js';
+import { addBody, duplicateBody, newBody, removeBody, setBody, setScene } from './scene_edits.js';
+
+const NEW_BODY_SPACING = 0.4; // m along x beyond the bodies there are
+
+// The field a core message starts with: "bodies[1].mass: must be ..." => "bodies[1].mass".
+export function messageField(message) {
+  return /^([A-Za-z_][\w.[\]]*): /.exec(message)?.[1] ?? '';
+}
+
+export class SceneEditor extends Emitter {
+  #session;
+  #loop;
+  #journal;
+  #scene = null; // the journal's current text, parsed
+  #editing = false;
+  #selected = null;
+  #locked = ''; // why the scene may not be edited ('' when it may)
+
+  // `loop`: the page's Loop (play and pause).
+  constructor(session, loop, journal = new EditJournal()) {
+    super();
+    this.#session = session;
+    this.#loop = loop;
+    this.#journal = journal;
+  }
+
+  // A scene loaded from elsewhere starts a new journal; playing ends editing.
+  followSession(session) {
+    session.on('loaded', ({ edited }) => {
+      if (edited) return;
+      this.#journal.start(session.sceneText);
+      this.#scene = JSON.parse(session.sceneText);
+      if (this.#selected !== null && !this.#hasBody(this.#selected)) this.select(null);
+      this.emit('changed', { scene: this.#scene });
+    });
+    this.#loop.on('playing', (playing) => {
+      if (playing) this.#stopEditing();
+    });
+    // a single step or the timeline leaves the initial state: editing ends there too
+    session.on('stepped', () => this.#stopEditing());
+    session.on('seeked', () => this.#stopEditing());
+  }
+
+  #stopEditing() {
+    if (!this.#editing) return;
+    this.#editing = false;
+    this.emit('changed', { scene: this.#scene });
+  }
+
+  // True while the run is held at the edited scene's initial state for editing.
+  get editing() {
+    return this.#editing;
+  }
+
+  // The edited scene (a scene file's object; do not change it).
+  get scene() {
+    return this.#scene;
+  }
+
+  // The edited scene's JSON text.
+  sceneText() {
+    return this.#journal.current ?? '';
+  }
+
+  get selected() {
+    return this.#selected;
+  }
+
+  // {undo, redo, characters, undoLabel, redoLabel}.
+  get history() {
+    return { ...this.#journal.size, undoLabel: this.#journal.undoLabel, redoLabel: this.#journal.redoLabel };
+  }
+
+  // No edits from now on (an exercise's scene stays as it is): each is refused with
+  // `reason`.
+  lock(reason) {
+    this.#locked = reason;
+  }
+
+  // Pause at the scene's initial state, to edit (also "stop" after playing).
+  edit() {
+    if (this.#locked) return;
+    this.#loop.pause();
+    this.#session.reset();
+    if (!this.#editing) {
+      this.#editing = true;
+      this.emit('changed', { scene: this.#scene });
+    }
+  }
+
+  // Run the edited scene from its initial state.
+  play() {
+    this.#session.reset();
+    this.#loop.play();
+  }
+
+  select(name) {
+    const known = name !== null && this.#hasBody(name) ? name : null;
+    if (known === this.#selected) return;
+    this.#selected = known;
+    this.emit('selected', { name: known });
+  }
+
+  // `description`: a scene file's `bodies` entry (an object or its JSON text).
+  addBody(description) {
+    let body = description;
+    if (typeof description === 'string') {
+      try {
+        body = JSON.parse(description);
+      } catch (error) {
+        return this.#refuse(`bodies: the new body is not JSON (${error.message})`, 'bodies');
+      }
+    }
+    const error = this.#apply(`add ${body?.name ?? 'body'}`, (scene) => addBody(scene, body));
+    if (!error) this.select(body.name);
+    return error;
+  }
+
+  // A new body of `shape` (box, sphere, capsule or cylinder) on the ground, beyond the
+  // bodies there are along x.
+  addShape(shape) {
+    if (!this.#scene) return this.#refuse('no scene is loaded yet', '');
+    const placed = this.#scene.bodies.filter((body) => !body.geoms.some((geom) => geom.type === 'plane'));
+    const x = placed.length ? Math.max(...placed.map((body) => (body.position ?? [0])[0])) + NEW_BODY_SPACING : 0;
+    return this.addBody(newBody(this.#scene, shape, x, 0));
+  }
+
+  // `changes`: fields of the body's entry (a field set to null is removed).
+  setBody(name, changes) {
+    const renamed = typeof changes?.name === 'string' && changes.name !== name;
+    const label = renamed ? `rename ${name}` : `change ${name}`;
+    const selected = this.#selected === name;
+    const error = this.#apply(label, (scene) => setBody(scene, name, changes));
+    if (!error && renamed && selected) this.select(changes.name);
+    return error;
+  }
+
+  removeBody(name) {
+    const error = this.#apply(`delete ${name}`, (scene) => removeBody(scene, name));
+    if (!error && this.#selected === name) this.select(null);
+    return error;
+  }
+
+  // A copy next to the body (`offset` [m] along x); selects it.
+  duplicateBody(name, offset) {
+    let copy = null;
+    const error = this.#apply(`duplicate ${name}`, (scene) => {
+      const result = duplicateBody(scene, name, offset);
+      copy = result.name ?? null;
+      return result;
+    });
+    if (!error) this.select(copy);
+    return error;
+  }
+
+  // Top-level fields: duration, options (gravity, ...), friction, materials.
+  setScene(changes, label = 'change the scene') {
+    return this.#apply(label, (scene) => setScene(scene, changes));
+  }
+
+  undo() {
+    return this.#travel(this.#journal.peekUndo(), () => this.#journal.undo());
+  }
+
+  redo() {
+    return this.#travel(this.#journal.peekRedo(), () => this.#journal.redo());
+  }
+
+  #travel(text, move) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
+    if (text === null) return '';
+    this.edit();
+    const error = this.#session.editScene(text);
+    if (error) return this.#refuse(error, messageField(error));
+    move();
+    this.#changed(text);
+    return '';
+  }
+
+  // Applies `edit` (scene => {scene} or {error, field}) to the scene, through the core.
+  #apply(label, edit) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
+    if (!this.#scene) return this.#refuse('no scene is loaded yet', '');
+    const result = edit(this.#scene);
+    if (result.error) return this.#refuse(result.error, result.field);
+    this.edit();
+    const text = JSON.stringify(result.scene);
+    const error = this.#session.editScene(text);
+    if (error) return this.#refuse(error, messageField(error));
+    this.#journal.record(text, label);
+    this.#changed(text);
+    return '';
+  }
+
+  #changed(text) {
+    this.#scene = JSON.parse(text);
+    if (this.#selected !== null && !this.#hasBody(this.#selected)) this.select(null);
+    this.emit('changed', { scene: this.#scene });
+  }
+
+  #refuse(message, field) {
+    this.emit('refused', { message, field });
+    return message;
+  }
+
+  #hasBody(name) {
+    return this.#scene?.bodies.some((body) => body.name === name) ?? false;
+  }
+}
