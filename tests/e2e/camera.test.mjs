@@ -1,8 +1,9 @@
 // The camera (docs/page.md, View): on load it frames every built-in scene so that each
 // moving body is drawn inside the canvas and under no panel (the loop error's plot
-// showing in the scenes with loop closures only); follow keeps a sliding
-// body in view where the fixed framing loses it; the followed body goes into the link
-// and comes back when the link opens.
+// showing in the scenes with loop closures only); following the action (on by
+// default) keeps a sliding body in view where the fixed framing loses it; the followed
+// body goes into the link and comes back when the link opens; a camera the user moved
+// goes into the link, a followed action does not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
@@ -69,8 +70,21 @@ test('on load every moving body of every built-in scene is drawn in the canvas, 
   await page.close();
 });
 
-// Where `body` is drawn after 3 s of sliding with low friction, without follow and
-// then, restarted on the same page, with it.
+// Waits until the camera has caught up with the action (it glides with a lag of
+// 0.25 s): two readings 0.1 s apart within 1e-6 m, at most 5 s.
+async function cameraSettled(page) {
+  let last = null;
+  for (let wait = 0; wait < 50; wait += 1) {
+    const camera = await page.evaluate(() => window.contactlab.view.camera());
+    if (last && camera.every((v, i) => Math.abs(v - last[i]) < 1e-6)) return;
+    last = camera;
+    await page.waitForTimeout(100);
+  }
+  assert.fail('the camera did not settle within 5 s');
+}
+
+// Where `body` is drawn after 3 s of sliding with low friction, with follow turned off
+// (f) and then, restarted on the same page, following the action again (v).
 async function slideFor3s(scene, body, mu) {
   const page = await openLab(env.browser, env.server.url, `?scene=${scene}`, SIZE);
   const slide = async (follow) => {
@@ -80,18 +94,20 @@ async function slideFor3s(scene, body, mu) {
         lab.pause();
         lab.restart();
         lab.setOption('friction_coefficient', mu);
-        if (follow) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+        const key = follow ? 'v' : 'f';
+        if (lab.view.keepingAction() !== follow) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
         lab.step(Math.round(3 / lab.options().time_step));
       },
       { mu, follow },
     );
+    assert.equal(await page.evaluate(() => window.contactlab.view.keepingAction()), follow);
+    if (follow) await cameraSettled(page);
     const placed = (await placeOfMovingBodies(page)).find((b) => b.name === body);
     const moved = await page.evaluate((name) => window.contactlab.bodies().find((b) => b.name === name).position, body);
     return { ...placed, moved };
   };
   const fixed = await slide(false);
   const followed = await slide(true);
-  assert.equal(await page.evaluate(() => window.contactlab.view.followed()), body);
   assert.deepEqual(followed.moved, fixed.moved, 'the restarted run slid the same way');
   await page.close();
   return { fixed, followed };
@@ -113,10 +129,35 @@ test('follow keeps the sliding brick and the incline box in view; the fixed fram
   }
 });
 
+test('a scene that names its action gets a close-up once it runs: Fig. 3 hand and handset', async () => {
+  const page = await openLab(env.browser, env.server.url, '?scene=barrett_phone', SIZE);
+  await page.evaluate(() => window.contactlab.pause());
+  await nextFrames(page, 2);
+  const distance = (c) => Math.hypot(c[0] - c[3], c[1] - c[4], c[2] - c[5]);
+  const framed = distance(await page.evaluate(() => window.contactlab.view.camera()));
+  await page.evaluate(() => window.contactlab.step(1200)); // 3 s: the fingers hold the handle
+  await cameraSettled(page);
+  const close = distance(await page.evaluate(() => window.contactlab.view.camera()));
+  const placed = await placeOfMovingBodies(page);
+  for (const name of ['handset', 'palm']) {
+    const body = placed.find((b) => b.name === name);
+    assert.ok(body.inside && body.under === null, `${name} drawn at (${body.x}, ${body.y}) under ${body.under}`);
+  }
+  console.log(`barrett_phone close-up: the camera from ${framed.toFixed(2)} m to ${close.toFixed(2)} m`);
+  assert.ok(close < 0.5 * framed, `the camera came in from ${framed} m to ${close} m`);
+  await page.evaluate(() => window.contactlab.restart());
+  await nextFrames(page, 2);
+  const restarted = distance(await page.evaluate(() => window.contactlab.view.camera()));
+  assert.ok(Math.abs(restarted - framed) < 1e-6 * framed, 'a restart frames the whole scene again');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the followed body goes into the link and is followed again when the link opens', async () => {
   const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', LINK_SIZE);
   await page.evaluate(() => window.contactlab.pause());
-  await page.locator('#gui .lil-controller', { hasText: 'follow (f)' }).locator('input').check();
+  assert.equal(decodeLink(await page.evaluate(() => window.contactlab.link())).view, undefined, 'the action: no view');
+  await page.locator('#gui .lil-controller', { hasText: 'follow body' }).locator('select').selectOption('brick');
   const link = await page.evaluate(() => window.contactlab.link());
   assert.equal(decodeLink(link).view.follow, 'brick');
   await page.close();
@@ -126,6 +167,36 @@ test('the followed body goes into the link and is followed again when the link o
   assert.equal(await opened.evaluate(() => document.getElementById('error-panel').hidden), true);
   assert.deepEqual(opened.errors, []);
   await opened.close();
+});
+
+test('a camera the user moved goes into the link; the page that opens it does not follow', async () => {
+  const page = await openLab(env.browser, env.server.url, '?scene=brick_slide', LINK_SIZE);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.keyboard.press('ArrowLeft');
+  const link = await page.evaluate(() => window.contactlab.link());
+  const sent = await page.evaluate(() => window.contactlab.view.camera());
+  const { camera } = decodeLink(link).view;
+  camera.forEach((v, i) => assert.ok(Math.abs(v - sent[i]) <= 1e-3 * Math.max(1, Math.abs(sent[i])), `camera[${i}]`));
+  await page.close();
+
+  const opened = await openLab(env.browser, env.server.url, link, LINK_SIZE);
+  assert.equal(await opened.evaluate(() => window.contactlab.view.keepingAction()), false);
+  const received = await opened.evaluate(() => window.contactlab.view.camera());
+  received.forEach((v, i) => assert.ok(Math.abs(v - camera[i]) < 1e-9, `opened camera[${i}]: ${v} vs ${camera[i]}`));
+  assert.deepEqual(opened.errors, []);
+  await opened.close();
+});
+
+test('an incline is drawn with the horizontal and its angle; level ground is not', async () => {
+  const page = await openLab(env.browser, env.server.url, '?scene=incline', LINK_SIZE);
+  const inclines = await page.evaluate(() => window.contactlab.view.inclines());
+  assert.equal(inclines.length, 1);
+  assert.equal(inclines[0].body, 'ground');
+  assert.ok(Math.abs(inclines[0].degrees - 20) < 1e-9, `the incline's angle: ${inclines[0].degrees}`);
+  await page.evaluate(pickSceneInPage, 'box_rest');
+  assert.deepEqual(await page.evaluate(() => window.contactlab.view.inclines()), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 test('the plotted pair goes into the link and is plotted again when the link opens', async () => {

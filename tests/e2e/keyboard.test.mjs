@@ -16,6 +16,7 @@ const state = (page) =>
       mu: lab.options().friction_coefficient,
       camera: lab.view.camera(),
       followed: lab.view.followed(),
+      keeping: lab.view.keepingAction(),
       presenting: lab.view.presenting(),
       help: document.getElementById('help').open,
     };
@@ -72,10 +73,12 @@ test('every shortcut does what it says', async () => {
   await nextFrames(page, 2);
   assertSameFraming((await state(page)).camera, restarted.camera, 'v frames the scene as on load');
 
+  assert.equal((await state(page)).keeping, true, 'v follows the action again after the drag stopped it');
   await page.keyboard.press('f');
-  assert.equal((await state(page)).followed, 'brick', 'f follows the brick');
+  assert.equal((await state(page)).keeping, false, 'f stops following');
   await page.keyboard.press('f');
-  assert.equal((await state(page)).followed, null, 'f again stops');
+  assert.equal((await state(page)).keeping, true, 'f again follows the action');
+  assert.equal((await state(page)).followed, null, 'the action, not one body');
 
   await page.keyboard.press('c');
   await page.waitForFunction(() => document.getElementById('notice').textContent === 'link copied');
@@ -92,7 +95,7 @@ test('every shortcut does what it says', async () => {
   await page.keyboard.press('?');
   assert.equal((await state(page)).help, true, '? opens the help');
   const listed = await page.locator('#help kbd').allTextContents();
-  assert.deepEqual(listed, ['space', '.', ',', 'r', 'v', 'f', 'c', 'p', '?', 'Esc']);
+  assert.deepEqual(listed, ['space', '.', ',', 'r', 'v', 'f', 'c', 'p', '←', '→', '↑', '↓', '+', '=', '-', '?', 'Esc']);
   await page.keyboard.press('r');
   assert.equal((await state(page)).steps, 0, 'no shortcut but ? while the help is open');
   await page.keyboard.press('Escape');
@@ -107,6 +110,54 @@ test('every shortcut does what it says', async () => {
   const typing = await state(page);
   assert.equal(typing.steps, 5, 'r in a box does not restart');
   assert.equal(typing.playing, false, 'space in a box does not play');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The camera's keys: orbit about the target (distance kept), zoom (target kept), pan
+// (direction kept); the first stops following the action, as a mouse orbit does; on a
+// focused slider the arrows move the slider instead.
+test('the arrows orbit, Shift and the arrows pan, + and - zoom', async () => {
+  const page = await openLab(env.browser, env.server.url, '?scene=box_rest', { width: 1024, height: 700 });
+  await page.evaluate(() => window.contactlab.pause());
+  await nextFrames(page, 2);
+  const camera = async () => (await state(page)).camera;
+  const offset = (c) => c.slice(0, 3).map((v, i) => v - c[i + 3]);
+  const length = (v) => Math.hypot(...v);
+  const near = (a, b, tolerance, what) => assert.ok(Math.abs(a - b) <= tolerance, `${what}: ${a} vs ${b}`);
+  const start = await camera();
+  assert.equal((await state(page)).keeping, true, 'the action is followed on load');
+
+  await page.keyboard.press('ArrowLeft');
+  const left = await camera();
+  assert.equal((await state(page)).keeping, false, 'an arrow stops following the action');
+  for (let i = 3; i < 6; i += 1) near(left[i], start[i], 1e-9, 'orbit keeps the target');
+  near(length(offset(left)), length(offset(start)), 1e-9, 'orbit keeps the distance');
+  near(offset(left)[2], offset(start)[2], 1e-9, 'left-right orbit keeps the height');
+  const horizontal = (v) => Math.atan2(v[1], v[0]);
+  near(Math.abs(horizontal(offset(left)) - horizontal(offset(start))), (5 * Math.PI) / 180, 1e-9, 'by 5 degrees');
+
+  await page.keyboard.press('ArrowUp');
+  assert.ok(offset(await camera())[2] > offset(left)[2], 'up looks from higher');
+  const beforeZoom = await camera();
+  await page.keyboard.press('+');
+  const zoomed = await camera();
+  near(length(offset(zoomed)), 0.85 * length(offset(beforeZoom)), 1e-9, '+ comes closer by 0.85');
+  await page.keyboard.press('-');
+  near(length(offset(await camera())), length(offset(beforeZoom)), 1e-9, '- backs away as far');
+
+  const beforePan = await camera();
+  await page.keyboard.press('Shift+ArrowRight');
+  const panned = await camera();
+  const shift = [3, 4, 5].map((i) => panned[i] - beforePan[i]);
+  near(length(shift), 0.05 * length(offset(beforePan)), 1e-9, 'a pan moves the target by 5 % of the distance');
+  for (let i = 0; i < 3; i += 1) near(offset(panned)[i], offset(beforePan)[i], 1e-9, 'a pan keeps the direction');
+
+  const slider = page.locator('#gui .lil-controller', { hasText: 'friction μ' }).locator('input').first();
+  await slider.focus();
+  const focused = await camera();
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await camera(), focused, 'an arrow on a focused control leaves the camera');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -217,6 +217,8 @@ function listenForKeys(session, parts) {
       copyLink: () => parts.links.copy(),
       present: () => presentation.toggle(),
       help: () => help.toggle(),
+      camera: (move) => parts.view.rig.nudge(move),
+      zoom: (steps) => parts.view.rig.zoom(steps),
     },
     () => help.open,
   );

@@ -307,6 +307,10 @@ export function createAutomationApi(app, ready) {
       camera: () => (app.view ? app.view.cameraPose() : null),
       // The body the camera follows, by name, or null.
       followed: () => (app.viewFolder ? app.viewFolder.followed : null),
+      // Whether the camera keeps the scene's action in view (follow on, "the action").
+      keepingAction: () => (app.viewFolder ? app.viewFolder.keepingAction : false),
+      // The inclines drawn with their angle: [{body, degrees}].
+      inclines: () => (app.view ? app.view.levelReference.shown() : []),
       // Whether presentation mode is on.
       presenting: () => (app.presentation ? app.presentation.on : false),
       // The wrench-space inset: {shown, projection, wrenches, dimension, hullVertices,

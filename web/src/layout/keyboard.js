@@ -1,6 +1,7 @@
 // The page's keyboard shortcuts. The table is also what the help overlay lists.
 // A shortcut does not fire while a text field has the keyboard, with Ctrl, Alt or
-// Meta held, or (space) on a focused button or checkbox, which space presses.
+// Meta held, or (space, and the camera's keys) on a focused button, slider or
+// checkbox, which use those keys themselves. The camera's keys repeat while held.
 
 export const SHORTCUTS = Object.freeze([
   { key: ' ', label: 'space', action: 'playPause', what: 'play / pause' },
@@ -11,6 +12,13 @@ export const SHORTCUTS = Object.freeze([
   { key: 'f', label: 'f', action: 'follow', what: 'follow the chosen body on or off (view folder)' },
   { key: 'c', label: 'c', action: 'copyLink', what: 'copy the link to what is on screen' },
   { key: 'p', label: 'p', action: 'present', what: 'presentation mode on or off' },
+  { key: 'ArrowLeft', label: '←', action: 'camera', what: 'orbit the camera left (with Shift: pan left)', camera: [-1, 0] },
+  { key: 'ArrowRight', label: '→', action: 'camera', what: 'orbit right (with Shift: pan right)', camera: [1, 0] },
+  { key: 'ArrowUp', label: '↑', action: 'camera', what: 'orbit up, to look from higher (with Shift: pan up)', camera: [0, 1] },
+  { key: 'ArrowDown', label: '↓', action: 'camera', what: 'orbit down (with Shift: pan down)', camera: [0, -1] },
+  { key: '+', label: '+', action: 'zoom', what: 'zoom in', zoom: 1 },
+  { key: '=', label: '=', action: 'zoom', what: 'zoom in (the + key without Shift)', zoom: 1 },
+  { key: '-', label: '-', action: 'zoom', what: 'zoom out', zoom: -1 },
   { key: '?', label: '?', action: 'help', what: 'this list of shortcuts' },
   { key: 'Escape', label: 'Esc', action: null, what: 'close this list' },
 ]);
@@ -27,16 +35,22 @@ function pressable(target) {
   return target instanceof HTMLElement && target.matches('button, a[href], input, [role="button"], summary');
 }
 
-// `actions`: {playPause, step, stepBack, restart, resetView, follow, copyLink, present, help},
-// each a function; `helpOpen()` says whether the overlay is open (then only "?" acts).
+// `actions`: {playPause, step, stepBack, restart, resetView, follow, copyLink, present,
+// help, camera, zoom}, each a function; camera({orbit, pan}) takes [right, up] steps,
+// one of them set, and zoom(steps) steps in (> 0) or out; `helpOpen()` says whether the
+// overlay is open (then only "?" acts).
 export function listenForShortcuts(actions, helpOpen) {
   window.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
     const shortcut = SHORTCUTS.find(({ key }) => key === event.key);
     if (!shortcut?.action) return;
-    if (shortcut.key === ' ' && pressable(event.target)) return;
+    const movesCamera = shortcut.camera || shortcut.zoom;
+    if (event.repeat && !movesCamera) return;
+    if ((shortcut.key === ' ' || movesCamera) && pressable(event.target)) return;
     if (helpOpen() && shortcut.action !== 'help') return;
     event.preventDefault();
-    actions[shortcut.action]();
+    if (shortcut.camera) actions.camera(event.shiftKey ? { pan: shortcut.camera } : { orbit: shortcut.camera });
+    else if (shortcut.zoom) actions.zoom(shortcut.zoom);
+    else actions[shortcut.action]();
   });
 }

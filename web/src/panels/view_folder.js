@@ -1,7 +1,14 @@
 // The control panel's view folder: "reset view" frames the scene's action again, and
-// "follow" keeps a chosen body in view (at first the scene's first moving body that is
-// not part of a robot: the brick, the incline's box, the object a hand grasps). The
-// body followed is part of the page's link (`view.follow`, docs/links.md).
+// "follow" keeps it in view as it moves: by default the action (the bodies the scene
+// names in its `view.keep`, else its moving bodies that are not part of a robot, else
+// all its moving bodies), or one chosen body. Following is on when a scene loads; the
+// user's orbit, zoom or pan ends following the action until "reset view" (a chosen
+// body is followed on). The body followed is part of the page's link (`view.follow`,
+// docs/links.md).
+
+// What "follow body" offers first: the scene's action (not an identifier, so never a
+// body's name).
+export const THE_ACTION = 'the action';
 
 // The bodies worth following: every non-static body, those of no robot first.
 function followableBodies(description) {
@@ -13,18 +20,33 @@ function followableBodies(description) {
   return [...moving.filter(({ index }) => !linkBodies.has(index)), ...moving.filter(({ index }) => linkBodies.has(index))];
 }
 
+// The indices of the bodies the action is: the scene's own choice, else the moving
+// bodies of no robot, else every moving body.
+export function actionBodies(description) {
+  const byName = new Map(description.bodies.map((body, index) => [body.name, index]));
+  const named = (description.keep_in_view ?? []).map((name) => byName.get(name)).filter((i) => i !== undefined);
+  if (named.length > 0) return named;
+  const articulations = description.articulations ?? [];
+  const linkBodies = new Set(articulations.flatMap((a) => a.links.map((link) => link.body)));
+  const moving = description.bodies.map((body, index) => (body.static ? -1 : index)).filter((i) => i >= 0);
+  const free = moving.filter((index) => !linkBodies.has(index));
+  return free.length > 0 ? free : moving;
+}
+
 export class ViewFolder {
   #view;
   #session;
   #onChange;
   #bodies = []; // [{name, index}] of followableBodies
+  #action = []; // body indices of actionBodies
+  #namedAction = false; // whether the scene names its action (view.keep)
 
   // `folder`: the lil-gui folder to fill; `onChange()` is told when follow changes.
   constructor(folder, view, session, onChange) {
     this.#view = view;
     this.#session = session;
     this.#onChange = onChange;
-    this.state = { follow: false, body: '', resetView: () => this.resetView() };
+    this.state = { follow: false, body: THE_ACTION, resetView: () => this.resetView() };
     folder.add(this.state, 'resetView').name('reset view (v)');
     this.followController = folder
       .add(this.state, 'follow')
@@ -32,33 +54,50 @@ export class ViewFolder {
       .onChange(() => this.#apply());
     this.folder = folder;
     this.bodyController = null;
+    view.onKeepingEnded(() => {
+      this.state.follow = false;
+      this.followController.updateDisplay();
+      this.#onChange();
+    });
   }
 
-  // Set again for every scene the session loads.
+  // Set again for every scene the session loads; a restart frames the scene again
+  // while the camera follows the action (it is back where the scene starts).
   followSession(session) {
     session.on('loaded', ({ description }) => this.setScene(description));
+    session.on('reset', () => {
+      if (this.keepingAction) this.#view.frame(session.simulation.description, session.simulation.poseView());
+    });
   }
 
-  // A newly loaded scene: follow is off, the choice its first followable body.
+  // A newly loaded scene: following its action.
   setScene(description) {
     this.#bodies = followableBodies(description);
+    this.#action = actionBodies(description);
+    this.#namedAction = (description.keep_in_view ?? []).length > 0;
     this.bodyController?.destroy();
-    this.state.body = this.#bodies[0]?.name ?? '';
+    this.state.body = THE_ACTION;
+    const choices = this.#action.length > 0 ? [THE_ACTION] : [];
     this.bodyController = this.folder
-      .add(this.state, 'body', this.#bodies.map(({ name }) => name))
+      .add(this.state, 'body', [...choices, ...this.#bodies.map(({ name }) => name)])
       .name('follow body')
       .onChange(() => this.#apply());
     this.bodyController.show(this.#bodies.length > 0);
     this.followController.enable(this.#bodies.length > 0);
-    this.state.follow = false;
+    this.state.follow = this.#action.length > 0;
     this.followController.updateDisplay();
     this.#apply();
   }
 
-  // Frames the scene's action as it is now (following goes on).
+  // Frames the scene's action as it is now and follows the action again (or goes on
+  // following the chosen body).
   resetView() {
     const simulation = this.#session.simulation;
     this.#view.frame(simulation.description, simulation.poseView());
+    if (this.state.follow && this.state.body !== THE_ACTION) return;
+    this.state.body = THE_ACTION;
+    this.bodyController?.updateDisplay();
+    this.setFollow(true);
   }
 
   toggleFollow() {
@@ -83,14 +122,20 @@ export class ViewFolder {
     return '';
   }
 
-  // The name of the body followed, or null.
+  // The name of the one body followed, or null (also while following the action).
   get followed() {
-    return this.state.follow ? this.state.body : null;
+    return this.state.follow && this.state.body !== THE_ACTION ? this.state.body : null;
+  }
+
+  // Whether the camera keeps the scene's action in view.
+  get keepingAction() {
+    return this.state.follow && this.state.body === THE_ACTION;
   }
 
   #apply() {
     const body = this.#bodies.find(({ name }) => name === this.state.body);
     this.#view.follow(this.state.follow && body ? body.index : -1);
+    this.#view.keepInView(this.keepingAction ? this.#action : [], this.#namedAction);
     this.#onChange();
   }
 }

@@ -3,11 +3,12 @@
 // views once per frame, and draws only when the picture changed: a paused scene
 // costs nothing to show (software WebGL spends tens of milliseconds on a frame).
 import { Color, DirectionalLight, Fog, HemisphereLight, PCFShadowMap, Scene, WebGLRenderer } from 'three';
-import { createPhysicsFrame, physicsToThree } from './axes.js';
-import { BodyMeshes } from './body_meshes.js';
+import { createPhysicsFrame, physicsToThree, threeToPhysics } from './axes.js';
+import { BodyMeshes, bodyReaches } from './body_meshes.js';
 import { CameraRig } from './camera_rig.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
 import { JointFrames } from './joint_frames.js';
+import { LevelReference } from './level_reference.js';
 import { sceneBounds } from './scene_bounds.js';
 
 const BACKGROUND = '#eef1f5';
@@ -16,6 +17,7 @@ const FOG_ANGLE = (20 * Math.PI) / 180;
 
 export class View {
   #changes = 0; // counts changes to the picture other than steps and the camera
+  #reaches = []; // per body: metres from its origin to its farthest geom point
   #drawn = new Float64Array(0); // the picture's signature when it was last drawn
   framesDrawn = 0;
   drawsEveryFrame = false; // while a video records: a held picture is frames too
@@ -52,6 +54,7 @@ export class View {
     this.ghostDescription = null; // the scene description the ghost was built from
     this.contacts = new ContactOverlay(this.physicsFrame, records.contact, records.contactModes);
     this.jointFrames = new JointFrames(this.physicsFrame, records.bodyPose); // maximal coordinates
+    this.levelReference = new LevelReference(this.physicsFrame); // inclines' angles
 
     this.resize = this.resize.bind(this);
     new ResizeObserver(this.resize).observe(container);
@@ -114,6 +117,21 @@ export class View {
     this.rig.follow(index);
   }
 
+  // Keeps the bodies of these indices in view as they move ([]: stops), `closeUp` when
+  // the scene named them; see CameraRig.
+  keepInView(indices, closeUp = false) {
+    this.#changes += 1;
+    this.rig.keepInView(
+      indices.map((index) => ({ index, reach: this.#reaches[index] ?? 0 })),
+      { closeUp },
+    );
+  }
+
+  // `onEnded()` is told when the user's camera move ends keeping the action in view.
+  onKeepingEnded(onEnded) {
+    this.rig.onKeepingEnded = onEnded;
+  }
+
   // Where each body's frame origin is drawn: [{x, y}] in canvas pixels, in scene order.
   bodiesOnCanvas(poses) {
     const { x, y, z } = this.position;
@@ -138,6 +156,7 @@ export class View {
   showScene(description, poses) {
     this.#changes += 1;
     const { centre, radius, lengthScale } = sceneBounds(description, poses, this.poseLayout);
+    this.#reaches = bodyReaches(description);
     const gridSpacing = niceCeiling(radius / 8);
     const gridSize = gridSpacing * Math.ceil((8 * radius) / gridSpacing);
     this.bodies.build(description, gridSize, gridSpacing);
@@ -150,6 +169,7 @@ export class View {
       description.bodies.map((body) => body.static),
     );
     this.jointFrames.setScene(lengthScale);
+    this.levelReference.setScene(description, poses, this.poseLayout, threeToPhysics(centre), radius);
 
     const distance = radius / Math.sin(FOG_ANGLE);
     this.scene.fog.near = 2 * distance;
@@ -181,7 +201,7 @@ export class View {
   // poses from the twin's (null outside compare mode); views are taken afresh.
   update(simulation, twin, nowMs) {
     const poses = simulation.poseView();
-    this.rig.update(poses, this.poseStride, this.position);
+    this.rig.update(poses, this.poseStride, this.position, simulation.stepCount > 0);
     this.bodies.update(poses);
     this.contacts.update(simulation.contactView(), simulation.contactCount, nowMs);
     this.jointFrames.update(simulation.jointFrameView());
