@@ -157,7 +157,8 @@ test('the arrows orbit, Shift and the arrows pan, + and - zoom', async () => {
   await slider.focus();
   const focused = await camera();
   await page.keyboard.press('ArrowLeft');
-  assert.deepEqual(await camera(), focused, 'an arrow on a focused control leaves the camera');
+  const after = await camera();
+  after.forEach((v, i) => near(v, focused[i], 1e-9, 'an arrow on a focused control leaves the camera'));
   assert.deepEqual(page.errors, []);
   await page.close();
 });
