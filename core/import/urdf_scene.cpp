@@ -125,6 +125,8 @@ class Importer {
   }
 
   std::string where(const UrdfJoint& joint) const {
+    // Line 0: a joint the import added (urdf_slide.h), not one of the document's.
+    if (joint.line == 0) return "joint " + in_quotes(joint.name) + " (added by --lift)";
     return "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ")";
   }
 

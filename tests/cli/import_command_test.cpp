@@ -106,6 +106,7 @@ TEST(ImportCommand, LiftPutsTheRootOnASlideTheObjectsTimelineDrives) {
       run_import_command, {urdf, "--package-root", folder + "/parts", "--base", "0,0,0.3,3.141592653589793,0,0",
                            "--lift", "-0.1,0.05", "--object", object, "-o", output});
   ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_NE(result.err.find("joint \"lift\" (added by --lift): effort limit 0"), std::string::npos) << result.err;
   std::ifstream file(output);
   const nlohmann::json scene = nlohmann::json::parse(file);
   const nlohmann::json& palm = scene["articulations"][0]["links"][0];
