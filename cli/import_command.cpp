@@ -1,8 +1,9 @@
 // contactlab import ROBOT.urdf [--package-root DIR]... [--fingers JOINT[,JOINT...]]
-//   [--base x,y,z[,roll,pitch,yaw]] [--object SCENE.json] -o SCENE.json
+//   [--base x,y,z[,roll,pitch,yaw]] [--lift LOWER,UPPER] [--object SCENE.json] -o SCENE.json
 // Writes a scene holding the robot as an articulation (core/import/urdf_scene.h,
 // docs/urdf.md); the import report goes to standard error.
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -35,6 +36,16 @@ Status parse_base(const std::string& text, Pose& base) {
     if (!(values[i] >= -1000 && values[i] <= 1000)) return Status::failure("--base: x, y, z must be within [-1000, 1000] m");
   }
   base = Pose{Vec3(values[0], values[1], values[2]), rotation_from_rpy(Vec3(values[3], values[4], values[5]))};
+  return Status::success();
+}
+
+Status parse_lift(const std::string& text, std::optional<UrdfSlide>& lift) {
+  const std::vector<std::string> parts = split(text, ',');
+  if (parts.size() != 2) return Status::failure("--lift: expected LOWER,UPPER (m), got \"" + text + "\"");
+  UrdfSlide slide;
+  CONTACTLAB_RETURN_IF_ERROR(parse_number("--lift", parts[0], slide.lower));
+  CONTACTLAB_RETURN_IF_ERROR(parse_number("--lift", parts[1], slide.upper));
+  lift = slide;
   return Status::success();
 }
 
@@ -71,7 +82,8 @@ int run_import_command(const std::vector<std::string>& args, std::ostream& out, 
   UrdfImportOptions options;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    const bool takes_value = arg == "--package-root" || arg == "--fingers" || arg == "--base" || arg == "--object" ||
+    const bool takes_value = arg == "--package-root" || arg == "--fingers" || arg == "--base" || arg == "--lift" ||
+                             arg == "--object" ||
                              arg == "-o";
     if (takes_value && i + 1 >= args.size()) {
       err << "contactlab import: " << arg << ": expects a value\n";
@@ -84,12 +96,14 @@ int run_import_command(const std::vector<std::string>& args, std::ostream& out, 
       status = parse_fingers(args[++i], options.fingers);
     } else if (arg == "--base") {
       status = parse_base(args[++i], options.base);
+    } else if (arg == "--lift") {
+      status = parse_lift(args[++i], options.lift);
     } else if (arg == "--object") {
       object = args[++i];
     } else if (arg == "-o") {
       output = args[++i];
     } else if (!arg.empty() && arg[0] == '-') {
-      status = Status::failure(arg + ": unknown option (allowed: --package-root, --fingers, --base, --object, -o)");
+      status = Status::failure(arg + ": unknown option (allowed: --package-root, --fingers, --base, --lift, --object, -o)");
     } else if (urdf.empty()) {
       urdf = arg;
     } else {
@@ -107,10 +121,16 @@ int run_import_command(const std::vector<std::string>& args, std::ostream& out, 
   }
   nlohmann::json base_scene;
   if (!object.empty()) {
+    // Checked without its timeline, which may command the robot: the merged scene,
+    // timeline included, is checked again with the robot in it (robot_scene).
     std::string text;
     Model model;
     Status status = read_scene_file(object, text);
-    if (status.ok()) status = load_scene(text, model);
+    if (status.ok()) {
+      nlohmann::json without_timeline = nlohmann::json::parse(text, nullptr, false);
+      if (without_timeline.is_object()) without_timeline.erase("timeline");
+      status = load_scene(without_timeline.is_discarded() ? text : without_timeline.dump(), model);
+    }
     if (!status.ok()) {
       err << "contactlab import: --object: " << status.message() << '\n';
       return 2;

@@ -8,6 +8,7 @@
 
 #include <tinyxml2.h>
 
+#include "import/import_limits.h"
 #include "import/xml_element.h"
 
 namespace contactlab {
@@ -151,6 +152,125 @@ void read_primitive(const std::string& name, const XMLElement* mesh, const XMLEl
   }
 }
 
+// One <geometry>'s <mesh> as a part, or no triangles when it has none.
+MeshPart read_collada_geometry(const std::string& name, const XMLElement* geometry, double meter) {
+  MeshPart part;
+  part.name = geometry->Attribute("id") != nullptr ? geometry->Attribute("id") : "";
+  const XMLElement* element = geometry->FirstChildElement("mesh");
+  if (element == nullptr) return part;
+  std::map<std::string, std::vector<Vec3>> cache;
+  std::map<std::string, std::map<int, int>> used;
+  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    if (element_is(child, "triangles") || element_is(child, "polylist")) {
+      read_primitive(name, element, child, part, cache, meter, used);
+    } else if (element_is(child, "lines") || element_is(child, "linestrips") || element_is(child, "tristrips") ||
+               element_is(child, "trifans") || element_is(child, "polygons")) {
+      fail(name, child, std::string("<") + child->Name() + ">: only <triangles> and <polylist> are read");
+    }
+  }
+  return part;
+}
+
+// An affine map x -> linear x + shift, in metres.
+struct ColladaTransform {
+  Mat3 linear = Mat3::Identity();
+  Vec3 shift = Vec3::Zero();
+  ColladaTransform then(const ColladaTransform& inner) const {
+    return {linear * inner.linear, linear * inner.shift + shift};
+  }
+};
+
+constexpr int kColladaNodeDepthCap = 64;
+
+std::vector<double> collada_numbers_exactly(const std::string& name, const XMLElement* element, std::size_t count) {
+  std::vector<double> values = numbers(name, element);
+  if (values.size() != count) {
+    fail(name, element, std::string("<") + element->Name() + ">: expected " + std::to_string(count) + " numbers, got " +
+                            std::to_string(values.size()));
+  }
+  for (double value : values) {
+    if (!std::isfinite(value)) fail(name, element, std::string("<") + element->Name() + ">: a number is not finite");
+  }
+  return values;
+}
+
+// A <node>'s own transform: its <matrix>, <translate>, <rotate> (axis, degrees) and
+// <scale> elements multiplied in document order (COLLADA 1.4, "Transform elements").
+ColladaTransform collada_node_transform(const std::string& name, const XMLElement* node, double meter) {
+  ColladaTransform transform;
+  for (const XMLElement* child = node->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    ColladaTransform step;
+    if (element_is(child, "matrix")) {
+      const std::vector<double> m = collada_numbers_exactly(name, child, 16);  // row-major
+      step.linear << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
+      step.shift = meter * Vec3(m[3], m[7], m[11]);
+      if (m[12] != 0 || m[13] != 0 || m[14] != 0 || m[15] != 1) fail(name, child, "<matrix>: last row must be 0 0 0 1");
+    } else if (element_is(child, "translate")) {
+      const std::vector<double> t = collada_numbers_exactly(name, child, 3);
+      step.shift = meter * Vec3(t[0], t[1], t[2]);
+    } else if (element_is(child, "rotate")) {
+      const std::vector<double> r = collada_numbers_exactly(name, child, 4);
+      const Vec3 axis(r[0], r[1], r[2]);
+      if (axis.norm() < 1e-12) fail(name, child, "<rotate>: the axis is zero");
+      step.linear = Eigen::AngleAxisd(r[3] * std::acos(-1.0) / 180, axis.normalized()).toRotationMatrix();
+    } else if (element_is(child, "scale")) {
+      const std::vector<double> k = collada_numbers_exactly(name, child, 3);
+      step.linear = Vec3(k[0], k[1], k[2]).asDiagonal();
+    } else if (element_is(child, "lookat") || element_is(child, "skew")) {
+      fail(name, child, std::string("<") + child->Name() + ">: only <matrix>, <translate>, <rotate> and <scale> are read");
+    } else {
+      continue;
+    }
+    transform = transform.then(step);
+  }
+  return transform;
+}
+
+// Every <instance_geometry> under `node`, depth first, with its geometry's vertices
+// moved by the transforms of the nodes above it.
+void collect_collada_instances(const std::string& name, const XMLElement* node, const ColladaTransform& above, int depth,
+                       double meter, const std::map<std::string, MeshPart>& geometries, Mesh& mesh) {
+  if (depth > kColladaNodeDepthCap) {
+    fail(name, node, "<node>: nested more than " + std::to_string(kColladaNodeDepthCap) + " deep (the cap)");
+  }
+  const ColladaTransform here = above.then(collada_node_transform(name, node, meter));
+  for (const XMLElement* child = node->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+    if (element_is(child, "node")) {
+      collect_collada_instances(name, child, here, depth + 1, meter, geometries, mesh);
+    } else if (element_is(child, "instance_geometry")) {
+      const std::string id = target(child->Attribute("url"));
+      const auto found = geometries.find(id);
+      if (found == geometries.end()) fail(name, child, "<instance_geometry url=\"#" + id + "\">: no such <geometry>");
+      if (found->second.triangles.empty()) continue;
+      // Checked before copying: a small file may instance one large geometry many times.
+      if (mesh.vertex_count() + found->second.vertices.size() > kMaxMeshVertices) {
+        fail(name, child, "<instance_geometry>: the instanced geometries have more than the " +
+                              std::to_string(kMaxMeshVertices) + " vertices a mesh may have");
+      }
+      MeshPart part = found->second;
+      for (Vec3& vertex : part.vertices) vertex = here.linear * vertex + here.shift;
+      mesh.parts.push_back(std::move(part));
+    }
+  }
+}
+
+// The visual scene <scene><instance_visual_scene> names, else the first one.
+const XMLElement* chosen_collada_visual_scene(const XMLElement* root) {
+  const XMLElement* library = root->FirstChildElement("library_visual_scenes");
+  if (library == nullptr) return nullptr;
+  std::string wanted;
+  if (const XMLElement* scene = root->FirstChildElement("scene")) {
+    if (const XMLElement* instance = scene->FirstChildElement("instance_visual_scene")) {
+      wanted = target(instance->Attribute("url"));
+    }
+  }
+  for (const XMLElement* visual = library->FirstChildElement("visual_scene"); visual != nullptr;
+       visual = visual->NextSiblingElement("visual_scene")) {
+    if (wanted.empty() || (visual->Attribute("id") != nullptr && wanted == visual->Attribute("id"))) return visual;
+  }
+  return nullptr;
+}
+
 Mesh read_document(const std::string& name, const XMLElement* root) {
   Mesh mesh;
   double meter = 1;
@@ -165,24 +285,22 @@ Mesh read_document(const std::string& name, const XMLElement* root) {
   }
   const XMLElement* library = root->FirstChildElement("library_geometries");
   if (library == nullptr) fail(name, root, "<COLLADA>: no <library_geometries>");
+  std::vector<MeshPart> in_order;
+  std::map<std::string, MeshPart> by_id;
   for (const XMLElement* geometry = library->FirstChildElement("geometry"); geometry != nullptr;
        geometry = geometry->NextSiblingElement("geometry")) {
-    const XMLElement* element = geometry->FirstChildElement("mesh");
-    if (element == nullptr) continue;
-    MeshPart part;
-    part.name = geometry->Attribute("id") != nullptr ? geometry->Attribute("id") : "";
-    std::map<std::string, std::vector<Vec3>> cache;
-    std::map<std::string, std::map<int, int>> used;
-    for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-      if (element_is(child, "triangles") || element_is(child, "polylist")) {
-        read_primitive(name, element, child, part, cache, meter, used);
-      } else if (element_is(child, "lines") || element_is(child, "linestrips") || element_is(child, "tristrips") || element_is(child, "trifans") ||
-                 element_is(child, "polygons")) {
-        fail(name, child, std::string("<") + child->Name() + ">: only <triangles> and <polylist> are read");
-      }
-    }
-    if (!part.triangles.empty()) mesh.parts.push_back(std::move(part));
+    MeshPart part = read_collada_geometry(name, geometry, meter);
+    by_id[part.name] = part;
+    if (!part.triangles.empty()) in_order.push_back(std::move(part));
   }
+  if (const XMLElement* visual = chosen_collada_visual_scene(root)) {
+    for (const XMLElement* node = visual->FirstChildElement("node"); node != nullptr;
+         node = node->NextSiblingElement("node")) {
+      collect_collada_instances(name, node, ColladaTransform{}, 1, meter, by_id, mesh);
+    }
+  }
+  // A file without a visual scene (or one instancing nothing) is its geometries as written.
+  if (mesh.parts.empty()) mesh.parts = std::move(in_order);
   if (mesh.parts.empty()) fail(name, library, "<library_geometries>: no <mesh> with <triangles> or <polylist>");
   return mesh;
 }

@@ -1,11 +1,15 @@
-// The COLLADA 1.4/1.5 subset robot descriptions use (khronos.org/collada): every
-// <geometry> of <library_geometries> is one part, read from its <triangles> and
-// <polylist> (polygons fanned into triangles) through the POSITION source of its
-// <vertices>; <unit meter> scales the vertices to metres. <up_axis> is read into
-// Mesh::up_axis but not applied: RViz, MoveIt and urdf-loader take the vertices as
-// written, and robot files are made for them (docs/urdf.md). Node transforms of
-// <library_visual_scenes> are not applied either. Other primitives (<lines>,
-// <tristrips>, <trifans>, <polygons>) are an error naming the file.
+// The COLLADA 1.4/1.5 subset robot descriptions use (khronos.org/collada): the
+// geometries the visual scene instances (<scene><instance_visual_scene>, else the first
+// <visual_scene>), each <instance_geometry> one part with its vertices moved by the
+// <matrix>, <translate>, <rotate> and <scale> chain of the <node>s above it (nodes at
+// most 64 deep); a file whose visual scene instances nothing, or that has none, gives
+// every <geometry> of <library_geometries> as written. Each is read from its
+// <triangles> and <polylist> (polygons fanned into triangles) through the POSITION
+// source of its <vertices>; <unit meter> scales vertices and translations to metres.
+// <up_axis> is read into Mesh::up_axis but not applied: RViz, MoveIt and urdf-loader
+// take the vertices as written, and robot files are made for them (docs/urdf.md).
+// Other primitives (<lines>, <tristrips>, <trifans>, <polygons>), <lookat> and <skew>
+// are an error naming the file.
 #pragma once
 
 #include <string>

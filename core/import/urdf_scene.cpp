@@ -125,6 +125,8 @@ class Importer {
   }
 
   std::string where(const UrdfJoint& joint) const {
+    // Line 0: a joint the import added (urdf_slide.h), not one of the document's.
+    if (joint.line == 0) return "joint " + in_quotes(joint.name) + " (added by --lift)";
     return "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ")";
   }
 
@@ -622,10 +624,15 @@ Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const
   if (!(options.density > 0) || !std::isfinite(options.density)) {
     return Status::failure("density: must be a finite number > 0 kg/m^3");
   }
+  UrdfRobot mounted;
+  if (options.lift) {
+    mounted = robot;
+    CONTACTLAB_RETURN_IF_ERROR(put_on_vertical_slide(mounted, options.base.rotation, *options.lift));
+  }
   ImportReport draft_report = report;
   UrdfImport imported;
   try {
-    Importer(robot, urdf_folder, options, draft_report).run(imported);
+    Importer(options.lift ? mounted : robot, urdf_folder, options, draft_report).run(imported);
   } catch (const ImportError& error) {
     return Status::failure(error.message);
   }

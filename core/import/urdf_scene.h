@@ -18,6 +18,7 @@
 // Nothing is written on failure; every error is one line naming the link, joint or file.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "base/status.h"
 #include "import/import_report.h"
 #include "import/urdf_model.h"
+#include "import/urdf_slide.h"
 
 namespace contactlab {
 
@@ -40,6 +42,7 @@ struct UrdfImportOptions {
   std::vector<FingerRequest> fingers;
   Pose base;                     // the root link's (or the world link's) pose in the world
   double density = 1000;         // [kg/m^3] for links without <inertial>: water's
+  std::optional<UrdfSlide> lift; // the root on a vertical slide (urdf_slide.h) instead of welded
 };
 
 // Where a URDF link ended up: the scene link that carries it and its frame's pose in

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/stat.h>
 
 #include <gtest/gtest.h>
@@ -90,6 +91,49 @@ TEST(ImportCommand, MergesWithAnotherScenesBodies) {
   EXPECT_EQ(model.articulations.size(), 1u);
 }
 
+// --lift puts the palm on a vertical slide that the --object scene's timeline drives:
+// the palm (base turned upside down, so the slide's axis is -z in its joint frame)
+// rises by the commanded 3 cm, within the 1 mm its gain rule lets it sag.
+TEST(ImportCommand, LiftPutsTheRootOnASlideTheObjectsTimelineDrives) {
+  const std::string folder = temp_path("import_lift");
+  const std::string urdf = write_gripper(folder);
+  const std::string object = folder + "/lifted.json";
+  std::ofstream(object) << R"({"name": "lifted", "duration": 1.5,
+    "bodies": [{"name": "floor", "static": true, "geoms": [{"type": "plane"}]}],
+    "timeline": [{"time": 0, "command": "move_joints", "articulation": "test_gripper", "targets": {"palm": 0.03}}]})";
+  const std::string output = folder + "/lifted_out.json";
+  const CommandResult result = run_subcommand(
+      run_import_command, {urdf, "--package-root", folder + "/parts", "--base", "0,0,0.3,3.141592653589793,0,0",
+                           "--lift", "-0.1,0.05", "--object", object, "-o", output});
+  ASSERT_EQ(result.code, 0) << result.err;
+  EXPECT_NE(result.err.find("joint \"lift\" (added by --lift): effort limit 0"), std::string::npos) << result.err;
+  std::ifstream file(output);
+  const nlohmann::json scene = nlohmann::json::parse(file);
+  const nlohmann::json& palm = scene["articulations"][0]["links"][0];
+  EXPECT_EQ(palm["joint"]["type"], "prismatic");
+  EXPECT_NEAR(palm["joint"]["axis"][2].get<double>(), -1, 1e-12);
+  EXPECT_EQ(palm["joint"]["limits"], nlohmann::json::array({-0.1, 0.05}));
+  EXPECT_EQ(palm["joint"]["actuator"]["max_velocity"], 0.1);
+  EXPECT_EQ(scene["timeline"].size(), 1u);
+  const std::string csv = folder + "/lifted.csv";
+  const CommandResult run = run_scene_command({output, "--csv", csv});
+  ASSERT_EQ(run.code, 0) << run.err;
+  std::ifstream rows(csv);
+  std::string header, line, last;
+  std::getline(rows, header);
+  while (std::getline(rows, line)) last = line;
+  std::vector<std::string> names, values;
+  std::stringstream header_stream(header), last_stream(last);
+  for (std::string cell; std::getline(header_stream, cell, ',');) names.push_back(cell);
+  for (std::string cell; std::getline(last_stream, cell, ',');) values.push_back(cell);
+  ASSERT_EQ(names.size(), values.size());
+  double palm_q = 0;
+  for (size_t c = 0; c < names.size(); ++c) {
+    if (names[c] == "palm.q") palm_q = std::stod(values[c]);
+  }
+  EXPECT_NEAR(palm_q, 0.03, 1e-3);
+}
+
 TEST(ImportCommand, BadArgumentsNameTheArgument) {
   const std::string folder = temp_path("import_bad");
   const std::string urdf = write_gripper(folder);
@@ -106,6 +150,8 @@ TEST(ImportCommand, BadArgumentsNameTheArgument) {
       {{urdf, "-o", out, "--verbose"}, "--verbose: unknown option"},
       {{urdf, "-o", out, "--object", folder + "/none.json"}, "--object"},
       {{urdf, "-o"}, "-o: expects a value"},
+      {{urdf, "-o", out, "--lift", "0.1"}, "--lift: expected LOWER,UPPER"},
+      {{urdf, "-o", out, "--package-root", folder + "/parts", "--lift", "0.01,0.1"}, "--lift: limits must be finite"},
   };
   for (const auto& [args, words] : cases) {
     const CommandResult result = run_subcommand(run_import_command, args);

@@ -177,6 +177,101 @@ TEST(ImportMeshReaders, ColladaTrianglesAndPolylistWithUnits) {
   EXPECT_FALSE(read_mesh_bytes("<COLLADA><asset>", "m.dae", mesh).ok());
 }
 
+// A COLLADA document whose one geometry, the unit cube [0, 1]^3 (8 corners, 12
+// triangles), is instanced by `nodes` (the <library_visual_scenes> content).
+std::string collada_instanced_cube(const std::string& nodes) {
+  return R"(<?xml version="1.0"?><COLLADA version="1.4.1"><asset><unit meter="0.01"/></asset>
+  <library_geometries><geometry id="cube"><mesh>
+  <source id="p"><float_array id="pa" count="24">0 0 0 1 0 0 1 1 0 0 1 0 0 0 1 1 0 1 1 1 1 0 1 1</float_array></source>
+  <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+  <triangles count="12"><input semantic="VERTEX" source="#v" offset="0"/>
+  <p>0 2 1 0 3 2 4 5 6 4 6 7 0 1 5 0 5 4 1 2 6 1 6 5 2 3 7 2 7 6 3 0 4 3 4 7</p></triangles>
+  </mesh></geometry></library_geometries>
+  <library_visual_scenes><visual_scene id="s">)" + nodes + R"(</visual_scene></library_visual_scenes>
+  <scene><instance_visual_scene url="#s"/></scene></COLLADA>)";
+}
+
+Vec3 collada_part_minimum(const MeshPart& part) {
+  Vec3 minimum = part.vertices.at(0);
+  for (const Vec3& vertex : part.vertices) minimum = minimum.cwiseMin(vertex);
+  return minimum;
+}
+
+Vec3 collada_part_maximum(const MeshPart& part) {
+  Vec3 maximum = part.vertices.at(0);
+  for (const Vec3& vertex : part.vertices) maximum = maximum.cwiseMax(vertex);
+  return maximum;
+}
+
+TEST(ImportMeshReaders, ColladaNodeTransformsMoveTheirInstances) {
+  // Instance 1: x -> T R S x (the node's elements in document order), T = (2, 0, 0) cm,
+  // R = 90 degrees about z, S = 2 along x. Instance 2: a row-major <matrix> moving
+  // (0, 0, 5) cm inside a parent node moving (1, 0, 0) cm.
+  const std::string nodes = R"(
+    <node id="a"><translate>2 0 0</translate><rotate>0 0 1 90</rotate><scale>2 1 1</scale>
+      <instance_geometry url="#cube"/></node>
+    <node id="b"><translate>1 0 0</translate>
+      <node id="c"><matrix>1 0 0 0  0 1 0 0  0 0 1 5  0 0 0 1</matrix><instance_geometry url="#cube"/></node></node>)";
+  Mesh mesh;
+  const Status status = read_mesh_bytes(collada_instanced_cube(nodes), "n.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(mesh.parts.size(), 2u);
+  // S: [0,2]x[0,1]x[0,1]; R (x -> y, y -> -x): [-1,0]x[0,2]x[0,1]; T: [1,2]x[0,2]x[0,1] cm.
+  EXPECT_TRUE(collada_part_minimum(mesh.parts[0]).isApprox(Vec3(0.01, 0, 0), 1e-12)) << collada_part_minimum(mesh.parts[0]);
+  EXPECT_TRUE(collada_part_maximum(mesh.parts[0]).isApprox(Vec3(0.02, 0.02, 0.01), 1e-12));
+  EXPECT_TRUE(collada_part_minimum(mesh.parts[1]).isApprox(Vec3(0.01, 0, 0.05), 1e-12));
+  EXPECT_TRUE(collada_part_maximum(mesh.parts[1]).isApprox(Vec3(0.02, 0.01, 0.06), 1e-12));
+  EXPECT_EQ(mesh.triangle_count(), 24u);
+}
+
+TEST(ImportMeshReaders, ColladaNodeErrorsNameTheFileAndTheCap) {
+  Mesh mesh;
+  Status status = read_mesh_bytes(collada_instanced_cube(R"(<node><lookat>0 0 1 0 0 0 0 1 0</lookat>
+      <instance_geometry url="#cube"/></node>)"), "look.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("look.dae line"), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("<lookat>"), std::string::npos) << status.message();
+  status = read_mesh_bytes(collada_instanced_cube(R"(<node><instance_geometry url="#nothing"/></node>)"), "u.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("#nothing"), std::string::npos) << status.message();
+  std::string deep;
+  for (int d = 0; d < 70; ++d) deep += "<node>";
+  deep += R"(<instance_geometry url="#cube"/>)";
+  for (int d = 0; d < 70; ++d) deep += "</node>";
+  status = read_mesh_bytes(collada_instanced_cube(deep), "deep.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("64 deep (the cap)"), std::string::npos) << status.message();
+}
+
+TEST(ImportMeshReaders, TheVertexCapIsAnErrorNamingIt) {
+  // A geometry of 2^17 distinct points (a triangle fan over them) instanced 8 times
+  // reaches the cap of 2^20 vertices exactly; a ninth instance passes it.
+  const int points = 1 << 17;
+  std::string positions, polygon;
+  for (int i = 0; i < points; ++i) {
+    positions += std::to_string(i % 64) + " " + std::to_string(i / 64 % 64) + " " + std::to_string(i / 4096) + " ";
+    polygon += std::to_string(i) + " ";
+  }
+  auto document = [&](int instances) {
+    std::string nodes;
+    for (int k = 0; k < instances; ++k) nodes += R"(<node><instance_geometry url="#g"/></node>)";
+    return R"(<COLLADA><library_geometries><geometry id="g"><mesh><source id="p"><float_array>)" + positions +
+           R"(</float_array></source><vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+           <polylist><input semantic="VERTEX" source="#v" offset="0"/><vcount>)" + std::to_string(points) +
+           "</vcount><p>" + polygon + R"(</p></polylist></mesh></geometry></library_geometries>
+           <library_visual_scenes><visual_scene>)" + nodes + "</visual_scene></library_visual_scenes></COLLADA>";
+  };
+  Mesh mesh;
+  Status status = read_mesh_bytes(document(8), "eight.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(mesh.vertex_count(), std::size_t{1} << 20);
+  status = read_mesh_bytes(document(9), "nine.dae", mesh);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("nine.dae line"), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("1048576 vertices"), std::string::npos) << status.message();
+  EXPECT_EQ(mesh.vertex_count(), std::size_t{1} << 20);  // left as it was
+}
+
 TEST(ImportMeshReaders, HullsPastTheVertexLimitAreSimplified) {
   // 2000 points on a sphere: all hull vertices, simplified to at most 256.
   std::vector<Vec3> points;

@@ -105,6 +105,30 @@ TEST(ImportUrdfParser, RefusesAnOversizedDocument) {
   EXPECT_NE(urdf_parse_error(text).find("at most"), std::string::npos);
 }
 
+// A chain of `links` links (each a 1 cm box of 0.1 kg) joined by revolute joints.
+std::string urdf_chain_of(int links) {
+  std::string text = R"(<?xml version="1.0"?><robot name="chain">)";
+  for (int l = 0; l < links; ++l) {
+    text += "<link name=\"l" + std::to_string(l) + R"("><inertial><mass value="0.1"/>)" +
+            R"(<inertia ixx="1e-5" iyy="1e-5" izz="1e-5"/></inertial></link>)";
+    if (l > 0) {
+      text += "<joint name=\"j" + std::to_string(l) + R"(" type="revolute"><parent link="l)" + std::to_string(l - 1) +
+              "\"/><child link=\"l" + std::to_string(l) + R"("/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>)";
+    }
+  }
+  return text + "</robot>";
+}
+
+TEST(ImportUrdfParser, TheLinkCapIsAnErrorNamingIt) {
+  UrdfRobot robot;
+  ImportReport report;
+  const Status at_cap = parse_urdf_text(urdf_chain_of(256), robot, report);
+  ASSERT_TRUE(at_cap.ok()) << at_cap.message();
+  EXPECT_EQ(robot.links.size(), 256u);
+  const std::string message = urdf_parse_error(urdf_chain_of(257));
+  EXPECT_NE(message.find("more than 256 links"), std::string::npos) << message;
+}
+
 TEST(ImportUrdfScene, MergesFixedLinksAndEstimatesMissingInertials) {
   const std::string text = R"(<robot name="r">
     <link name="base"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01"/></inertial>
