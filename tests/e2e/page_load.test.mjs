@@ -93,7 +93,12 @@ test('draws one friction cone and force arrow per contact, and a readable page',
 });
 
 test('a paused scene is drawn once; a step, the camera and the overlay draw it again', async () => {
-  await page.evaluate(() => window.contactlab.pause());
+  // With follow off: following the action, the camera glides after a step for a few
+  // frames more.
+  await page.evaluate(() => {
+    window.contactlab.pause();
+    if (window.contactlab.view.keepingAction()) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
+  });
   await nextFrames(page, 3);
   const drawn = () => page.evaluate(() => window.contactlab.view.framesDrawn());
   const idle = await drawn();
