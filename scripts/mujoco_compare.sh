@@ -11,6 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/build/mujoco_compare"
 mkdir -p "$out"
+cd "$out"  # MuJoCo writes its warnings to MUJOCO_LOG.TXT here
 gcc -O2 -o "$out/time_steps" "$root/scripts/mujoco_compare/time_steps.c" -lmujoco
 
 "$root/build/native/core_bench" --benchmark_filter='bench_pyramid|bench_sphere_column' \
