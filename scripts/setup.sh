@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(build-essential cmake ninja-build libeigen3-dev nlohmann-json3-dev googletest
   libgtest-dev libbenchmark-dev zlib1g-dev emscripten chromium fonts-liberation nodejs npm
-  clang-14 libfuzzer-14-dev libtinyxml2-dev libtinyobjloader-dev)
+  clang-14 libfuzzer-14-dev libtinyxml2-dev libtinyobjloader-dev
+  libmujoco-dev)  # libmujoco-dev: scripts/mujoco_compare.sh only (benchmark-only)
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -11,8 +11,9 @@
 // contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
 // attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
 //
-// The soft formulation's pyramidal cone poses an island of free bodies without torsion
-// rows sparsely past kSoftNewtonUnknowns (formulation/soft_newton.h): no k x k matrix
+// The soft formulation (either cone) poses an island of free bodies without torsion
+// rows sparsely past kSoftNewtonUnknowns (formulation/soft_newton.h,
+// soft_newton_elliptic.h): no k x k matrix
 // is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
 // contacts and the pairs of bodies in contact, and the cap becomes the memory guard
 // kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time).

@@ -36,10 +36,11 @@ class SoftFormulation : public ContactFormulation {
                                     workspace, motion);
   }
 
-  // The pyramid of an island of free bodies without torsional friction past
-  // kSoftNewtonUnknowns, by Newton's method over a sparse Hessian (soft_newton.h).
+  // An island of free bodies without torsional friction past kSoftNewtonUnknowns, by
+  // Newton's method over a sparse Hessian (soft_newton.h for the pyramid,
+  // soft_newton_elliptic.h for the elliptic cone).
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return options.soft_cone == 0 && shape.only_free_bodies && !shape.torsional_friction &&
+    return shape.only_free_bodies && !shape.torsional_friction &&
            island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftNewtonUnknowns;
   }
 

@@ -129,14 +129,20 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
   }
 
   SolverFallback elliptic_failure;
-  const bool elliptic = options.soft_cone == 1 && rows.dense_gram;
-  if (elliptic) {
+  const bool elliptic = options.soft_cone == 1;
+  if (elliptic && rows.dense_gram) {
     ws.limit_offset = lcp.offset.segment(k * u, rows.joint_row_count());
     if (solve_soft_elliptic(rows, ws.regularisation, ws.offset, ws.limit_offset,
                             ws.torsion_regularisation, ws.torsion_offset, ws.elliptic, island,
                             impulses, report, elliptic_failure)) {
       return;
     }
+  } else if (elliptic) {
+    if (solve_soft_newton_elliptic(rows, ws.regularisation, ws.offset, ws.newton.system,
+                                   ws.elliptic_newton, island, impulses, report)) {
+      return;
+    }
+    elliptic_failure.reason = FallbackReason::EllipticNewtonToPyramid;
   }
 
   // The pyramid: per ray r_cj = e_cj^T R_c e_cj and q_cj = e_cj^T (J_c v_free - v*_c).
@@ -155,9 +161,9 @@ void solve_soft_island(const IslandRows& rows, const IslandContactState& contact
       island.velocity.setZero();
       report.fall_back(SolverStatus::NumericalFailure, SolverFallback{FallbackReason::SoftNewtonHeldStill});
     }
-    return;
+  } else {
+    solve_edge_lcp(rows, lcp, warm_starts, ws.solver, island, impulses, report);
   }
-  solve_edge_lcp(rows, lcp, warm_starts, ws.solver, island, impulses, report);
   if (elliptic) report.fallbacks.insert(report.fallbacks.begin(), std::move(elliptic_failure));
 }
 

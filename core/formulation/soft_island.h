@@ -81,6 +81,7 @@
 #include "formulation/island_impulses.h"
 #include "formulation/soft_elliptic.h"
 #include "formulation/soft_newton.h"
+#include "formulation/soft_newton_elliptic.h"
 #include "formulation/solver_report.h"
 
 namespace contactlab {
@@ -96,6 +97,7 @@ struct SoftIslandWorkspace {
   EdgeLcpWorkspace solver;
   SoftEllipticWorkspace elliptic;
   SoftNewtonWorkspace newton;        // the pyramid of an island posed sparsely
+  SoftEllipticNewtonWorkspace elliptic_newton;  // its elliptic cone, on newton's H
 };
 
 // Implicit damping b = options.soft_damping on each of a free body's six coordinates
@@ -107,8 +109,9 @@ void soft_damped_free_body(const Body& body, const Options& options, const Quat&
 
 // (rows, contact state, v_free in island.velocity, the pyramid's warm starts) =>
 // v^{l+1}, impulses, report. Rows without the dense Gram blocks (an island posed
-// sparsely, island_size.h) are solved by soft_newton.h's Newton method with the
-// pyramidal cone, from the same r and q.
+// sparsely, island_size.h) are solved by Newton's method in velocity space from the
+// same R and offsets: soft_newton_elliptic.h's with the elliptic cone, soft_newton.h's
+// with the pyramid (and for the elliptic cone when its Newton's method fails).
 void solve_soft_island(const IslandRows& rows, const IslandContactState& contacts,
                        const Options& options, EdgeWarmStarts& warm_starts,
                        SoftIslandWorkspace& workspace, IslandDynamics& island,

@@ -24,10 +24,9 @@
 //   Hessian   H = M + sum_{cj in A} J_c^T e_cj e_cj^T J_c / r_cj = M + J^T D J,
 //
 // D block diagonal, a 3x3 block per contact in its frame, sum_j e e^T / r over its
-// active rays. A contact touches at most two bodies, so H has a 6x6 block per body and
-// one per pair of bodies in contact: it is factored by Eigen's sparse LDL^T
-// (SimplicialLDLT, fill-reducing ordering), whose symbolic analysis serves every
-// iteration of a solve (the pattern holds all contacts, active or not).
+// active rays: velocity_hessian.h's sparse H and its factorisation, whose symbolic
+// analysis serves every iteration of a solve (the pattern holds all contacts, active
+// or not).
 //
 // Newton's direction d = -H^-1 g, then the exact minimiser along it: along v + a d the
 // cost is piecewise quadratic in a, its derivative piecewise linear and increasing,
@@ -55,8 +54,6 @@
 #include <vector>
 
 #include <Eigen/Core>
-#include <Eigen/SparseCholesky>
-#include <Eigen/SparseCore>
 
 #include "base/math_types.h"
 #include "contact/contact_rows.h"
@@ -64,29 +61,16 @@
 #include "formulation/edge_lcp.h"
 #include "formulation/island_impulses.h"
 #include "formulation/solver_report.h"
+#include "formulation/velocity_hessian.h"
 
 namespace contactlab {
 
 inline constexpr double kSoftNewtonTolerance = 1e-10;
 inline constexpr int kSoftNewtonIterations = 50;
 
-using Mat6 = Eigen::Matrix<double, 6, 6>;
-
 struct SoftNewtonWorkspace {
-  std::vector<Mat6> mass;                  // per member: M (M + h b I for soft)
-  std::vector<int> contact_member[2];      // per contact, per side: its member or -1
-  std::vector<Eigen::Matrix<double, 3, 6>> side_rows;  // per contact, per side: J in its frame
-  std::vector<int> contact_pair;           // per contact: its off-diagonal block or -1
-  std::vector<std::pair<int, int>> pairs;  // off-diagonal blocks: (member, member), first > second
-  std::vector<Mat6> pair_block;            // their values
-  std::vector<Mat6> member_block;          // the diagonal blocks' values
-  // Per block column (6 per block), the index of its first stored entry in H.
-  std::vector<int> member_entry;
-  std::vector<int> pair_entry;
-  int analysed_members = -1;               // the pattern the analysis was made for
-  std::vector<std::pair<int, int>> analysed_pairs;
-  Eigen::SparseMatrix<double> hessian;     // lower triangle
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower> factor;
+  VelocityHessian system;                  // M, the contacts' sides, H and its factor
+  std::vector<Mat3> weight;                // per contact: D_c
   Eigen::VectorXd free_velocity;           // v_free
   Eigen::VectorXd velocity;                // v
   Eigen::VectorXd gradient;                // g

@@ -73,6 +73,7 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::StepDiverged: return "diverged: step undone";
     case FallbackReason::EnergyJump: return "energy jump";
     case FallbackReason::SoftNewtonHeldStill: return "newton failed: held still";
+    case FallbackReason::EllipticNewtonToPyramid: return "pyramidal cone";
     case FallbackReason::IslandTooLarge: return "too large: held still";
   }
   return "unknown";
@@ -120,6 +121,10 @@ std::string fallback_message(const SolverFallback& fallback) {
     case FallbackReason::SoftNewtonHeldStill:
       return "soft: Newton's method did not converge in " + std::to_string(kSoftNewtonIterations) +
              " iterations or met a non-finite number (island held still this step)";
+    case FallbackReason::EllipticNewtonToPyramid:
+      return "soft: Newton's method with the elliptic cone did not converge in " +
+             std::to_string(kSoftNewtonIterations) +
+             " iterations or met a non-finite number; solved with the pyramidal cone instead";
     case FallbackReason::IslandTooLarge:
       return "the island's problem has " + std::to_string(fallback.problem_size) +
              " unknowns, more than the cap of " + std::to_string(fallback.size_cap) +

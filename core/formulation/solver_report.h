@@ -69,6 +69,9 @@ enum class FallbackReason {
   // Soft's sparse Newton solve (soft_newton.h): no convergence within its iterations
   // or a non-finite number: held still.
   SoftNewtonHeldStill,
+  // Its elliptic cone (soft_newton_elliptic.h): no convergence or a non-finite number:
+  // solved with the pyramidal cone.
+  EllipticNewtonToPyramid,
   // Any formulation (island_size.h):
   IslandTooLarge,         // more unknowns (problem_size) than its cap (size_cap): held still
 };

@@ -7,7 +7,14 @@
 //   bench_pile/20 cubes dropping, and the same pile at rest (after 1.5 s), as the step
 //     poses them and with every island sparse;
 //   bench_small_island: box_rest and box_stack in soft, densely and sparsely;
-//   bin_pile (assets/scenes) in soft, its 3 s from the drop, u = 8 as the scene and u = 4.
+//   bin_pile (assets/scenes) in soft, its 3 s from the drop, u = 8 as the scene and u = 4,
+//     and with the elliptic cone;
+//   bench_pyramid/N/FORMULATION: brick pyramids of N = 10, 20, 40, 80 cubes at rest, rows of
+//     b, b - 1, ... cubes touching side by side, each row on the gaps of the one below
+//     (b the least with b (b + 1) / 2 >= N, the top row partial), in soft (pyramid u = 4),
+//     soft elliptic and convex (u = 4; a skipped case says the island was held still);
+//   bench_sphere_column/FORMULATION: 199 spheres of 0.1 m stacked on the ground, at rest;
+//   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone.
 #include <cmath>
 #include <memory>
 #include <string>
@@ -64,6 +71,31 @@ std::string pile_scene() {
   for (int i = 0; i < 20; ++i) {
     bodies += ", " + cube("c" + std::to_string(i), 0.03 * ((i * 7) % 5 - 2), 0.03 * ((i * 3) % 5 - 2),
                           0.1 + 0.12 * i, 0.37 * i);
+  }
+  return scene(bodies);
+}
+
+// N cubes in a brick pyramid on the ground (the header's rows).
+std::string pyramid_scene(int count) {
+  int base = 1;
+  while (base * (base + 1) / 2 < count) ++base;
+  std::string bodies;
+  int placed = 0;
+  for (int row = 0; placed < count; ++row) {
+    const int in_row = base - row;
+    for (int i = 0; i < in_row && placed < count; ++i, ++placed) {
+      bodies += ", " + cube("c" + std::to_string(placed), 0.1 * i + 0.05 * row, 0, 0.05 + 0.1 * row, 0);
+    }
+  }
+  return scene(bodies);
+}
+
+// 199 spheres of radius 0.05 m and 1 kg in a column on the ground, each touching the next.
+std::string sphere_column_scene() {
+  std::string bodies;
+  for (int i = 0; i < 199; ++i) {
+    bodies += ", {\"name\": \"s" + std::to_string(i) + "\", \"mass\": 1, \"position\": [0, 0, " +
+              std::to_string(0.05 + 0.1 * i) + "], \"geoms\": [{\"type\": \"sphere\", \"radius\": 0.05}]}";
   }
   return scene(bodies);
 }
@@ -166,6 +198,52 @@ void bench_bin_pile(benchmark::State& state, int friction_edges) {
 }
 BENCHMARK_CAPTURE(bench_bin_pile, u8, 8);
 BENCHMARK_CAPTURE(bench_bin_pile, u4, 4);
+
+// The formulation a case names: soft with the pyramid, soft with the elliptic cone, convex.
+enum class PileFormulation { Soft, SoftElliptic, Convex };
+
+void set_pile_formulation(PileFormulation formulation, Options& options) {
+  options.formulation = formulation == PileFormulation::Convex ? Formulation::Convex : Formulation::Soft;
+  options.soft_cone = formulation == PileFormulation::SoftElliptic ? 1 : 0;
+}
+
+void bench_elliptic_bin_pile(benchmark::State& state) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok() || !load(state, text, false, run)) return;
+  set_pile_formulation(PileFormulation::SoftElliptic, run.options);
+  measure(state, run, 0.0);
+}
+BENCHMARK(bench_elliptic_bin_pile);
+
+void bench_grid_elliptic(benchmark::State& state) {
+  Run run;
+  if (!load(state, grid_scene(static_cast<int>(state.range(0))), false, run)) return;
+  set_pile_formulation(PileFormulation::SoftElliptic, run.options);
+  measure(state, run, 0.25);
+}
+BENCHMARK(bench_grid_elliptic)->Arg(10);
+
+void bench_pyramid(benchmark::State& state, PileFormulation formulation) {
+  Run run;
+  if (!load(state, pyramid_scene(static_cast<int>(state.range(0))), false, run)) return;
+  set_pile_formulation(formulation, run.options);
+  measure(state, run, 0.5);
+}
+BENCHMARK_CAPTURE(bench_pyramid, soft, PileFormulation::Soft)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
+BENCHMARK_CAPTURE(bench_pyramid, soft_elliptic, PileFormulation::SoftElliptic)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
+BENCHMARK_CAPTURE(bench_pyramid, convex, PileFormulation::Convex)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
+
+void bench_sphere_column(benchmark::State& state, PileFormulation formulation) {
+  Run run;
+  if (!load(state, sphere_column_scene(), false, run)) return;
+  set_pile_formulation(formulation, run.options);
+  measure(state, run, 0.5);
+}
+BENCHMARK_CAPTURE(bench_sphere_column, soft, PileFormulation::Soft);
+BENCHMARK_CAPTURE(bench_sphere_column, soft_elliptic, PileFormulation::SoftElliptic);
+BENCHMARK_CAPTURE(bench_sphere_column, convex, PileFormulation::Convex);
 
 }  // namespace
 }  // namespace contactlab
