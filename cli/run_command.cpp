@@ -1,5 +1,7 @@
 // contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]
+//   [--events PATH]
 // contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]
+//   [--events PATH]
 #include <cmath>
 #include <fstream>
 #include <memory>
@@ -12,6 +14,7 @@
 #include "scene/scene_loader.h"
 #include "session/link_replay.h"
 #include "session/simulation.h"
+#include "session/event_csv.h"
 #include "session/state_csv.h"
 #include "step/tunnelling.h"
 
@@ -28,6 +31,7 @@ struct RunArguments {
   std::vector<std::pair<std::string, double>> settings;
   std::string csv_path;
   std::string contacts_path;
+  std::string events_path;
 };
 
 Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& parsed) {
@@ -35,7 +39,7 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
     const std::string& arg = args[i];
     const bool has_value = i + 1 < args.size();
     if (arg == "--duration" || arg == "--steps" || arg == "--set" || arg == "--csv" ||
-        arg == "--contacts" || arg == "--link") {
+        arg == "--contacts" || arg == "--events" || arg == "--link") {
       if (!has_value) return Status::failure(arg + ": missing value");
       const std::string& value = args[++i];
       if (arg == "--duration") {
@@ -55,13 +59,15 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
         parsed.settings.emplace_back(key, number);
       } else if (arg == "--csv") {
         parsed.csv_path = value;
+      } else if (arg == "--events") {
+        parsed.events_path = value;
       } else if (arg == "--link") {
         parsed.link = value;
       } else {
         parsed.contacts_path = value;
       }
     } else if (!arg.empty() && arg[0] == '-') {
-      return Status::failure(arg + ": unknown flag (allowed: --link, --duration, --steps, --set, --csv, --contacts)");
+      return Status::failure(arg + ": unknown flag (allowed: --link, --duration, --steps, --set, --csv, --contacts, --events)");
     } else if (parsed.scene_path.empty()) {
       parsed.scene_path = arg;
     } else {
@@ -88,7 +94,7 @@ Status open_output(const std::string& flag, const std::string& path, std::ofstre
 
 // False, after saying which, when a CSV output failed (a full disk, a closed pipe).
 bool outputs_written(const RunArguments& parsed, const std::ofstream& csv, const std::ofstream& contacts_csv,
-                     std::ostream& err) {
+                     const std::ofstream& events_csv, std::ostream& err) {
   if (csv.fail()) {
     err << "contactlab run: --csv: writing '" << parsed.csv_path << "' failed (disk full or file unwritable)\n";
     return false;
@@ -96,6 +102,10 @@ bool outputs_written(const RunArguments& parsed, const std::ofstream& csv, const
   if (contacts_csv.fail()) {
     err << "contactlab run: --contacts: writing '" << parsed.contacts_path
         << "' failed (disk full or file unwritable)\n";
+    return false;
+  }
+  if (events_csv.fail()) {
+    err << "contactlab run: --events: writing '" << parsed.events_path << "' failed (disk full or file unwritable)\n";
     return false;
   }
   return true;
@@ -144,11 +154,12 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     status = parsed.link.empty() ? start_from_scene(parsed, simulation)
                                  : start_from_link(parsed.link, simulation, payload);
   }
-  std::ofstream csv, contacts_csv;
+  std::ofstream csv, contacts_csv, events_csv;
   if (status.ok() && !parsed.csv_path.empty()) status = open_output("--csv", parsed.csv_path, csv);
   if (status.ok() && !parsed.contacts_path.empty()) {
     status = open_output("--contacts", parsed.contacts_path, contacts_csv);
   }
+  if (status.ok() && !parsed.events_path.empty()) status = open_output("--events", parsed.events_path, events_csv);
   if (!status.ok()) {
     err << "contactlab run: " << status.message() << '\n';
     return 2;
@@ -179,6 +190,8 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     write_state();
   }
   if (contacts_csv.is_open()) write_contacts_header(contacts_csv);
+  if (events_csv.is_open()) write_events_header(events_csv);
+  long total_events = 0;
 
   long failed_steps = 0, total_pivots = 0, total_iterations = 0, warm_starts = 0;
   long tunnelling_steps = 0;
@@ -209,11 +222,14 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     }
     if (csv.is_open()) write_state();
     if (contacts_csv.is_open()) write_contact_rows(model, *data, contacts_csv);
-    if (!outputs_written(parsed, csv, contacts_csv, err)) return 3;
+    if (events_csv.is_open()) write_event_rows(model, *data, events_csv);
+    total_events += solver.events;
+    if (!outputs_written(parsed, csv, contacts_csv, events_csv, err)) return 3;
   }
   if (csv.is_open()) csv.close();
   if (contacts_csv.is_open()) contacts_csv.close();
-  if (!outputs_written(parsed, csv, contacts_csv, err)) return 3;
+  if (events_csv.is_open()) events_csv.close();
+  if (!outputs_written(parsed, csv, contacts_csv, events_csv, err)) return 3;
 
   out << "scene " << model.name << ": " << steps << " steps of " << options.time_step
       << " s to t = " << data->time << " s, formulation " << formulation_name(options.formulation)
@@ -226,6 +242,9 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
         << static_cast<double>(total_iterations) / steps << " per step)";
   }
   out << '\n';
+  if (options.formulation == Formulation::Hybrid) {
+    out << "events: " << total_events << " (" << static_cast<double>(total_events) / steps << " per step)\n";
+  }
   out << "solver: " << (failed_steps == 0 ? "every step solved" : std::to_string(failed_steps) + " steps with fallbacks; first: " + first_failure) << '\n';
   if (tunnelling_steps > 0) {
     out << "warning: " << tunnelling_steps << " steps where bodies may have passed through each other; first: "

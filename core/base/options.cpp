@@ -231,6 +231,9 @@ const std::vector<OptionSpec>& option_specs() {
                "Seed 003: Pang's quasi-static time stepping: force balance each step, inertia kept only as ε_q M / h."},
               {"compliant",
                "Seed 004: penalty contact, a spring-damper normal force with Stribeck friction, in stable substeps."},
+              {"hybrid",
+               "Seed 004: event-driven rigid contact: smooth dynamics between events found by root finding, "
+               "impulsive reset maps at impacts; free bodies only."},
           }),
       whole_number("coordinates", &Options::coordinates)
           .about("coordinates", "", "")
@@ -285,6 +288,40 @@ const std::vector<OptionSpec>& option_specs() {
           .special(0, "auto", "as many as stability needs")
           .allowed("a whole number from 1 to 10000, or 0 for as many as stability needs")
           .of(Formulation::Compliant),
+      number("hybrid_relative_tolerance", &Options::hybrid_relative_tolerance)
+          .about("relative tolerance", "rtol", "")
+          .range(1e-14, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Hybrid),
+      number("hybrid_absolute_tolerance", &Options::hybrid_absolute_tolerance)
+          .about("absolute tolerance", "atol", "")
+          .range(1e-16, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Hybrid),
+      number("hybrid_event_tolerance", &Options::hybrid_event_tolerance)
+          .about("event time tolerance", "", "s")
+          .range(1e-15, 1e-3)
+          .log_slider(0.1)
+          .of(Formulation::Hybrid),
+      number("hybrid_contact_tolerance", &Options::hybrid_contact_tolerance)
+          .about("contact tolerance", "delta", "m")
+          .range(1e-12, 1e-3)
+          .log_slider(0.1)
+          .of(Formulation::Hybrid),
+      number("hybrid_zeno_speed", &Options::hybrid_zeno_speed)
+          .about("Zeno speed", "v_z", "m/s")
+          .range(0, 10)
+          .slider(0, 0.1, 0.0005)
+          .of(Formulation::Hybrid),
+      whole_number("hybrid_max_events", &Options::hybrid_max_events)
+          .about("events per step", "", "")
+          .range(1, 100000)
+          .slider(1, 10000, 1)
+          .of(Formulation::Hybrid),
+      whole_number("hybrid_impact_friction", &Options::hybrid_impact_friction)
+          .about("impact friction", "", "")
+          .choice({{"coulomb", "Coulomb (cone)"}, {"frictionless", "frictionless"}, {"infinite", "infinite"}})
+          .of(Formulation::Hybrid),
   });
   return specs;
 }

@@ -18,6 +18,7 @@ enum class Formulation {
   Soft = 2,         // Todorov's regularised convex formulation (seed 004)
   Quasistatic = 3,  // Pang's convex quasi-static time stepping (seed 003)
   Compliant = 4,    // spring-damper normal force, Stribeck-like friction (seed 004)
+  Hybrid = 5,       // event detection and impulsive reset maps between smooth dynamics (seed 004)
 };
 
 struct Options {
@@ -70,8 +71,8 @@ struct Options {
   // 0.1 deg / 0.1 mm of its limit; the rest of the step follows: docs/step_size_search.md).
   int contact_search = 0;
 
-  // The formulation, 0 .. 4 (Formulation), also named lcp, convex, soft,
-  // quasistatic, compliant.
+  // The formulation, 0 .. 5 (Formulation), also named lcp, convex, soft,
+  // quasistatic, compliant, hybrid.
   Formulation formulation = Formulation::Lcp;
   // How articulations are simulated: 0 "reduced" (joint coordinates, a kinematic tree)
   // or 1 "maximal" (seed 002 §2.2 and §4: every link a rigid body with its own 6
@@ -104,6 +105,24 @@ struct Options {
   // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
   // stability needs.
   int compliant_substeps = 0;
+  // hybrid (docs/hybrid.md): Dormand-Prince 5(4)'s relative tolerance rtol, 1e-14 .. 1e-2,
+  // and absolute tolerance atol [m, m/s, rad/s], 1e-16 .. 1e-2.
+  double hybrid_relative_tolerance = 1e-10;
+  double hybrid_absolute_tolerance = 1e-12;
+  // hybrid: the width to which an event's time is located [s], 1e-15 .. 1e-3.
+  double hybrid_event_tolerance = 1e-12;
+  // hybrid: delta, the distance within which contacts touch [m], 1e-12 .. 1e-3.
+  double hybrid_contact_tolerance = 1e-6;
+  // hybrid: v_z, the Zeno speed [m/s], 0 .. 10: an impact slower than this ends in
+  // sustained contact (e = 0). 0.005 is about sqrt(2 g delta) = 0.0044 at the default
+  // delta: a bounce no higher than delta is given up.
+  double hybrid_zeno_speed = 0.005;
+  // hybrid: the events one step may hold before it ends with status "event limit",
+  // 1 .. 100000.
+  int hybrid_max_events = 1000;
+  // hybrid: the reset map at an impact, 0 "coulomb" (the impulse in the friction cone),
+  // 1 "frictionless", 2 "infinite" (seed 004's J = [n; t1; t2], diag(1+e, 1, 1)).
+  int hybrid_impact_friction = 0;
 };
 
 // How a control moves over an option's values: linearly, or over log10 of the value.

@@ -6,6 +6,7 @@
 //   soft         Todorov's regularised convex problem (seed 004)  soft_formulation.h
 //   quasistatic  Pang's quasi-static stepping (seed 003)          quasistatic_formulation.h
 //   compliant    spring-dampers and Stribeck friction (seed 004)  compliant_formulation.h
+//   hybrid       event detection and reset maps (seed 004)        hybrid_formulation.h
 //
 // Each reads the rows every formulation shares (contact/contact_rows.h: n~, D~, l~, mu,
 // the targets of eq. 19, the Gram blocks), the island's contact state and v_free in
@@ -23,6 +24,11 @@
 // never sees those types. A variant would make every call site visit all five types,
 // and a table of functions would need the scratch kept apart from the functions. Calls
 // are per island or per body, so the indirection costs nothing measurable.
+//
+// An event-driven formulation (hybrid) integrates the smooth dynamics between events
+// and applies impulses at their instants, which no per-island velocity problem of one
+// step can express: it says so by event_driven(), and the step then hands it the free
+// bodies' state for the whole step (advance_events) instead of posing islands.
 #pragma once
 
 #include <memory>
@@ -39,6 +45,7 @@
 #include "dynamics/rigid_body.h"
 #include "formulation/island_impulses.h"
 #include "formulation/island_size.h"
+#include "formulation/hybrid_advance.h"
 #include "formulation/island_solution.h"
 #include "formulation/solver_memory.h"
 
@@ -97,6 +104,20 @@ class ContactFormulation {
   // kMaxSparseIslandUnknowns instead of kMaxIslandUnknowns (island_size.h). By default
   // never.
   virtual bool solves_sparse(const Options&, const IslandShape&) const { return false; }
+
+  // Whether the formulation advances the free bodies over the whole step itself, event
+  // by event (advance_events), instead of the pipeline's islands. By default not.
+  virtual bool event_driven() const { return false; }
+
+  // (state at time) => the state at time + h, the step's events and the active
+  // contacts; only called when event_driven().
+  virtual HybridStepResult advance_events(const Model&, const Options&, double time, std::vector<Vec3>&,
+                                          std::vector<Quat>&, std::vector<Vec3>&, std::vector<Vec3>&) {
+    HybridStepResult unsupported;
+    unsupported.outcome = HybridOutcome::Unsupported;
+    unsupported.reached = time;
+    return unsupported;
+  }
 
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }

@@ -2,6 +2,7 @@
 #include "formulation/compliant_formulation.h"
 #include "formulation/convex_formulation.h"
 #include "formulation/formulation.h"
+#include "formulation/hybrid_formulation.h"
 #include "formulation/lcp_formulation.h"
 #include "formulation/quasistatic_formulation.h"
 #include "formulation/soft_formulation.h"
@@ -15,6 +16,7 @@ std::unique_ptr<ContactFormulation> make_formulation(const Options& options) {
     case Formulation::Soft: return std::make_unique<SoftFormulation>();
     case Formulation::Quasistatic: return std::make_unique<QuasistaticFormulation>();
     case Formulation::Compliant: return std::make_unique<CompliantFormulation>();
+    case Formulation::Hybrid: return std::make_unique<HybridFormulation>();
   }
   return std::make_unique<LcpFormulation>();
 }

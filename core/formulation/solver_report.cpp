@@ -38,6 +38,8 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::InvalidInput: return "invalid input";
     case SolverStatus::Diverged: return "diverged";
     case SolverStatus::TooLarge: return "too large";
+    case SolverStatus::EventLimit: return "event limit";
+    case SolverStatus::Unsupported: return "unsupported";
   }
   return "unknown";
 }
@@ -75,6 +77,10 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::SoftNewtonHeldStill: return "newton failed: held still";
     case FallbackReason::EllipticNewtonToPyramid: return "pyramidal cone";
     case FallbackReason::IslandTooLarge: return "too large: held still";
+    case FallbackReason::HybridEventLimit: return "event limit: step cut short";
+    case FallbackReason::HybridIntegratorFailed: return "integrator failed: step cut short";
+    case FallbackReason::HybridInconsistent: return "inconsistent contacts: step cut short";
+    case FallbackReason::HybridUnsupported: return "unsupported: held still";
   }
   return "unknown";
 }
@@ -129,6 +135,12 @@ std::string fallback_message(const SolverFallback& fallback) {
       return "the island's problem has " + std::to_string(fallback.problem_size) +
              " unknowns, more than the cap of " + std::to_string(fallback.size_cap) +
              " (island held still this step)";
+    case FallbackReason::HybridEventLimit:
+    case FallbackReason::HybridIntegratorFailed:
+    case FallbackReason::HybridInconsistent:
+      return "hybrid: " + fallback.detail + " (the rest of this step not simulated)";
+    case FallbackReason::HybridUnsupported:
+      return "hybrid: " + fallback.detail + " (held still)";
   }
   return fallback.detail;
 }

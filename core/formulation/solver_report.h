@@ -29,6 +29,8 @@ enum class SolverStatus {
   InvalidInput,      // the rows handed to the solver hold a non-finite number
   Diverged,          // the step's state ran away or its energy jumped (step/divergence.h)
   TooLarge,          // an island's problem was past kMaxIslandUnknowns (island_size.h)
+  EventLimit,        // hybrid: the events of one step reached hybrid_max_events (hybrid_advance.h)
+  Unsupported,       // hybrid: the scene or its state is outside what the method handles
 };
 
 // The words of each status, as the CSV's solver_status column and the page show them.
@@ -74,6 +76,11 @@ enum class FallbackReason {
   EllipticNewtonToPyramid,
   // Any formulation (island_size.h):
   IslandTooLarge,         // more unknowns (problem_size) than its cap (size_cap): held still
+  // The event-driven formulation (hybrid_advance.h), with its account in detail:
+  HybridEventLimit,         // too many events: the rest of the step not simulated
+  HybridIntegratorFailed,   // the integrator's step underflowed: the rest not simulated
+  HybridInconsistent,       // no consistent active set: the rest not simulated
+  HybridUnsupported,        // articulations in the scene: held still
 };
 
 struct SolverFallback {

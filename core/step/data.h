@@ -10,6 +10,7 @@
 #include "control/robot_control.h"
 #include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
+#include "formulation/hybrid_event.h"
 #include "formulation/island_solution.h"
 #include "formulation/solver_memory.h"
 #include "formulation/solver_report.h"
@@ -58,7 +59,8 @@ struct SolverStats {
   int islands = 0;      // islands of dynamic bodies
   int warm_starts = 0;  // islands solved from the previous basis or active set
   int iterations = 0;   // convex, soft, quasistatic: active-set, Lemke or interior-point
-                        // iterations in all islands
+                        // iterations in all islands; hybrid: integrator steps
+  int events = 0;       // hybrid: events in the step (data.events)
   std::vector<TunnellingWarning> tunnelling;  // this step's, one per body pair
 };
 
@@ -74,6 +76,9 @@ struct Data {
   std::vector<ArticulationState> articulations;  // per Model::articulations
   ControlState control;                          // the timeline and what drives set points
   std::vector<ContactRecord> contacts;
+  // The last step's events, in time order; only an event-driven formulation (hybrid)
+  // has any (formulation/hybrid_event.h).
+  std::vector<HybridEvent> events;
   SolverStats solver;
   // Part of the state: the next step's result depends on it, so a replay that restores
   // a state restores it too (formulation/solver_memory.h).

@@ -35,6 +35,7 @@
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/divergence.h"
+#include "step/event_driven_step.h"
 #include "step/robot_commands.h"
 #include "step/step_size_search.h"
 #include "step/tunnelling.h"
@@ -538,7 +539,14 @@ namespace {
 
 // The step itself: one pass, the step-size search's passes, or compliant substeps.
 void advance_step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
-  const ContactFormulation& formulation = formulation_for(options, workspace);
+  ContactFormulation& formulation = formulation_for(options, workspace);
+  data.events.clear();
+  // Seed 004's event-driven model takes the whole step itself; no islands are posed.
+  if (formulation.event_driven()) {
+    workspace.islands = Islands{};
+    advance_event_driven_step(model, options, formulation, data);
+    return;
+  }
   // Seed 002 step 3, where the formulation allows it.
   if (options.contact_search == 1 && formulation.allows_step_size_search()) {
     advance_with_step_size_search(model, options, data, workspace);

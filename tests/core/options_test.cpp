@@ -74,7 +74,7 @@ TEST(GetOption, ReadsBackEveryNamedOption) {
 TEST(SetOption, FormulationParametersAreCheckedAgainstTheirRanges) {
   struct Case { const char* name; double value; const char* range_text; };
   const Case cases[] = {
-      {"formulation", 5, "4 (compliant)"},
+      {"formulation", 6, "5 (hybrid)"},
       {"formulation", 1.5, "0 (lcp)"},
       {"soft_regularisation", 0, "between 1e-06 and 10"},
       {"soft_time_constant", 2, "between 0.001 and 1 s"},

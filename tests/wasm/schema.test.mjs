@@ -94,7 +94,7 @@ test('the schema carries what the page shows: slider spans, log scales, named va
   assert.equal(option('time_step').formulation, null);
   assert.deepEqual(option('friction_coefficient').values.map((v) => [v.value, v.name]), [[-1, 'materials']]);
   assert.deepEqual(option('formulation').values.map((v) => [v.value, v.name]),
-    [[0, 'lcp'], [1, 'convex'], [2, 'soft'], [3, 'quasistatic'], [4, 'compliant']]);
+    [[0, 'lcp'], [1, 'convex'], [2, 'soft'], [3, 'quasistatic'], [4, 'compliant'], [5, 'hybrid']]);
   assert.match(option('formulation').values[3].label, /^Seed 003: Pang/);
 });
 

@@ -1,0 +1,178 @@
+#include "formulation/hybrid_advance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "dynamics/dormand_prince.h"
+#include "dynamics/guard_root.h"
+#include "dynamics/rigid_body.h"
+#include "formulation/hybrid_guards.h"
+#include "formulation/hybrid_transitions.h"
+
+namespace contactlab {
+namespace {
+
+// How far any surface may move in `duration` at the state's speeds under gravity [m],
+// plus delta: the closing guards look this far.
+double hybrid_reach(const Model& model, const Options& options, const HybridBodies& bodies,
+                    const Eigen::VectorXd& state, double duration, double contact_tolerance) {
+  double speed = 0;
+  for (int s = 0; s < bodies.slot_count(); ++s) {
+    const double radius = bounding_radius(model, model.bodies[bodies.body[s]]);
+    speed = std::max(speed, state.segment<3>(kHybridSlotState * s + 7).norm() +
+                                state.segment<3>(kHybridSlotState * s + 10).norm() * radius);
+  }
+  return contact_tolerance + 2 * (speed * duration + 0.5 * options.gravity.norm() * duration * duration) + 1e-3;
+}
+
+void report_hybrid_contacts(const HybridSmoothDynamics& dynamics, const std::vector<HybridContactState>& states,
+                     std::vector<HybridContactReport>& reports) {
+  reports.clear();
+  for (size_t c = 0; c < states.size(); ++c) {
+    if (!states[c].found) continue;
+    const HybridActiveContact& active = dynamics.active()[c];
+    HybridContactReport report;
+    report.point = states[c].point;
+    report.mode = active.mode;
+    report.normal_force = states[c].normal_force;
+    report.friction_force = states[c].friction_force;
+    report.friction_coefficient =
+        active.mode == HybridContactMode::Stick ? active.static_friction : active.kinetic_friction;
+    report.normal_velocity = states[c].normal_velocity;
+    report.tangential_velocity = states[c].tangential_velocity;
+    reports.push_back(report);
+  }
+}
+
+}  // namespace
+
+HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
+                                std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
+                                std::vector<Vec3>& angular_velocity) {
+  HybridStepResult result;
+  result.reached = time;
+  if (!model.articulations.empty()) {
+    result.outcome = HybridOutcome::Unsupported;
+    result.detail = "the scene has articulations; the event-driven formulation moves free bodies only";
+    return result;
+  }
+  const HybridSettings settings = hybrid_settings(options);
+  HybridBodies bodies;
+  make_hybrid_bodies(model, position, orientation, bodies);
+  HybridSmoothDynamics dynamics(model, options, bodies);
+  HybridGuards guards(model, dynamics, bodies);
+  Eigen::VectorXd state = pack_hybrid_state(bodies, position, orientation, linear_velocity, angular_velocity);
+  const double end = time + options.time_step;
+  double now = time;
+  const OdeRightHandSide rate = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dy) {
+    std::vector<HybridContactState> unused;
+    dynamics.evaluate(y, dy, unused);
+  };
+  auto finish = [&](HybridOutcome outcome, std::string detail) {
+    result.outcome = outcome;
+    result.detail = std::move(detail);
+    result.reached = now;
+    unpack_hybrid_state(bodies, state, position, orientation, linear_velocity, angular_velocity);
+    Eigen::VectorXd derivative;
+    std::vector<HybridContactState> states;
+    dynamics.evaluate(state, derivative, states);
+    report_hybrid_contacts(dynamics, states, result.contacts);
+    return result;
+  };
+  // (y at an event) => impacts, then the modes; false when no consistent set exists.
+  std::string why;
+  auto transition = [&]() {
+    resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events);
+    return select_contact_modes(model, options, settings, state, dynamics, bodies, why);
+  };
+  if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
+
+  double reach = hybrid_reach(model, options, bodies, state, end - now, settings.contact_tolerance);
+  Eigen::VectorXd guard_now, guard_next, derivative;
+  guards.evaluate(state, reach, guard_now);
+  rate(now, state, derivative);
+  double trial = end - now;
+  DormandPrinceStep step;
+  while (now < end) {
+    if (static_cast<int>(result.events.size()) >= settings.max_events) {
+      return finish(HybridOutcome::EventLimit, std::to_string(result.events.size()) +
+                                                   " events in one step (hybrid_max_events); stopped at t = " +
+                                                   std::to_string(now) + " s");
+    }
+    if (++result.integrator_steps > kHybridMaxIntegratorSteps ||
+        !dormand_prince_step(rate, now, state, derivative, end - now, kHybridMinStepSize, settings.tolerances, trial,
+                             step)) {
+      return finish(HybridOutcome::IntegratorFailed, "the integrator's step fell below " +
+                                                         std::to_string(kHybridMinStepSize) + " s or took over " +
+                                                         std::to_string(kHybridMaxIntegratorSteps) + " steps");
+    }
+    guards.evaluate(step.end_state, reach, guard_next);
+    // The earliest guard that crossed zero in this step, located on the dense output.
+    int first = -1;
+    GuardBracket earliest;
+    for (Eigen::Index g = 0; g < guard_next.size(); ++g) {
+      if (!(guard_now[g] > 0 && guard_next[g] <= 0)) continue;
+      Eigen::VectorXd probe_state, probe_guards;
+      const std::function<double(double)> guard_at = [&](double t) {
+        step.interpolate(t, probe_state);
+        guards.evaluate(probe_state, reach, probe_guards);
+        return probe_guards[g];
+      };
+      const GuardBracket bracket = locate_guard_root(guard_at, now, guard_now[g], step.end_time(), guard_next[g],
+                                                     settings.event_tolerance);
+      result.guard_evaluations += bracket.evaluations;
+      if (first < 0 || bracket.after < earliest.after) {
+        first = static_cast<int>(g);
+        earliest = bracket;
+      }
+    }
+    if (first < 0) {
+      now = step.end_time() < end ? step.end_time() : end;
+      state = step.end_state;
+      derivative = step.end_derivative;
+      guard_now = guard_next;
+      continue;
+    }
+    // The event. An active contact's guard: the state just past the crossing, so that
+    // the modes see it crossed (lambda_n <= 0, ...). A closing guard: just before it, phi
+    // > 0 by at most the tolerance's travel, so that the contact's guard is armed again
+    // after a bounce and the next closing is not lost within one long free-flight step.
+    const HybridGuardMeaning meaning = guards.meaning(first);
+    now = meaning.pair < 0 ? earliest.after : earliest.before;
+    step.interpolate(now, state);
+    if (meaning.pair < 0) {
+      const HybridActiveContact& contact = dynamics.active()[meaning.active];
+      HybridEvent event;
+      event.time = now;
+      event.kind = meaning.kind;
+      event.geom_a = contact.key.geom_a;
+      event.geom_b = contact.key.geom_b;
+      event.feature = contact.key.feature;
+      event.body_a = model.geoms[event.geom_a].body;
+      event.body_b = model.geoms[event.geom_b].body;
+      result.events.push_back(event);
+    } else {
+      const size_t before = result.events.size();
+      if (!resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events) &&
+          result.events.size() == before) {
+        HybridEvent event;
+        event.time = now;
+        event.kind = HybridEventKind::Touch;
+        event.geom_a = bodies.pairs[meaning.pair].first;
+        event.geom_b = bodies.pairs[meaning.pair].second;
+        event.body_a = model.geoms[event.geom_a].body;
+        event.body_b = model.geoms[event.geom_b].body;
+        result.events.push_back(event);
+      }
+    }
+    if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
+    reach = hybrid_reach(model, options, bodies, state, end - now, settings.contact_tolerance);
+    guards.evaluate(state, reach, guard_now);
+    rate(now, state, derivative);
+    trial = std::max(trial, settings.event_tolerance);
+  }
+  return finish(HybridOutcome::Completed, "");
+}
+
+}  // namespace contactlab

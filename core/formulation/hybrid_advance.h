@@ -1,0 +1,62 @@
+// One reported step of seed 004's hybrid model over [t, t + h]: the lab's h is only the
+// interval at which the state is reported; inside it the smooth dynamics
+// (hybrid_smooth_dynamics.h) are integrated by Dormand-Prince 5(4) with error control
+// (dynamics/dormand_prince.h), the guards (hybrid_guards.h) are checked at the end of
+// every integrator step and, where one crossed zero, the first crossing is located on
+// the step's dense output (dynamics/guard_root.h) to Options::hybrid_event_tolerance;
+// there the transition (hybrid_transitions.h) applies and integration goes on.
+//
+// The step starts afresh from the state alone: impacts at contacts already closing,
+// then the modes. It ends early, with its status, when the events reach
+// Options::hybrid_max_events (the bodies keep the state of that instant; the rest of
+// the interval is not simulated), when the integrator's step falls below
+// kHybridMinStepSize or takes more than kHybridMaxIntegratorSteps, or when no
+// consistent active set exists: never a hang.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/math_types.h"
+#include "base/options.h"
+#include "dynamics/model.h"
+#include "formulation/hybrid_event.h"
+#include "formulation/hybrid_smooth_dynamics.h"
+
+namespace contactlab {
+
+enum class HybridOutcome {
+  Completed,            // the whole interval
+  EventLimit,           // stopped at Options::hybrid_max_events events
+  IntegratorFailed,     // the step size underflowed or too many steps
+  InconsistentContacts, // no active set agreed with its dynamics
+  Unsupported,          // the scene has articulations: free bodies only
+};
+
+// An active contact at the end of the step, with its force and mode.
+struct HybridContactReport {
+  HybridContactPoint point;
+  HybridContactMode mode = HybridContactMode::Stick;
+  double normal_force = 0;                  // lambda_n [N]
+  Vec3 friction_force = Vec3::Zero();       // world [N]
+  double friction_coefficient = 0;          // mu of its mode
+  double normal_velocity = 0;               // [m/s]
+  Vec3 tangential_velocity = Vec3::Zero();  // world [m/s]
+};
+
+struct HybridStepResult {
+  HybridOutcome outcome = HybridOutcome::Completed;
+  std::string detail;   // why it ended early, in words
+  double reached = 0;   // the time the bodies' state is at [s]
+  int integrator_steps = 0;
+  int guard_evaluations = 0;
+  std::vector<HybridEvent> events;
+  std::vector<HybridContactReport> contacts;
+};
+
+// (state at `time`) => the state at time + options.time_step (or where it stopped).
+HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
+                                std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
+                                std::vector<Vec3>& angular_velocity);
+
+}  // namespace contactlab

@@ -1,0 +1,85 @@
+// The free bodies of seed 004's hybrid model as one state vector for the integrator
+// (dynamics/dormand_prince.h), and the contact geometry at such a state.
+//
+// Per dynamic free body (a slot): y = [p (3), quaternion w x y z (4), v (3), w (3)],
+// world frame; its generalised velocity is u = [v, w] (6 per slot), and a contact's
+// row in u is seed 004's J: the relative velocity of body_b's contact point against
+// body_a's along a world direction d, [.. -d, -(p - x_a) x d .. d, (p - x_b) x d ..].
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "base/math_types.h"
+#include "base/options.h"
+#include "collision/contact_point.h"
+#include "dynamics/model.h"
+
+namespace contactlab {
+
+constexpr int kHybridSlotState = 13;     // p, quaternion, v, w
+constexpr int kHybridSlotVelocity = 6;   // v, w
+
+// Which contact: the geoms and the narrow phase's feature (collision/contact_point.h).
+struct HybridContactKey {
+  int geom_a = -1;
+  int geom_b = -1;
+  int feature = 0;
+  bool operator==(const HybridContactKey& other) const {
+    return geom_a == other.geom_a && geom_b == other.geom_b && feature == other.feature;
+  }
+};
+
+struct HybridContactPoint {
+  HybridContactKey key;
+  int pair = -1;  // index into HybridBodies::pairs
+  int body_a = -1;
+  int body_b = -1;
+  Vec3 position = Vec3::Zero();  // world [m]
+  Vec3 normal = Vec3::UnitZ();   // from a to b
+  double distance = 0;           // phi [m]
+};
+
+struct HybridBodies {
+  std::vector<int> body;          // the model body of each slot
+  std::vector<int> slot_of_body;  // per model body, -1 when not a slot
+  std::vector<std::pair<int, int>> pairs;  // geom pairs that may touch: on two bodies, one a slot
+  // Poses of every model body at the state last unpacked (static bodies keep theirs).
+  std::vector<Vec3> position;
+  std::vector<Quat> orientation;
+  std::vector<Pose> geom_pose;
+  std::vector<ContactPoint> pair_points;
+
+  int slot_count() const { return static_cast<int>(body.size()); }
+  int velocity_size() const { return kHybridSlotVelocity * slot_count(); }
+};
+
+// (model, poses) => slots for the dynamic free bodies and the geom pairs.
+void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
+                        HybridBodies& bodies);
+
+// Data's state <=> y.
+Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<Vec3>& position,
+                                  const std::vector<Quat>& orientation, const std::vector<Vec3>& linear_velocity,
+                                  const std::vector<Vec3>& angular_velocity);
+void unpack_hybrid_state(const HybridBodies& bodies, const Eigen::VectorXd& state, std::vector<Vec3>& position,
+                         std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
+                         std::vector<Vec3>& angular_velocity);
+
+// A slot's unit quaternion in y.
+Quat hybrid_orientation(const Eigen::VectorXd& state, int slot);
+// u of y.
+Eigen::VectorXd hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& state);
+// y with its positions moved by `duration` at its velocities (quaternion exponential).
+Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& state, double duration);
+
+// (y) => every contact point of the pairs within margin, in pair then feature order;
+// the poses are left in bodies.position, bodies.orientation.
+void hybrid_contact_points(const Model& model, const Eigen::VectorXd& state, double margin, HybridBodies& bodies,
+                           std::vector<HybridContactPoint>& points);
+
+// J's row of the point along world direction d.
+Eigen::RowVectorXd hybrid_contact_row(const HybridBodies& bodies, const HybridContactPoint& point, const Vec3& direction);
+
+}  // namespace contactlab

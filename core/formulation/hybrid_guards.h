@@ -1,0 +1,50 @@
+// The guards of seed 004's hybrid model ("Putting it all together") as one vector of
+// functions of the state, each crossing zero from above at its event:
+//   per geom pair:  the least phi_i of its inactive points (phi_i > 0 -> 0: closing);
+//                   `reach` when it has none within reach;
+//   per active contact:  lambda_n,i (lambda_i > 0 -> 0: opening), and
+//     sticking:  mu_s sum lambda_n - |sum lambda_t| over the sticking contacts of its
+//                geom pair (the patch's friction reaching its cone,
+//                hybrid_patch_friction), or
+//     sliding:   v_t . s0  (the slip speed reaching zero along the slip's direction
+//                when it began; with s0 from -lambda_t a slip that starts from rest
+//                starts at 0 and is armed once it moves).
+// A guard fires only from strictly positive to <= 0, so one that starts at 0 (a
+// contact just opened, a slip just begun) is not an event until it has been positive.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "formulation/hybrid_event.h"
+#include "formulation/hybrid_smooth_dynamics.h"
+
+namespace contactlab {
+
+// What a guard's index stands for.
+struct HybridGuardMeaning {
+  HybridEventKind kind = HybridEventKind::Impact;  // Impact for a pair's closing guard
+  int pair = -1;                                   // closing: the geom pair
+  int active = -1;                                 // otherwise: the active contact
+};
+
+class HybridGuards {
+ public:
+  HybridGuards(const Model& model, HybridSmoothDynamics& dynamics, HybridBodies& bodies)
+      : model_(model), dynamics_(dynamics), bodies_(bodies) {}
+
+  // (y) => g(y), the pairs' guards looking `reach` [m] ahead.
+  void evaluate(const Eigen::VectorXd& state, double reach, Eigen::VectorXd& guards);
+  HybridGuardMeaning meaning(int index) const;
+
+ private:
+  const Model& model_;
+  HybridSmoothDynamics& dynamics_;
+  HybridBodies& bodies_;
+  std::vector<HybridContactPoint> points_;
+  std::vector<HybridContactState> contacts_;
+  Eigen::VectorXd derivative_;
+};
+
+}  // namespace contactlab

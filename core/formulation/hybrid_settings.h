@@ -1,0 +1,39 @@
+// The hybrid formulation's parameters, read from Options (base/options.h: hybrid_*),
+// and the constants it does not expose.
+#pragma once
+
+#include "base/options.h"
+#include "formulation/impact_reset_map.h"
+#include "dynamics/dormand_prince.h"
+
+namespace contactlab {
+
+// A contact's normal or slip speed at or below this counts as at rest [m/s].
+constexpr double kHybridRestingSpeed = 1e-9;
+// Integrator steps in one reported step before the step ends with a status.
+constexpr int kHybridMaxIntegratorSteps = 100000;
+// The smallest integrator step [s].
+constexpr double kHybridMinStepSize = 1e-13;
+
+struct HybridSettings {
+  OdeTolerances tolerances;        // rtol, atol of Dormand-Prince 5(4)
+  double event_tolerance = 1e-12;  // [s] the width of a located guard's bracket
+  double contact_tolerance = 1e-6; // delta [m]: phi <= delta is touching
+  double zeno_speed = 0.005;       // v_z [m/s]: an impact slower than this is plastic
+  int max_events = 1000;           // per reported step
+  ImpactFriction impact_friction = ImpactFriction::Coulomb;
+};
+
+inline HybridSettings hybrid_settings(const Options& options) {
+  HybridSettings settings;
+  settings.tolerances.relative = options.hybrid_relative_tolerance;
+  settings.tolerances.absolute = options.hybrid_absolute_tolerance;
+  settings.event_tolerance = options.hybrid_event_tolerance;
+  settings.contact_tolerance = options.hybrid_contact_tolerance;
+  settings.zeno_speed = options.hybrid_zeno_speed;
+  settings.max_events = options.hybrid_max_events;
+  settings.impact_friction = static_cast<ImpactFriction>(options.hybrid_impact_friction);
+  return settings;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,182 @@
+#include "formulation/hybrid_smooth_dynamics.h"
+
+#include <Eigen/QR>
+
+#include "contact/friction_cone.h"
+#include "dynamics/rigid_body.h"
+
+namespace contactlab {
+namespace {
+
+// How far from a contact the lookup of an active contact's point reaches [m].
+constexpr double kHybridActivePointMargin = 1e-3;
+// The central difference's half-interval of the motion for J_c_dot q_dot [s].
+constexpr double kHybridRowRateInterval = 1e-6;
+
+// The active contact's point at the state: the same feature, else the pair's nearest.
+bool match_hybrid_active_point(const std::vector<HybridContactPoint>& points, const HybridContactKey& key,
+                        HybridContactPoint& found) {
+  const HybridContactPoint* nearest = nullptr;
+  for (const HybridContactPoint& point : points) {
+    if (point.key == key) {
+      found = point;
+      return true;
+    }
+    if (point.key.geom_a == key.geom_a && point.key.geom_b == key.geom_b &&
+        (nearest == nullptr || point.distance < nearest->distance)) {
+      nearest = &point;
+    }
+  }
+  if (nearest == nullptr) return false;
+  found = *nearest;
+  return true;
+}
+
+}  // namespace
+
+HybridPatchFriction hybrid_patch_friction(const std::vector<HybridActiveContact>& active,
+                                          const std::vector<HybridContactState>& contacts, int contact) {
+  HybridPatchFriction patch;
+  double normal = 0;
+  const HybridContactKey& key = active[contact].key;
+  for (size_t c = 0; c < active.size(); ++c) {
+    if (active[c].mode != HybridContactMode::Stick || active[c].key.geom_a != key.geom_a ||
+        active[c].key.geom_b != key.geom_b) {
+      continue;
+    }
+    normal += contacts[c].normal_force;
+    patch.friction += contacts[c].friction_force;
+  }
+  patch.margin = active[contact].static_friction * normal - patch.friction.norm();
+  return patch;
+}
+
+Vec3 hybrid_relative_velocity(const HybridBodies& bodies, const HybridContactPoint& point,
+                              const Eigen::VectorXd& velocity) {
+  Vec3 relative;
+  for (int axis = 0; axis < 3; ++axis) {
+    relative[axis] = hybrid_contact_row(bodies, point, Vec3::Unit(axis)).dot(velocity);
+  }
+  return relative;
+}
+
+Eigen::MatrixXd HybridSmoothDynamics::inverse_mass(const Eigen::VectorXd& state) const {
+  const int n = bodies_.velocity_size();
+  Eigen::MatrixXd inverse = Eigen::MatrixXd::Zero(n, n);
+  for (int s = 0; s < bodies_.slot_count(); ++s) {
+    const InverseMass body = inverse_mass_at(model_.bodies[bodies_.body[s]], hybrid_orientation(state, s));
+    inverse.block<3, 3>(6 * s, 6 * s) = body.inverse_mass * Mat3::Identity();
+    inverse.block<3, 3>(6 * s + 3, 6 * s + 3) = body.inverse_inertia;
+  }
+  return inverse;
+}
+
+void HybridSmoothDynamics::find_active_points(const Eigen::VectorXd& state, std::vector<HybridContactState>& contacts) {
+  hybrid_contact_points(model_, state, kHybridActivePointMargin, bodies_, points_);
+  contacts.assign(active_.size(), HybridContactState{});
+  for (size_t c = 0; c < active_.size(); ++c) {
+    contacts[c].found = match_hybrid_active_point(points_, active_[c].key, contacts[c].point);
+  }
+}
+
+Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& state) {
+  find_active_points(state, drift_contacts_);
+  std::vector<Eigen::RowVectorXd> rows;
+  for (size_t c = 0; c < active_.size(); ++c) {
+    const HybridContactPoint& point = drift_contacts_[c].point;
+    const bool found = drift_contacts_[c].found;
+    Vec3 t1, t2;
+    tangent_basis(point.normal, t1, t2);
+    const Eigen::RowVectorXd none = Eigen::RowVectorXd::Zero(bodies_.velocity_size());
+    rows.push_back(found ? hybrid_contact_row(bodies_, point, point.normal) : none);
+    if (active_[c].mode == HybridContactMode::Slip) continue;
+    rows.push_back(found ? hybrid_contact_row(bodies_, point, t1) : none);
+    rows.push_back(found ? hybrid_contact_row(bodies_, point, t2) : none);
+  }
+  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(rows.size()), bodies_.velocity_size());
+  for (size_t r = 0; r < rows.size(); ++r) matrix.row(static_cast<Eigen::Index>(r)) = rows[r];
+  return matrix;
+}
+
+void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative,
+                                    std::vector<HybridContactState>& contacts) {
+  const int slots = bodies_.slot_count();
+  const Eigen::VectorXd velocity = hybrid_velocity(bodies_, state);
+  const Eigen::MatrixXd inverse = inverse_mass(state);
+  // (q, q_dot) => tau_g - C: gravity and the gyroscopic torque -w x (I w), world.
+  Eigen::VectorXd force(bodies_.velocity_size());
+  for (int s = 0; s < slots; ++s) {
+    const Body& body = model_.bodies[bodies_.body[s]];
+    const Mat3 rotation = hybrid_orientation(state, s).toRotationMatrix();
+    const Vec3 w = velocity.segment<3>(6 * s + 3);
+    force.segment<3>(6 * s) = body.mass * options_.gravity;
+    force.segment<3>(6 * s + 3) = -w.cross(rotation * body.inertia * rotation.transpose() * w);
+  }
+  Eigen::VectorXd acceleration = inverse * force;
+  // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
+  Eigen::VectorXd row_rate;
+  Eigen::MatrixXd rows;
+  if (!active_.empty()) {
+    const Eigen::MatrixXd ahead = constraint_rows(hybrid_drift(bodies_, state, kHybridRowRateInterval));
+    const Eigen::MatrixXd behind = constraint_rows(hybrid_drift(bodies_, state, -kHybridRowRateInterval));
+    row_rate = (ahead - behind) * velocity / (2 * kHybridRowRateInterval);
+    rows = constraint_rows(state);
+  }
+  find_active_points(state, contacts);
+  if (!active_.empty()) {
+    // W: the force columns, a sliding contact's normal with its friction folded in.
+    Eigen::MatrixXd columns(bodies_.velocity_size(), rows.rows());
+    std::vector<Vec3> slip(active_.size(), Vec3::Zero());
+    Eigen::Index r = 0;
+    for (size_t c = 0; c < active_.size(); ++c) {
+      HybridContactState& contact = contacts[c];
+      const Vec3 relative = contact.found ? hybrid_relative_velocity(bodies_, contact.point, velocity) : Vec3::Zero();
+      contact.normal_velocity = relative.dot(contact.point.normal);
+      contact.tangential_velocity = relative - contact.normal_velocity * contact.point.normal;
+      if (active_[c].mode == HybridContactMode::Stick) {
+        columns.middleCols(r, 3) = rows.middleRows(r, 3).transpose();
+        r += 3;
+        continue;
+      }
+      const double speed = contact.tangential_velocity.norm();
+      slip[c] = speed > 0 ? Vec3(contact.tangential_velocity / speed) : active_[c].slip_direction;
+      const Eigen::RowVectorXd slip_row =
+          contact.found ? hybrid_contact_row(bodies_, contact.point, slip[c]) : Eigen::RowVectorXd(rows.row(r));
+      columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
+      ++r;
+    }
+    const Eigen::MatrixXd delassus = rows * inverse * columns;
+    const Eigen::VectorXd right = -(rows * acceleration + row_rate);
+    const Eigen::VectorXd lambda = delassus.completeOrthogonalDecomposition().solve(right);
+    acceleration += inverse * columns * lambda;
+    r = 0;
+    for (size_t c = 0; c < active_.size(); ++c) {
+      HybridContactState& contact = contacts[c];
+      contact.normal_force = lambda[r];
+      if (active_[c].mode == HybridContactMode::Stick) {
+        Vec3 t1, t2;
+        tangent_basis(contact.point.normal, t1, t2);
+        contact.friction_force = lambda[r + 1] * t1 + lambda[r + 2] * t2;
+        r += 3;
+      } else {
+        contact.friction_force = -active_[c].kinetic_friction * lambda[r] * slip[c];
+        ++r;
+      }
+    }
+  }
+  derivative.resize(state.size());
+  for (int s = 0; s < slots; ++s) {
+    const auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
+    auto rate = derivative.segment<kHybridSlotState>(kHybridSlotState * s);
+    const Vec3 w = slot.segment<3>(10);
+    // q_dot = 1/2 (0, w) * q (dynamics/integrate.h).
+    const Quat q(slot[3], slot[4], slot[5], slot[6]);
+    const Quat spin(0, w.x(), w.y(), w.z());
+    const Quat q_rate = spin * q;
+    rate.segment<3>(0) = slot.segment<3>(7);
+    rate.segment<4>(3) << 0.5 * q_rate.w(), 0.5 * q_rate.x(), 0.5 * q_rate.y(), 0.5 * q_rate.z();
+    rate.segment<6>(7) = acceleration.segment<6>(6 * s);
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,93 @@
+// Seed 004's hybrid model between events ("Putting it all together"): the free bodies'
+// motion with the active contacts as constraints,
+//   M q_ddot = tau_g - C + J_c^T lambda,   J_c q_ddot + J_c_dot q_dot = 0,
+// seed 004's equation of motion with lambda acting only at active contacts. A sticking
+// contact constrains its normal and both tangent rows ([n; t1; t2] q_ddot-level, so it
+// neither lifts off nor slips); a sliding one only its normal row, and its friction
+// pushes against the slip with Coulomb's mu_k lambda_n: the force column is
+// n^T - mu_k s^T, s the row of the unit slip direction (seed 004, "Compliant Contact
+// Models": |f_t| = mu_dynamic f_n opposing the motion). lambda solves
+//   (J_c M^-1 W) lambda = -(J_c M^-1 (tau_g - C) + J_c_dot q_dot)
+// in the least-norm sense (the seed's pseudoinverse #: a box's four corners on the
+// ground are redundant). J_c_dot q_dot, the rows' rate along the motion, is a central
+// difference of J_c(q) q_dot over q moved by +-1e-6 s of the motion, with the contact
+// geometry found again there: a sphere's contact point stays under its centre, a
+// box's corner moves with the box.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "base/math_types.h"
+#include "base/options.h"
+#include "dynamics/model.h"
+#include "formulation/hybrid_bodies.h"
+
+namespace contactlab {
+
+enum class HybridContactMode { Stick, Slip };
+
+struct HybridActiveContact {
+  HybridContactKey key;
+  HybridContactMode mode = HybridContactMode::Stick;
+  Vec3 slip_direction = Vec3::Zero();  // slip: world, unit, the slip's direction when the mode began
+  double static_friction = 0;          // mu_s
+  double kinetic_friction = 0;         // mu_k
+  double restitution = 0;              // e
+};
+
+// What the smooth dynamics give at one state, per active contact.
+struct HybridContactState {
+  bool found = false;  // its point was found at this state
+  HybridContactPoint point;
+  double normal_force = 0;                 // lambda_n [N]
+  Vec3 friction_force = Vec3::Zero();      // world [N], on body_b
+  double normal_velocity = 0;              // phi_dot [m/s]
+  Vec3 tangential_velocity = Vec3::Zero();  // world [m/s]
+};
+
+class HybridSmoothDynamics {
+ public:
+  HybridSmoothDynamics(const Model& model, const Options& options, HybridBodies& bodies)
+      : model_(model), options_(options), bodies_(bodies) {}
+
+  std::vector<HybridActiveContact>& active() { return active_; }
+  const std::vector<HybridActiveContact>& active() const { return active_; }
+
+  // (y, active contacts) => y' and, per active contact, lambda, friction and velocity.
+  void evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative, std::vector<HybridContactState>& contacts);
+
+  // M^-1 at y (6 per slot, world frame).
+  Eigen::MatrixXd inverse_mass(const Eigen::VectorXd& state) const;
+
+ private:
+  void find_active_points(const Eigen::VectorXd& state, std::vector<HybridContactState>& contacts);
+  // The constrained rows (n; t1, t2 when sticking) of the active contacts at y.
+  Eigen::MatrixXd constraint_rows(const Eigen::VectorXd& state);
+
+  const Model& model_;
+  const Options& options_;
+  HybridBodies& bodies_;
+  std::vector<HybridActiveContact> active_;
+  std::vector<HybridContactPoint> points_;
+  std::vector<HybridContactState> drift_contacts_;
+};
+
+// The Coulomb cone of a sticking contact's patch: the sticking contacts of its geom
+// pair taken together, |sum lambda_t| <= mu_s sum lambda_n. A rigid patch's forces are
+// not unique (the least-norm lambda puts more friction on a box's uphill corners than
+// their own lambda_n would allow while the box as a whole holds), so the cone is the
+// patch's, as for the box on an incline.
+struct HybridPatchFriction {
+  double margin = 0;               // mu_s sum lambda_n - |sum lambda_t| [N]
+  Vec3 friction = Vec3::Zero();    // sum lambda_t, world [N]
+};
+HybridPatchFriction hybrid_patch_friction(const std::vector<HybridActiveContact>& active,
+                                          const std::vector<HybridContactState>& contacts, int contact);
+
+// Seed 004's relative velocity of the point: body_b's against body_a's, world [m/s].
+Vec3 hybrid_relative_velocity(const HybridBodies& bodies, const HybridContactPoint& point,
+                              const Eigen::VectorXd& velocity);
+
+}  // namespace contactlab

@@ -1,0 +1,134 @@
+#include "formulation/hybrid_transitions.h"
+
+#include <algorithm>
+
+#include "contact/friction_coefficient.h"
+#include "contact/friction_cone.h"
+#include "contact/restitution.h"
+
+namespace contactlab {
+namespace {
+
+struct HybridTouchingContact {
+  HybridContactPoint point;
+  Vec3 relative_velocity = Vec3::Zero();
+  double normal_velocity() const { return relative_velocity.dot(point.normal); }
+};
+
+std::vector<HybridTouchingContact> hybrid_touching_contacts(const Model& model, const HybridSettings& settings,
+                                               const Eigen::VectorXd& state, HybridBodies& bodies) {
+  std::vector<HybridContactPoint> points;
+  hybrid_contact_points(model, state, settings.contact_tolerance, bodies, points);
+  const Eigen::VectorXd velocity = hybrid_velocity(bodies, state);
+  std::vector<HybridTouchingContact> touching;
+  for (const HybridContactPoint& point : points) {
+    touching.push_back({point, hybrid_relative_velocity(bodies, point, velocity)});
+  }
+  return touching;
+}
+
+}  // namespace
+
+bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
+                     HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
+                     std::vector<HybridEvent>& events) {
+  const std::vector<HybridTouchingContact> touching = hybrid_touching_contacts(model, settings, state, bodies);
+  double fastest = 0;
+  for (const HybridTouchingContact& contact : touching) fastest = std::max(fastest, -contact.normal_velocity());
+  if (!(fastest > kHybridRestingSpeed)) return false;
+  const bool zeno = fastest < settings.zeno_speed;
+  std::vector<ImpactContactRows> rows;
+  for (const HybridTouchingContact& contact : touching) {
+    const double normal_velocity = contact.normal_velocity();
+    if (normal_velocity > kHybridRestingSpeed) continue;  // separating: no impulse
+    const bool closing = normal_velocity < -kHybridRestingSpeed;
+    const HybridContactKey& key = contact.point.key;
+    ImpactContactRows row;
+    Vec3 t1, t2;
+    tangent_basis(contact.point.normal, t1, t2);
+    row.normal = hybrid_contact_row(bodies, contact.point, contact.point.normal);
+    row.tangent1 = hybrid_contact_row(bodies, contact.point, t1);
+    row.tangent2 = hybrid_contact_row(bodies, contact.point, t2);
+    row.restitution = closing && !zeno ? contact_restitution(model, options, key.geom_a, key.geom_b) : 0.0;
+    row.friction = contact_friction(model, options, key.geom_a, key.geom_b).static_coefficient;
+    rows.push_back(row);
+    if (!closing) continue;
+    HybridEvent event;
+    event.time = time;
+    event.kind = zeno ? HybridEventKind::Zeno : HybridEventKind::Impact;
+    event.body_a = contact.point.body_a;
+    event.body_b = contact.point.body_b;
+    event.geom_a = key.geom_a;
+    event.geom_b = key.geom_b;
+    event.feature = key.feature;
+    event.normal_velocity = normal_velocity;
+    events.push_back(event);
+  }
+  const ImpactResult result =
+      impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
+  for (int s = 0; s < bodies.slot_count(); ++s) {
+    state.segment<6>(kHybridSlotState * s + 7) = result.velocity.segment<6>(kHybridSlotVelocity * s);
+  }
+  return true;
+}
+
+bool select_contact_modes(const Model& model, const Options& options, const HybridSettings& settings,
+                          const Eigen::VectorXd& state, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                          std::string& why) {
+  std::vector<HybridActiveContact>& active = dynamics.active();
+  active.clear();
+  for (const HybridTouchingContact& contact : hybrid_touching_contacts(model, settings, state, bodies)) {
+    const double normal_velocity = contact.normal_velocity();
+    if (normal_velocity > kHybridRestingSpeed) continue;
+    const Vec3 slip = contact.relative_velocity - normal_velocity * contact.point.normal;
+    const FrictionPair friction = contact_friction(model, options, contact.point.key.geom_a, contact.point.key.geom_b);
+    HybridActiveContact candidate;
+    candidate.key = contact.point.key;
+    candidate.static_friction = friction.static_coefficient;
+    candidate.kinetic_friction = friction.kinetic_coefficient;
+    if (slip.norm() > kHybridRestingSpeed) {
+      candidate.mode = HybridContactMode::Slip;
+      candidate.slip_direction = slip.normalized();
+    }
+    active.push_back(candidate);
+  }
+  Eigen::VectorXd derivative;
+  std::vector<HybridContactState> contacts;
+  const int limit = 4 * (static_cast<int>(active.size()) + 1);
+  for (int change = 0; change < limit; ++change) {
+    dynamics.evaluate(state, derivative, contacts);
+    int pulling = -1;
+    for (int c = 0; c < static_cast<int>(active.size()); ++c) {
+      if (contacts[c].normal_force < 0 && (pulling < 0 || contacts[c].normal_force < contacts[pulling].normal_force)) {
+        pulling = c;
+      }
+    }
+    if (pulling >= 0) {
+      active.erase(active.begin() + pulling);
+      continue;
+    }
+    int outside_cone = -1;
+    HybridPatchFriction patch;
+    for (int c = 0; c < static_cast<int>(active.size()) && outside_cone < 0; ++c) {
+      if (active[c].mode != HybridContactMode::Stick) continue;
+      patch = hybrid_patch_friction(active, contacts, c);
+      if (patch.margin < -1e-12 * patch.friction.norm()) outside_cone = c;
+    }
+    if (outside_cone < 0) return true;
+    // The whole patch slides, against its friction.
+    const HybridContactKey key = active[outside_cone].key;
+    for (HybridActiveContact& contact : active) {
+      if (contact.mode != HybridContactMode::Stick || contact.key.geom_a != key.geom_a ||
+          contact.key.geom_b != key.geom_b) {
+        continue;
+      }
+      contact.mode = HybridContactMode::Slip;
+      contact.slip_direction = -patch.friction.normalized();
+    }
+  }
+  why = "no consistent active set of " + std::to_string(active.size()) + " contacts after " + std::to_string(limit) +
+        " changes";
+  return false;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,70 @@
+#include "step/event_driven_step.h"
+
+namespace contactlab {
+namespace {
+
+ContactRecord record_of_hybrid_contact(const Model& model, const HybridContactReport& report) {
+  ContactRecord record;
+  record.geom_a = report.point.key.geom_a;
+  record.geom_b = report.point.key.geom_b;
+  record.body_a = model.geoms[record.geom_a].body;
+  record.body_b = model.geoms[record.geom_b].body;
+  record.position = report.point.position;
+  record.normal = report.point.normal;
+  record.distance = report.point.distance;
+  record.normal_force = report.normal_force;
+  record.friction_force = report.friction_force;
+  record.friction_coefficient = report.friction_coefficient;
+  record.slip_speed = report.tangential_velocity.norm();
+  record.normal_velocity = report.normal_velocity;
+  record.tangential_velocity = report.tangential_velocity;
+  record.mode = report.mode == HybridContactMode::Stick ? ContactMode::Sticking : ContactMode::Sliding;
+  return record;
+}
+
+// An early end as the step's status and fallback, with the formulation's account.
+void note_hybrid_outcome(const HybridStepResult& result, SolverStats& stats) {
+  if (result.outcome == HybridOutcome::Completed) return;
+  FallbackReason reason = FallbackReason::HybridUnsupported;
+  SolverStatus status = SolverStatus::Unsupported;
+  switch (result.outcome) {
+    case HybridOutcome::EventLimit:
+      reason = FallbackReason::HybridEventLimit;
+      status = SolverStatus::EventLimit;
+      break;
+    case HybridOutcome::IntegratorFailed:
+      reason = FallbackReason::HybridIntegratorFailed;
+      status = SolverStatus::NumericalFailure;
+      break;
+    case HybridOutcome::InconsistentContacts: reason = FallbackReason::HybridInconsistent; break;
+    case HybridOutcome::Unsupported:
+    case HybridOutcome::Completed: break;
+  }
+  SolverFallback fallback{reason};
+  fallback.detail = result.detail;
+  stats.status = status;
+  stats.fallbacks.push_back(fallback);
+}
+
+}  // namespace
+
+void advance_event_driven_step(const Model& model, const Options& options, ContactFormulation& formulation,
+                               Data& data) {
+  // (q, v at t) => events, active contacts, (q, v at t + h or where the step stopped)
+  const HybridStepResult result = formulation.advance_events(model, options, data.time, data.position,
+                                                             data.orientation, data.linear_velocity,
+                                                             data.angular_velocity);
+  data.events = result.events;
+  data.contacts.clear();
+  for (const HybridContactReport& report : result.contacts) {
+    data.contacts.push_back(record_of_hybrid_contact(model, report));
+  }
+  SolverStats& stats = data.solver;
+  stats.status = data.contacts.empty() && data.events.empty() ? SolverStatus::NoContacts : SolverStatus::Solved;
+  stats.events = static_cast<int>(result.events.size());
+  stats.iterations = result.integrator_steps;
+  note_hybrid_outcome(result, stats);
+  data.time += options.time_step;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,112 @@
+// Seed 004's impulsive reset maps (formulation/impact_reset_map.h) against the seed's
+// example: a hollow ball (I = 2/3 m r^2) landing on horizontal ground with infinite
+// friction leaves with
+//   q_dot+ = [3/5, 0, -2/5 r; 0, -e, 0; -3/(5r), 0, 2/5] q_dot-,   q = (x, z, theta),
+// and the frictionless and Coulomb maps' closed forms.
+#include "formulation/impact_reset_map.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "contact/friction_cone.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kSeedBallMass = 1.3;
+constexpr double kSeedBallRadius = 0.1;
+
+// The ball's generalised velocity (v, w) in 3D is the seed's (xdot, zdot, thetadot)
+// with v = (xdot, 0, zdot) and w = (0, -thetadot, 0): the contact point's speed along
+// x is xdot + r thetadot = vx - r wy, the seed's tangent row [1, 0, r].
+Eigen::VectorXd seed_ball_velocity(double xdot, double zdot, double thetadot) {
+  Eigen::VectorXd v = Eigen::VectorXd::Zero(6);
+  v << xdot, 0, zdot, 0, -thetadot, 0;
+  return v;
+}
+
+Eigen::MatrixXd seed_hollow_ball_inverse_mass() {
+  Eigen::VectorXd diagonal(6);
+  const double inertia = 2.0 / 3.0 * kSeedBallMass * kSeedBallRadius * kSeedBallRadius;
+  diagonal << 1 / kSeedBallMass, 1 / kSeedBallMass, 1 / kSeedBallMass, 1 / inertia, 1 / inertia, 1 / inertia;
+  return diagonal.asDiagonal();
+}
+
+// The ground contact under the centre: rows [d, (p - x) x d] with p - x = (0, 0, -r).
+Eigen::RowVectorXd seed_ball_ground_row(const Vec3& direction) {
+  Eigen::RowVectorXd row(6);
+  row << direction.transpose(), Vec3(0, 0, -kSeedBallRadius).cross(direction).transpose();
+  return row;
+}
+
+ImpactContactRows seed_ball_ground_contact(double restitution, double friction) {
+  ImpactContactRows rows;
+  Vec3 t1, t2;
+  tangent_basis(Vec3::UnitZ(), t1, t2);
+  rows.normal = seed_ball_ground_row(Vec3::UnitZ());
+  rows.tangent1 = seed_ball_ground_row(t1);
+  rows.tangent2 = seed_ball_ground_row(t2);
+  rows.restitution = restitution;
+  rows.friction = friction;
+  return rows;
+}
+
+class SeedSpinningBallMap : public ::testing::TestWithParam<double> {};
+
+TEST_P(SeedSpinningBallMap, InfiniteFrictionIsTheSeedsMatrix) {
+  const double e = GetParam();
+  const double xdot = 1.0, zdot = -4.2, thetadot = 20.0;
+  const ImpactResult result = impact_reset(seed_hollow_ball_inverse_mass(), {seed_ball_ground_contact(e, 0)},
+                                           ImpactFriction::Infinite, seed_ball_velocity(xdot, zdot, thetadot));
+  const double expected_x = 3.0 / 5 * xdot - 2.0 / 5 * kSeedBallRadius * thetadot;
+  const double expected_z = -e * zdot;
+  const double expected_theta = -3.0 / (5 * kSeedBallRadius) * xdot + 2.0 / 5 * thetadot;
+  EXPECT_NEAR(result.velocity[0], expected_x, 1e-9);
+  EXPECT_NEAR(result.velocity[2], expected_z, 1e-9);
+  EXPECT_NEAR(-result.velocity[4], expected_theta, 1e-9);
+  EXPECT_NEAR(result.velocity[1], 0, 1e-12);
+  EXPECT_NEAR(result.velocity[3], 0, 1e-12);
+  EXPECT_NEAR(result.velocity[5], 0, 1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(Restitution, SeedSpinningBallMap, ::testing::Values(0.0, 0.6, 1.0));
+
+// Frictionless: q_dot+ = [I - (1+e) M^-1 n^T (n M^-1 n^T)^# n] q_dot-: only zdot
+// changes, to -e zdot, and the spin and xdot are kept.
+TEST(ImpactResetMap, FrictionlessKeepsTangentialMotion) {
+  const ImpactResult result = impact_reset(seed_hollow_ball_inverse_mass(), {seed_ball_ground_contact(0.5, 0.3)},
+                                           ImpactFriction::Frictionless, seed_ball_velocity(1, -4, 20));
+  EXPECT_NEAR((result.velocity - seed_ball_velocity(1, 2, 20)).norm(), 0, 1e-12);
+  EXPECT_NEAR(result.impulse[0].x(), kSeedBallMass * 6, 1e-12);
+}
+
+// Coulomb with mu below what sticking needs: the ball slides through the impact with
+// P_t = mu P_n against the slip (P_n = m (1 + e) |zdot-|): xdot+ = xdot- - mu P_n / m
+// sign(slip), thetadot+ from the same impulse at arm r; kinetic energy never grows.
+TEST(ImpactResetMap, CoulombSlidesThroughWithMuTimesTheNormalImpulse) {
+  const double mu = 0.1, e = 0.5;
+  const double xdot = 1.0, zdot = -4.0, thetadot = 20.0;  // slip xdot + r thetadot = 3 m/s
+  const ImpactResult result = impact_reset(seed_hollow_ball_inverse_mass(), {seed_ball_ground_contact(e, mu)},
+                                           ImpactFriction::Coulomb, seed_ball_velocity(xdot, zdot, thetadot));
+  const double normal_impulse = kSeedBallMass * (1 + e) * -zdot;
+  const double inertia = 2.0 / 3.0 * kSeedBallMass * kSeedBallRadius * kSeedBallRadius;
+  EXPECT_EQ(result.sliding_contacts, 1);
+  EXPECT_NEAR(result.velocity[0], xdot - mu * normal_impulse / kSeedBallMass, 1e-12);
+  EXPECT_NEAR(result.velocity[2], -e * zdot, 1e-12);
+  EXPECT_NEAR(-result.velocity[4], thetadot - kSeedBallRadius * mu * normal_impulse / inertia, 1e-12);
+  const auto energy = [&](const Eigen::VectorXd& v) {
+    return 0.5 * kSeedBallMass * v.head<3>().squaredNorm() + 0.5 * inertia * v.tail<3>().squaredNorm();
+  };
+  EXPECT_LT(energy(result.velocity), energy(seed_ball_velocity(xdot, zdot, thetadot)));
+  // With mu large enough the Coulomb map is the infinite-friction one.
+  const ImpactResult sticking = impact_reset(seed_hollow_ball_inverse_mass(), {seed_ball_ground_contact(e, 10)},
+                                             ImpactFriction::Coulomb, seed_ball_velocity(xdot, zdot, thetadot));
+  const ImpactResult infinite = impact_reset(seed_hollow_ball_inverse_mass(), {seed_ball_ground_contact(e, 0)},
+                                             ImpactFriction::Infinite, seed_ball_velocity(xdot, zdot, thetadot));
+  EXPECT_EQ(sticking.sliding_contacts, 0);
+  EXPECT_NEAR((sticking.velocity - infinite.velocity).norm(), 0, 1e-12);
+}
+
+}  // namespace
+}  // namespace contactlab
