@@ -170,7 +170,7 @@ test('bad formulation parameters come back as errors and change nothing', withSi
   sim.step(10);
   const poses = Array.from(sim.bodyPoses());
   const refused = [
-    ['formulation', 5, /formulation: must be 0 \(lcp\), 1 \(convex\), 2 \(soft\), 3 \(quasistatic\) or 4 \(compliant\), got 5/],
+    ['formulation', 6, /formulation: must be 0 \(lcp\), 1 \(convex\), 2 \(soft\), 3 \(quasistatic\), 4 \(compliant\) or 5 \(hybrid\), got 6/],
     ['formulation', 1.5, /formulation: must be/],
     ['soft_regularisation', 0, /soft_regularisation: must be between 1e-06 and 10, got 0/],
     ['soft_time_constant', 2, /soft_time_constant: must be between 0\.001 and 1 s/],
