@@ -85,7 +85,7 @@ test('optionsChanged after every setOption, from the API or the panel; error bef
   await page.locator('#error-close').click();
 
   const switched = await page.evaluate(() => window.contactlab.setFormulation('nonsense'));
-  assert.match(switched, /^formulation: must be one of lcp, convex, soft, quasistatic, compliant, got "nonsense"$/);
+  assert.match(switched, /^formulation: must be one of lcp, convex, soft, quasistatic, compliant, hybrid, got "nonsense"$/);
   assert.deepEqual(names(await takeEvents()), ['error']);
   await page.locator('#error-close').click();
 });
