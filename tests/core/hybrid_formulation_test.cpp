@@ -3,7 +3,7 @@
 // closed forms: a dropped ball's impact times and apexes and its Zeno time, a box
 // sliding to rest, a box on an incline that holds or slides, the spinning ball's
 // post-impact velocities, and its statuses: an event cap that ends a step, and a
-// scene with articulations that it does not simulate.
+// scene with articulations, or a stack, that it does not simulate.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -204,6 +204,31 @@ TEST(HybridFormulation, ArticulationsAreUnsupported) {
   EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
   EXPECT_NE(fallback_message(data.solver.fallbacks).find("articulations"), std::string::npos);
   EXPECT_EQ(data.position, before);
+}
+
+// Two boxes stacked on the ground (box_stack's first two): once the upper one lands on
+// the lower, sustained contact between two moving bodies stops the step with status
+// "unsupported" naming the pair, instead of its modes chattering through the event cap,
+// and every later step ends there at once, held still and finite.
+TEST(HybridFormulation, StacksAreUnsupported) {
+  Model model = load_builtin_scene("box_stack");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  int unsupported_steps = 0;
+  std::vector<Vec3> held;
+  for (int s = 0; s < 40; ++s) {
+    step(model, options, data);
+    if (data.solver.status != SolverStatus::Unsupported) continue;
+    const std::string message = fallback_message(data.solver.fallbacks);
+    EXPECT_NE(message.find("two moving bodies"), std::string::npos) << message;
+    EXPECT_NE(message.find("box"), std::string::npos) << message;
+    EXPECT_LT(data.solver.events, options.hybrid_max_events);
+    if (unsupported_steps++ > 0) EXPECT_EQ(data.position, held);
+    held = data.position;
+  }
+  EXPECT_GT(unsupported_steps, 30);
+  for (const Vec3& position : data.position) EXPECT_TRUE(position.allFinite());
 }
 
 }  // namespace
