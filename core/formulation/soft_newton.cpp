@@ -14,15 +14,8 @@ double evaluate(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace&
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const VelocityHessian& system = ws.system;
-  const int count = static_cast<int>(system.mass.size());
   ws.displacement = ws.velocity - ws.free_velocity;
-  double cost = 0;
-  for (int m = 0; m < count; ++m) {
-    const Vec6 momentum = system.mass[m] * member_part(ws.displacement, m);
-    ws.gradient.segment<6>(6 * m) = momentum;
-    ws.term_size.segment<6>(6 * m) = momentum.cwiseAbs();
-    cost += 0.5 * member_part(ws.displacement, m).dot(momentum);
-  }
+  double cost = inertia_term(system, ws.displacement, ws.gradient, ws.term_size);
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = frame_rate(system, c, ws.displacement);
     Vec3 force = Vec3::Zero();  // f_c = sum_j e_cj min(y_cj, 0) / r_cj

@@ -18,15 +18,8 @@ double evaluate_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
                          const std::vector<Vec3>& offset, const VelocityHessian& system,
                          SoftEllipticNewtonWorkspace& ws) {
   const int k = rows.contact_count;
-  const int count = static_cast<int>(system.mass.size());
   ws.displacement = ws.velocity - ws.free_velocity;
-  double cost = 0;
-  for (int m = 0; m < count; ++m) {
-    const Vec6 momentum = system.mass[m] * member_part(ws.displacement, m);
-    ws.gradient.segment<6>(6 * m) = momentum;
-    ws.term_size.segment<6>(6 * m) = momentum.cwiseAbs();
-    cost += 0.5 * member_part(ws.displacement, m).dot(momentum);
-  }
+  double cost = inertia_term(system, ws.displacement, ws.gradient, ws.term_size);
   for (int c = 0; c < k; ++c) {
     ws.contact_velocity[c] = offset[c] + frame_rate(system, c, ws.displacement);
     EllipticConeCost& term = ws.cost[c];

@@ -136,6 +136,18 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
   }
 }
 
+double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displacement, Eigen::VectorXd& gradient,
+                    Eigen::VectorXd& term_size) {
+  double cost = 0;
+  for (int m = 0; m < static_cast<int>(system.mass.size()); ++m) {
+    const Vec6 momentum = system.mass[m] * member_part(displacement, m);
+    member_part(gradient, m) = momentum;
+    member_part(term_size, m) = momentum.cwiseAbs();
+    cost += 0.5 * member_part(displacement, m).dot(momentum);
+  }
+  return cost;
+}
+
 bool gradient_small(const Eigen::VectorXd& gradient, const Eigen::VectorXd& term_size, double tolerance) {
   const Eigen::Index count = gradient.size() / 6;
   const auto by_kind = [&](const Eigen::VectorXd& x, int kind) {

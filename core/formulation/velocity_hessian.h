@@ -60,6 +60,11 @@ Vec3 frame_rate(const VelocityHessian& system, int c, const Eigen::VectorXd& x);
 void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Eigen::VectorXd& out,
                      Eigen::VectorXd& size);
 
+// The cost's inertia term for a displacement d = v - v_free: writes M d into `gradient`
+// and |M d| into `term_size` (the contacts' terms are added after), returns 1/2 d^T M d.
+double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displacement, Eigen::VectorXd& gradient,
+                    Eigen::VectorXd& term_size);
+
 // H = M + sum_c J_c^T D_c J_c into the stored entries of system.hessian; contacts whose
 // D_c is exactly zero add nothing.
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& system);
