@@ -5,11 +5,12 @@
 // default scene and says why, as text.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { decodeLink, encodeLink } from '../../web/src/link/link_codec.js';
+import { csvPoses } from './cli_poses.mjs';
 import { openLab, pickSceneInPage, repositoryRoot, useLab } from './harness.mjs';
 
 const CLI = join(repositoryRoot, 'build/native/contactlab');
@@ -19,22 +20,6 @@ const env = useLab();
 
 function cli(...args) {
   return execFileSync(CLI, args, { encoding: 'utf8' });
-}
-
-// Per step (row) of a `contactlab run --csv`: {body: [x, y, z, qw, qx, qy, qz]}.
-function csvPoses(path) {
-  const [header, ...rows] = readFileSync(path, 'utf8').trim().split('\n');
-  const columns = header.split(',');
-  return rows.map((row) => {
-    const cells = row.split(',');
-    const poses = {};
-    columns.forEach((column, i) => {
-      const match = /^(.+)\.(x|y|z|qw|qx|qy|qz)$/.exec(column);
-      if (!match) return;
-      (poses[match[1]] ??= []).push(Number(cells[i]));
-    });
-    return poses;
-  });
 }
 
 // Steps the page `count` times, one at a time, recording every non-static body's pose.

@@ -21,7 +21,7 @@ import { GradingClient } from './exercise/grading_client.js';
 import { ExportFolder } from './export/export_folder.js';
 import { Exports } from './export/exports.js';
 import { HelpOverlay } from './layout/help_overlay.js';
-import { listenForShortcuts } from './layout/keyboard.js';
+import { listenForShortcuts, typing } from './layout/keyboard.js';
 import { requestedModes } from './layout/page_modes.js';
 import { followPhoneLayout } from './layout/phone_layout.js';
 import { Presentation } from './layout/presentation.js';
@@ -272,7 +272,7 @@ async function start() {
   for (const [context, message] of problems) status.showError(context, message);
   if (!parts.exercise) parts.addressBar.followPage(session, parts);
   listenForKeys(session, parts);
-  listenForEditorKeys(parts.editor, parts.gizmo);
+  listenForEditorKeys(parts.editor, parts.gizmo, typing);
 
   Object.assign(app, {
     session,

@@ -1,16 +1,9 @@
 // The editor's keys, while editing and not typing in a field: Ctrl+Z undo,
 // Ctrl+Shift+Z (or Ctrl+Y) redo, w move and e turn with the gizmo, Shift held for steps
 // of 1 cm and 15 degrees, Delete (or Backspace) deletes the selected body, Escape
-// selects none. (Cmd on a Mac as Ctrl.)
-const TEXT_INPUT = /^(text|number|search|email|url|tel|password)$/;
-
-function typing(target) {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return true;
-  return target.tagName === 'INPUT' && TEXT_INPUT.test(target.type);
-}
-
-export function listenForEditorKeys(editor, gizmo) {
+// selects none. (Cmd on a Mac as Ctrl.) `typing(target)` says whether a key pressed on
+// that element is text being typed: the page's keyboard owns that test.
+export function listenForEditorKeys(editor, gizmo, typing) {
   window.addEventListener('keydown', (event) => {
     if (event.key === 'Shift') gizmo.setStepping(true);
     if (!editor.editing || typing(event.target)) return;

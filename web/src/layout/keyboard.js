@@ -25,7 +25,8 @@ export const SHORTCUTS = Object.freeze([
 
 const TEXT_INPUT = /^(text|number|search|email|url|tel|password)$/;
 
-function typing(target) {
+// Whether a key pressed on `target` is text being typed into a field, not a shortcut.
+export function typing(target) {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return true;
   return target.tagName === 'INPUT' && TEXT_INPUT.test(target.type);
