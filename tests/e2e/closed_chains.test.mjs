@@ -22,6 +22,8 @@ test('four_bar plots its loop error; without stabilisation it grows', async () =
       return { choice, loops, loopError: primary.loopError, normalForce: primary.normalForce };
     }, steps);
 
+  // The plots fold to keep the scene most of this small window: unfolded to be read.
+  await page.evaluate(() => window.contactlab.view.fold('plots', false));
   const stabilised = await run(400); // 1 s: a turn of the crank
   assert.equal(stabilised.loops, true);
   assert.equal(stabilised.choice, null, 'nothing touches in the four-bar');

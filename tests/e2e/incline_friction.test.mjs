@@ -61,6 +61,7 @@ test('mu = 0.5 typed into the panel: the block holds', async () => {
 
 test('mu = 0.2 set with the panel slider: the block slides', async () => {
   const slider = guiController(page, 'friction μ').locator('.lil-slider');
+  await slider.scrollIntoViewIfNeeded(); // the control panel scrolls
   const box = await slider.boundingBox();
   // The slider spans 0 .. 2: a tenth of its width is mu = 0.2.
   await page.mouse.click(box.x + 0.1 * box.width, box.y + box.height / 2);

@@ -146,7 +146,9 @@ test('scrubbed back, the run is shown and plays on bit for bit as first simulate
 
 // Presses a button of the panel with the mouse.
 async function clickButton(name) {
-  const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+  const button = page.getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded(); // the control panel scrolls
+  const box = await button.boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
@@ -230,7 +232,9 @@ test('restart keeps the options as set, reset scene brings back the scene\'s own
 
 test('μ\'s slider reaches 0.25 and 0.6 exactly, dragged or with the arrow keys', async () => {
   await openShared();
-  const slider = await guiController(page, 'friction μ').locator('.lil-slider').boundingBox();
+  const muSlider = guiController(page, 'friction μ').locator('.lil-slider');
+  await muSlider.scrollIntoViewIfNeeded(); // the control panel scrolls
+  const slider = await muSlider.boundingBox();
   // Whole pixels, as a mouse gives them: the drag grid leaves every value 2 px or more.
   // (From the scene's materials, the first press sets a value wherever it lands.)
   for (const target of [0.25, 0.6]) {

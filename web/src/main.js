@@ -20,7 +20,9 @@ import { GradeMessages } from './exercise/grade_messages.js';
 import { GradingClient } from './exercise/grading_client.js';
 import { ExportFolder } from './export/export_folder.js';
 import { Exports } from './export/exports.js';
+import { Folds } from './layout/folds.js';
 import { HelpOverlay } from './layout/help_overlay.js';
+import { keepPanelsAboveStatusLine } from './layout/status_clearance.js';
 import { listenForShortcuts, typing } from './layout/keyboard.js';
 import { requestedModes } from './layout/page_modes.js';
 import { followPhoneLayout } from './layout/phone_layout.js';
@@ -179,6 +181,19 @@ function openExercise(module, session, parts) {
   return { exercise: error ? null : exercise, problems };
 }
 
+// The panels that fold (layout/folds.js), in the order they fold to keep the scene
+// most of the window: the least needed first.
+function foldPanels({ wrenchSpace }) {
+  const folds = new Folds();
+  const byId = (id) => document.getElementById(id);
+  folds.add('legend', byId('legend'));
+  folds.add("scene's description", byId('scene-panel'), byId('scene-panel'), { open: 'less', folded: 'more' });
+  folds.add('compare table', byId('compare-panel'));
+  folds.add('wrench space', wrenchSpace.element, wrenchSpace.header);
+  folds.add('plots', byId('plots'), byId('plots').querySelector('.plots-header'));
+  return folds;
+}
+
 // Every part follows the session's events itself, in this order (the view frames a
 // loaded scene once the panels show it).
 function subscribe(session, parts) {
@@ -230,6 +245,7 @@ async function start() {
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(module, session);
   followPhoneLayout(parts.controls.gui);
+  keepPanelsAboveStatusLine(document.getElementById('status-line'));
   if (requestedModes().present) parts.presentation.set(true);
   parts.view.rig.watchPanels();
   subscribe(session, parts);
@@ -241,6 +257,7 @@ async function start() {
 
   const { exercise, problems } = openExercise(module, session, parts);
   parts.exercise = exercise;
+  parts.folds = foldPanels(parts);
   if (exercise) {
     parts.editor.lock(`the lab is in the exercise ${exercise.name}, whose scene stays`);
     parts.editorPanel.hide();

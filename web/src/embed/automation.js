@@ -313,6 +313,11 @@ export function createAutomationApi(app, ready) {
       inclines: () => (app.view ? app.view.levelReference.shown() : []),
       // Whether presentation mode is on.
       presenting: () => (app.presentation ? app.presentation.on : false),
+      // Whether a foldable panel (layout/folds.js: legend, scene's description, compare
+      // table, wrench space, plots) is folded now, and folding or unfolding one as its
+      // button does (a choice the page remembers).
+      folded: (name) => (app.folds ? app.folds.folded(name) : null),
+      fold: (name, folded) => app.folds?.choose(name, folded),
       // The wrench-space inset: {shown, projection, wrenches, dimension, hullVertices,
       // originInside} as last drawn.
       wrenchSpace: () => (app.wrenchSpace ? app.wrenchSpace.summary() : null),

@@ -27,7 +27,7 @@ const BAND_ALPHA = '30'; // hex alpha of the mode bands
 const NO_CHOICE = 'no contact yet';
 const CURSOR_COLOR = '#1d2430';
 
-const AXIS_FONT = '11px Liberation Sans, sans-serif';
+const AXIS_FONT = '12px Liberation Sans, sans-serif';
 
 // One plot per quantity: its element, the series' columns and how they are drawn.
 const PLOTS = Object.freeze([

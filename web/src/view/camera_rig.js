@@ -16,8 +16,9 @@
 // reset.
 import { PerspectiveCamera, Spherical, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { panelCandidates } from '../layout/panels_on_screen.js';
 import { physicsToThree, threeToPhysics } from './axes.js';
-import { freeArea, panelCandidates } from './free_area.js';
+import { freeArea } from './free_area.js';
 
 const FIELD_OF_VIEW = 40; // degrees, vertical, over the whole canvas
 const VIEW_DIRECTION = [0.55, -1.0, 0.45]; // from the action's centre to the camera, physics frame

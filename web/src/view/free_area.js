@@ -1,27 +1,10 @@
-// The part of the view no panel covers. The panels are the page's fixed elements that
-// stay on screen (the scene panel, the control panel, the legend, the status line, the
-// plots, the compare table, the wrench-space inset, the embed bar); passing notices and
-// the error panel do not count. The free area is the largest rectangle of the view
-// that meets none of them, found among the rectangles whose sides lie on the view's or
-// a panel's edges.
+import { panelElements } from '../layout/panels_on_screen.js';
 
-const PASSING = new Set(['viewport', 'loading', 'notice', 'error-panel', 'file-notice']);
+// The part of the view no panel covers (the panels: layout/panels_on_screen.js). The
+// free area is the largest rectangle of the view that meets none of them, found among
+// the rectangles whose sides lie on the view's or a panel's edges.
+
 const MIN_SIDE_PX = 80; // a free area narrower than this is no use: the whole view then
-
-// The page's elements that may be panels (shown or not).
-export function panelCandidates() {
-  return [...document.body.children].filter(
-    (element) => !PASSING.has(element.id) && element.tagName !== 'SCRIPT' && element.tagName !== 'DIALOG',
-  );
-}
-
-// The fixed elements that cover part of the view now.
-function panelElements() {
-  return panelCandidates().filter((element) => {
-    const style = getComputedStyle(element);
-    return style.position === 'fixed' && style.display !== 'none' && style.visibility !== 'hidden';
-  });
-}
 
 function overlaps(a, b) {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

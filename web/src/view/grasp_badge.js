@@ -1,5 +1,6 @@
 // The force-closure badge (GraspIt!'s live grasp analysis): whether the robots' grasp
 // of the object they touch resists every wrench, with its Ferrari-Canny epsilon.
+// Shown only while a robot touches a free body: there is no grasp to judge otherwise.
 // The analysis builds a 6-D convex hull, a few milliseconds to some tens in the
 // browser, so it runs once per REFRESH_MS and only for scenes with robots.
 const REFRESH_MS = 1000;
@@ -11,6 +12,7 @@ export class GraspBadge {
     this.onReport = onReport;
     this.lastMs = -Infinity;
     this.report = null;
+    this.robots = false;
   }
 
   // Built again for every scene the session loads.
@@ -18,17 +20,18 @@ export class GraspBadge {
     session.on('loaded', () => this.build(session.simulation));
   }
 
-  // Shown only for scenes with robots; evaluated at once.
+  // Evaluated at once, and only for scenes with robots.
   build(simulation) {
-    this.element.hidden = simulation.articulations.length === 0;
+    this.robots = simulation.articulations.length > 0;
     this.report = null;
+    this.show(null);
     this.onReport(null);
     this.lastMs = -Infinity;
     this.update(simulation, performance.now(), true);
   }
 
   update(simulation, nowMs, force = false) {
-    if (this.element.hidden || (!force && nowMs - this.lastMs < REFRESH_MS)) return;
+    if (!this.robots || (!force && nowMs - this.lastMs < REFRESH_MS)) return;
     this.lastMs = nowMs;
     this.report = simulation.graspReport();
     this.show(this.report);
@@ -38,10 +41,8 @@ export class GraspBadge {
   show(report) {
     const lit = Boolean(report?.forceClosure);
     this.element.classList.toggle('lit', lit);
-    if (!report || report.object === null) {
-      this.element.textContent = 'grasp: nothing held';
-      return;
-    }
+    this.element.hidden = !report || report.object === null;
+    if (this.element.hidden) return;
     const what = `${report.object}, ${report.contacts} contacts`;
     this.element.textContent = lit
       ? `force closure, ε = ${report.epsilon.toFixed(3)} (${what})`

@@ -175,7 +175,7 @@ export class WrenchSpaceView {
     Object.assign(this.element.style, {
       position: 'fixed',
       right: '12px',
-      bottom: '52px',
+      bottom: 'var(--above-status, 52px)',
       padding: '6px',
       background: 'rgba(255, 255, 255, 0.88)',
       borderRadius: '6px',
@@ -197,6 +197,7 @@ export class WrenchSpaceView {
       this.buttons[name] = toggle;
     }
     this.element.appendChild(header);
+    this.header = header;
     this.caption = document.createElement('div');
     this.caption.id = 'wrench-space-caption';
     this.caption.style.maxWidth = `${SIZE_PX}px`;
