@@ -33,6 +33,9 @@ test('four_bar plots its loop error; without stabilisation it grows', async () =
   assert.ok(largest > 0 && largest < 1e-4, `stabilised: largest loop error ${largest} m`);
   await nextFrames(page);
   assert.equal(await page.locator('#plot-loop-error-figure').isVisible(), true);
+  for (const id of ['plot-normal-force', 'plot-friction-force', 'plot-velocity', 'plot-gap']) {
+    assert.equal(await page.locator(`#${id}`).isVisible(), false, `${id}: no contact, no contact plot`);
+  }
   const ranges = (await page.evaluate(() => window.contactlab.view.plots())).ranges;
   assert.equal(ranges.length, 5);
 

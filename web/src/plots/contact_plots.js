@@ -137,6 +137,9 @@ export class ContactPlots {
     }
     this.plots = PLOTS.map((spec) => this.createPlot(spec));
     this.loopFigure = document.getElementById('plot-loop-error-figure');
+    const figureOf = (id) => document.getElementById(id).closest('figure');
+    this.contactFigures = ['plot-normal-force', 'plot-friction-force', 'plot-velocity', 'plot-gap'].map(figureOf);
+    this.frictionFigure = figureOf('plot-friction-force');
     new ResizeObserver(() => this.resize()).observe(this.panel);
 
     this.state = { shown: true, choice: '' };
@@ -413,6 +416,16 @@ export class ContactPlots {
     this.shownPairsVersion = this.pairs.version;
   }
 
+  // Only the plots a quantity exists for: none of a contact before the first one (a
+  // scene may have only its loop error to plot), no friction for a frictionless pair.
+  showFigures() {
+    const { choice, frictional } = this.series;
+    const shown = this.contactFigures.map((figure) => !figure.hidden);
+    for (const figure of this.contactFigures) figure.hidden = !choice;
+    this.frictionFigure.hidden = !choice || !frictional;
+    if (this.contactFigures.some((figure, i) => !figure.hidden !== shown[i])) this.resize();
+  }
+
   // Per frame: redraws at most every REDRAW_INTERVAL_MS, and only when there is
   // something new. `simulation`, `twin`: as afterStep's.
   update(nowMs, simulation, twin) {
@@ -428,6 +441,7 @@ export class ContactPlots {
     this.lastRedrawMs = nowMs;
     this.drawnVersion = this.series.version;
     this.drawnFormulations = formulations;
+    this.showFigures();
     this.primaryKey.textContent = simulation.formulation;
     this.twinKey.textContent = comparing ? `${twin.formulation} (ghost)` : '';
     this.twinKey.hidden = !comparing;

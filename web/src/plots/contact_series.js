@@ -10,7 +10,9 @@
 // - loopError: in a scene with loop closures, the largest loop gap [m] (whatever the
 //   choice, and before there is one).
 // Velocities and gap are null while the choice has no contact, every contact column
-// while there is no choice, and loopError in a scene without loops. The arrays are plain
+// while there is no choice, and loopError in a scene without loops. `frictional` says
+// whether any of the choice's contacts has had a friction coefficient above zero (a
+// frictionless pair has no friction to plot). The arrays are plain
 // arrays shared with the plots: they grow by push and are trimmed in place to the
 // last window when they reach twice its size, so sampling allocates nothing per step.
 // A sample at or before the last one's time (the timeline took the run back and it went
@@ -31,7 +33,7 @@ const COLUMN_NAMES = Object.freeze([
 ]);
 // The contact record's fields a sample reads (record_layouts.js).
 const CONTACT_FIELDS = Object.freeze([
-  'body_a', 'body_b', 'fn', 'ftx', 'fty', 'ftz', 'vn', 'vtx', 'vty', 'vtz', 'phi', 'mode',
+  'body_a', 'body_b', 'fn', 'ftx', 'fty', 'ftz', 'vn', 'vtx', 'vty', 'vtz', 'phi', 'mode', 'mu',
 ]);
 
 function emptyColumns() {
@@ -47,6 +49,7 @@ export class ContactSeries {
     this.stickingMode = contactModes.indexOf('sticking');
     this.slidingMode = contactModes.indexOf('sliding');
     this.choice = null;
+    this.frictional = false;
     this.loops = false; // whether the scene has loop closures (then it samples without a choice)
     this.time = [];
     this.primary = emptyColumns();
@@ -64,6 +67,7 @@ export class ContactSeries {
 
   setChoice(choice) {
     this.choice = choice;
+    this.frictional = false;
     this.clear();
   }
 
@@ -128,6 +132,7 @@ export class ContactSeries {
         normalVelocity += view[base + f.vn];
         slipSpeed = Math.max(slipSpeed, Math.hypot(view[base + f.vtx], view[base + f.vty], view[base + f.vtz]));
         gap = Math.min(gap, view[base + f.phi]);
+        if (view[base + f.mu] > 0) this.frictional = true;
         const mode = view[base + f.mode];
         if (mode === this.slidingMode) sliding = true;
         else if (mode === this.stickingMode) sticking = true;
