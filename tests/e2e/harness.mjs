@@ -160,6 +160,44 @@ export function panelsOnScreen() {
   return { panels, width, height, coveredFraction: covered / samples };
 }
 
+// The smallest computed font size of any visible text: every element with text of
+// its own, and every box, choice and button. Runs in the page.
+export function smallestTextOnScreen() {
+  let smallest = { size: Infinity, text: '' };
+  for (const element of document.body.querySelectorAll('*')) {
+    const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+    if (!ownText && !element.matches('input:not([type="checkbox"]), select, button')) continue;
+    if (!element.checkVisibility()) continue;
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (size >= smallest.size) continue;
+    const what = element.id || element.className || element.tagName;
+    smallest = { size, text: `${what}: ${element.textContent.trim().slice(0, 40)}` };
+  }
+  return smallest;
+}
+
+// Every visible element whose shown part (what its scrolling ancestors do not clip)
+// lies past the window's edges, as "id left,top,right,bottom". Runs in the page.
+export function shownPastTheEdges() {
+  const shownPart = (element) => {
+    let { left, top, right, bottom } = element.getBoundingClientRect();
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflow === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
+    return { left, top, right, bottom };
+  };
+  return [...document.body.querySelectorAll('*')]
+    .filter((element) => element.checkVisibility())
+    .map((element) => [element.id || element.className || element.tagName, shownPart(element)])
+    .filter(([, r]) => r.right > r.left && r.bottom > r.top)
+    .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
+    .map(([what, r]) => `${what} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+}
+
 export function measurePanels(page) {
   return page.evaluate(panelsOnScreen);
 }

@@ -1,5 +1,5 @@
-// The phone layout at 390 x 844 with a touch screen: the scene has the screen, the
-// controls wait in a closed drawer that opens, with nothing showing through it; every
+// The phone layout at 390 x 844 with a touch screen: the scene has the screen (no text
+// under 12 px, nothing past the edges), the controls wait in a closed drawer that opens, with nothing showing through it; every
 // box shows its value (units and words too), a slider works by touch; one finger
 // orbits and two pinch to zoom.
 import assert from 'node:assert/strict';
@@ -13,6 +13,8 @@ import {
   nextFrames,
   openLab,
   pickSceneInPage,
+  shownPastTheEdges,
+  smallestTextOnScreen,
   startServer,
 } from './harness.mjs';
 
@@ -56,6 +58,9 @@ test('the scene has the screen and the controls are in a closed drawer that open
   const free = (100 * (1 - coveredFraction)).toFixed(1);
   console.log(`phone: canvas under no panel ${free} % of the screen (panels: ${panels.map((p) => p.id)})`);
   assert.ok(1 - coveredFraction >= 0.5);
+  const text = await page.evaluate(smallestTextOnScreen);
+  assert.ok(text.size >= 12, `${text.size} px text (${text.text})`);
+  assert.deepEqual(await page.evaluate(shownPastTheEdges), [], "past the screen's edges");
   const drawer = page.locator('#gui .lil-root');
   const isClosed = () => drawer.evaluate((element) => element.classList.contains('lil-closed'));
   assert.equal(await isClosed(), true, 'closed at first');

@@ -9,61 +9,21 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { decodeLink } from '../../web/src/link/link_codec.js';
-import { artifactsDirectory, nextFrames, openLab, panelsOnScreen, pickSceneInPage, useLab } from './harness.mjs';
+import {
+  artifactsDirectory,
+  nextFrames,
+  openLab,
+  panelsOnScreen,
+  pickSceneInPage,
+  shownPastTheEdges,
+  smallestTextOnScreen,
+  useLab,
+} from './harness.mjs';
 
 const PROJECTOR = { width: 1280, height: 720 };
 const SMALL_PROJECTOR = { width: 1024, height: 768 };
 
 const env = useLab();
-
-// The smallest computed font size of any visible text: every element with text of
-// its own, and every box, choice and button. Runs in the page.
-function smallestTextOnScreen() {
-  let smallest = { size: Infinity, text: '' };
-  for (const element of document.body.querySelectorAll('*')) {
-    const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
-    if (!ownText && !element.matches('input:not([type="checkbox"]), select, button')) continue;
-    if (!element.checkVisibility()) continue;
-    const rect = element.getBoundingClientRect();
-    if (rect.width === 0 || rect.height === 0) continue;
-    const size = parseFloat(getComputedStyle(element).fontSize);
-    if (size >= smallest.size) continue;
-    const what = element.id || element.className || element.tagName;
-    smallest = { size, text: `${what}: ${element.textContent.trim().slice(0, 40)}` };
-  }
-  return smallest;
-}
-
-// Every visible element whose box lies past the window's edges, as "id left,top,right,bottom".
-// Runs in the page.
-function pastTheEdges() {
-  return [...document.body.querySelectorAll('*')]
-    .filter((element) => element.checkVisibility())
-    .map((element) => [element.id || element.className || element.tagName, element.getBoundingClientRect()])
-    .filter(([, r]) => r.width > 0 && r.height > 0)
-    .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
-    .map(([what, r]) => `${what} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
-}
-
-// Every visible element whose shown part (what its scrolling ancestors do not clip)
-// lies past the window's edges, as "id left,top,right,bottom". Runs in the page.
-function shownPastTheEdges() {
-  const shownPart = (element) => {
-    let { left, top, right, bottom } = element.getBoundingClientRect();
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflow === 'visible') continue;
-      const clip = parent.getBoundingClientRect();
-      [left, top, right, bottom] = [Math.max(left, clip.left), Math.max(top, clip.top), Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
-    }
-    return { left, top, right, bottom };
-  };
-  return [...document.body.querySelectorAll('*')]
-    .filter((element) => element.checkVisibility())
-    .map((element) => [element.id || element.className || element.tagName, shownPart(element)])
-    .filter(([, r]) => r.right > r.left && r.bottom > r.top)
-    .filter(([, r]) => r.left < -0.5 || r.top < -0.5 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5)
-    .map(([what, r]) => `${what} ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
-}
 
 // Everything the test reads of the view, in one call: while the robot scene plays, each
 // call waits for a frame drawn in software.
@@ -98,7 +58,7 @@ function measureView(page) {
         firstJoint: box(document.querySelector('#gui .robot-panel .lil-controller')),
       };
     },
-    { panelsSource: panelsOnScreen.toString(), textSource: smallestTextOnScreen.toString(), edgesSource: pastTheEdges.toString() },
+    { panelsSource: panelsOnScreen.toString(), textSource: smallestTextOnScreen.toString(), edgesSource: shownPastTheEdges.toString() },
   );
 }
 
@@ -197,7 +157,7 @@ async function assertDefaultLayout(page, where) {
   assert.ok(free >= 0.6, `${where}: only ${(100 * free).toFixed(1)} % free (${view.screen.panels.map((p) => p.id)})`);
   assert.ok(view.text.size >= 12, `${where}: ${view.text.size} px text (${view.text.text})`);
   assert.deepEqual(await page.evaluate(panelsOverStatusLine), [], `${where}: panels over the status line`);
-  assert.deepEqual(await page.evaluate(shownPastTheEdges), [], `${where}: past the window's edges`);
+  assert.deepEqual(view.pastTheEdges, [], `${where}: past the window's edges`);
   return view;
 }
 
