@@ -220,6 +220,17 @@ test('an exercise link made natively or in the page carries the exercise without
     }
   }
   assert.equal(Module.exerciseLinkText('{"name": "x"}', scenesText).error, 'title: required field is missing');
+  // a link is data: markup or a hostile name in its exercise is refused by the reader, naming the field
+  const incline = JSON.parse(Module.exerciseLinkText(exercises.find(({ name }) => name === 'incline_friction_angle').text, scenesText).text);
+  const hostile = new Module.Exercise();
+  try {
+    assert.match(hostile.load(JSON.stringify({ ...incline, title: '<img src=x onerror=alert(1)>' }), scenesText, 'refused'), /^title: line 1, column 1: raw HTML/);
+    assert.match(hostile.load(JSON.stringify({ ...incline, task: 'see [here](javascript:alert(1))' }), scenesText, 'refused'), /^task: .*links/);
+    assert.match(hostile.load(JSON.stringify({ ...incline, name: '../../etc' }), scenesText, 'refused'), /^name: /);
+    assert.equal(hostile.description(), 'null');
+  } finally {
+    hostile.delete();
+  }
   const exercise = new Module.Exercise();
   assert.equal(exercise.load('{}', scenesText, 'maybe'), 'the answer key must be required, optional or refused, got "maybe"');
   exercise.delete();
