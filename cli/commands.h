@@ -13,6 +13,7 @@ namespace contactlab {
 
 int run_run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_link_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_exercise_link_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_grade_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int run_import_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

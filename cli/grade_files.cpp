@@ -30,7 +30,8 @@ std::string answer_read_error(const std::string& path, const Status& read) {
   return "the answer cannot be read: " + name + ": " + reason;
 }
 
-// The built-in scenes compiled into the tool, for exercises that name one.
+}  // namespace
+
 Status builtin_scene_text(const std::string& name, std::string& text) {
   const BuiltinScene* scene = find_builtin_scene(name);
   if (scene == nullptr) {
@@ -40,11 +41,13 @@ Status builtin_scene_text(const std::string& name, std::string& text) {
   return Status::success();
 }
 
-}  // namespace
+Status read_exercise_text(const std::string& path, std::string& text) {
+  return read_bounded_file(path, kMaxExerciseBytes, "an exercise file", text);
+}
 
 Status read_exercise_file(const std::string& path, Exercise& exercise) {
   std::string text;
-  CONTACTLAB_RETURN_IF_ERROR(read_bounded_file(path, kMaxExerciseBytes, "an exercise file", text));
+  CONTACTLAB_RETURN_IF_ERROR(read_exercise_text(path, text));
   const Status read = read_exercise(text, builtin_scene_text, exercise);
   if (!read.ok()) return Status::failure(path + ": " + read.message());
   return Status::success();

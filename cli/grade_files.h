@@ -14,6 +14,13 @@ namespace contactlab {
 // EXERCISE.json => the exercise; the message starts with the path.
 Status read_exercise_file(const std::string& path, Exercise& exercise);
 
+// EXERCISE.json => its text, within an exercise file's cap (not yet read as an exercise).
+Status read_exercise_text(const std::string& path, std::string& text);
+
+// The built-in scenes compiled into the tool, for exercises that name one
+// (a BuiltinSceneLookup).
+Status builtin_scene_text(const std::string& name, std::string& text);
+
 // The answer at `answer_path`, graded, as PrairieLearn's (or Gradescope's) results
 // text. An answer that cannot be read or is malformed is graded as not gradable; this
 // fails only when the exercise is broken.

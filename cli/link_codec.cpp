@@ -13,6 +13,14 @@ constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 Status link_error(const std::string& message) { return Status::failure("link: " + message); }
 
+char letter_of(LinkKind kind) { return kind == LinkKind::Exercise ? 'x' : 'v'; }
+
+// What the message of a link over its cap calls its payload.
+std::string noun_of(LinkKind kind) { return kind == LinkKind::Exercise ? "the exercise" : "the state"; }
+
+// "v1." or "x1."
+std::string prefix_of(LinkKind kind) { return letter_of(kind) + std::to_string(kLinkVersion) + "."; }
+
 std::string to_base64url(const std::vector<unsigned char>& bytes) {
   std::string text;
   text.reserve((bytes.size() * 4 + 2) / 3);
@@ -36,14 +44,14 @@ int sextet(char character) {
   return -1;
 }
 
-Status from_base64url(const std::string& text, std::vector<unsigned char>& bytes) {
+Status from_base64url(const std::string& text, const std::string& prefix, std::vector<unsigned char>& bytes) {
   const std::size_t longest = (kMaxLinkCompressedBytes * 4 + 2) / 3;
   if (text.size() > longest) {
     return link_error("the data is " + std::to_string(text.size()) + " characters; at most " +
                       std::to_string(longest) + " (" + std::to_string(kMaxLinkCompressedBytes) +
                       " bytes) are allowed");
   }
-  if (text.empty()) return link_error("no data after \"v1.\"");
+  if (text.empty()) return link_error("no data after \"" + prefix + "\"");
   for (const char character : text) {
     if (sextet(character) < 0) {
       const std::string shown = character >= 0x20 && character < 0x7f ? std::string(1, character) : "a control or non-ASCII byte";
@@ -133,9 +141,9 @@ bool is_utf8(const std::string& text) {
 
 }  // namespace
 
-Status encode_link(const std::string& json_text, std::string& link) {
+Status encode_link(const std::string& json_text, std::string& link, LinkKind kind) {
   if (json_text.size() > kMaxLinkInflatedBytes) {
-    return link_error("the state is " + std::to_string(json_text.size()) + " bytes of JSON; at most " +
+    return link_error(noun_of(kind) + " is " + std::to_string(json_text.size()) + " bytes of JSON; at most " +
                       std::to_string(kMaxLinkInflatedBytes) + " are allowed");
   }
   z_stream stream{};
@@ -152,29 +160,31 @@ Status encode_link(const std::string& json_text, std::string& link) {
   deflateEnd(&stream);
   if (result != Z_STREAM_END) return link_error("the compressor failed");
   if (compressed.size() > kMaxLinkCompressedBytes) {
-    return link_error("the state compresses to " + std::to_string(compressed.size()) + " bytes; at most " +
+    return link_error(noun_of(kind) + " compresses to " + std::to_string(compressed.size()) + " bytes; at most " +
                       std::to_string(kMaxLinkCompressedBytes) + " are allowed");
   }
-  link = "#v" + std::to_string(kLinkVersion) + "." + to_base64url(compressed);
+  link = "#" + prefix_of(kind) + to_base64url(compressed);
   return Status::success();
 }
 
-Status decode_link(const std::string& link, std::string& json_text) {
+Status decode_link(const std::string& link, std::string& json_text, LinkKind kind) {
   const std::size_t hash = link.find('#');
   const std::string fragment = hash == std::string::npos ? link : link.substr(hash + 1);
   const std::size_t dot = fragment.find('.');
   const std::string version = dot == std::string::npos ? "" : fragment.substr(0, dot);
-  const bool numbered = version.size() > 1 && version[0] == 'v' &&
+  const char letter = letter_of(kind);
+  const std::string prefix = prefix_of(kind);
+  const bool numbered = version.size() > 1 && version[0] == letter &&
                         version.find_first_not_of("0123456789", 1) == std::string::npos;
   if (!numbered) {
     const std::string shown = fragment.size() > 12 ? fragment.substr(0, 12) + "..." : fragment;
-    return link_error("the fragment must start with \"v1.\" (found \"" + shown + "\")");
+    return link_error("the fragment must start with \"" + prefix + "\" (found \"" + shown + "\")");
   }
-  if (version != "v" + std::to_string(kLinkVersion)) {
-    return link_error("version " + version + " is not known; this lab reads v1. links");
+  if (version + "." != prefix) {
+    return link_error("version " + version + " is not known; this lab reads " + prefix + " links");
   }
   std::vector<unsigned char> compressed;
-  CONTACTLAB_RETURN_IF_ERROR(from_base64url(fragment.substr(dot + 1), compressed));
+  CONTACTLAB_RETURN_IF_ERROR(from_base64url(fragment.substr(dot + 1), prefix, compressed));
   CONTACTLAB_RETURN_IF_ERROR(inflate_bounded(compressed, json_text));
   if (!is_utf8(json_text)) return link_error("the inflated data is not UTF-8 text");
   return Status::success();

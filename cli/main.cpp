@@ -1,5 +1,5 @@
 // contactlab: run a scene or a link headless, make a link, validate a scene, grade an
-// exercise's answer, or solve one LCP.
+// exercise's answer, make an exercise's link, or solve one LCP.
 #include <iostream>
 #include <new>
 #include <string>
@@ -18,6 +18,7 @@ const char kUsage[] =
     "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"
     "       contactlab grade EXERCISE --batch DIR -o OUT_DIR [--jobs N] [--format prairielearn|gradescope]\n"
     "       contactlab grade --self-test EXERCISE\n"
+    "       contactlab exercise-link EXERCISE [--lab URL]\n"
     "       contactlab import ROBOT.urdf [--package-root DIR]... [--fingers JOINT[,JOINT...]]\n"
     "                         [--base x,y,z[,roll,pitch,yaw]] [--lift LOWER,UPPER] [--object SCENE.json]\n"
     "                         -o SCENE.json\n"
@@ -35,11 +36,12 @@ int dispatch(const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "run") return contactlab::run_run_command(rest, std::cout, std::cerr);
   if (args[0] == "link") return contactlab::run_link_command(rest, std::cout, std::cerr);
+  if (args[0] == "exercise-link") return contactlab::run_exercise_link_command(rest, std::cout, std::cerr);
   if (args[0] == "check") return contactlab::run_check_command(rest, std::cout, std::cerr);
   if (args[0] == "grade") return contactlab::run_grade_command(rest, std::cout, std::cerr);
   if (args[0] == "import") return contactlab::run_import_command(rest, std::cout, std::cerr);
   if (args[0] == "lcp") return contactlab::run_lcp_command(rest, std::cout, std::cerr);
-  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, grade, import, lcp)\n" << kUsage;
+  std::cerr << "contactlab: " << args[0] << ": unknown command (allowed: run, link, check, grade, exercise-link, import, lcp)\n" << kUsage;
   return 2;
 }
 

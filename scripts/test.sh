@@ -34,6 +34,7 @@ else
 fi
 suite "page module tests" node --test tests/web/
 suite "wasm tests" node --test tests/wasm/
+suite "grader tests" node --test tests/graders/
 # One file at a time (two would halve each one's share of the 2 cores), all serving the
 # page scripts/build.sh has just built.
 suite "end-to-end tests" env CONTACTLAB_E2E_PAGE=web/dist node --test --test-concurrency=1 tests/e2e/

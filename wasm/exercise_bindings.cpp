@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "exercise/answer_reader.h"
+#include "exercise/exercise_link.h"
 #include "exercise/exercise_reader.h"
 #include "exercise/exercise_scene.h"
 #include "exercise/grader_results.h"
@@ -107,6 +108,36 @@ Json grade_json(const Grade& grade) {
           {"points", grade.points},     {"max_points", grade.max_points}, {"checks", checks}};
 }
 
+// The built-in scenes as a JSON object {name: text} => a lookup into `scenes`; "" or
+// why not.
+std::string scene_lookup(const std::string& builtin_scenes_json, Json& scenes, BuiltinSceneLookup& lookup) {
+  scenes = Json::parse(builtin_scenes_json, nullptr, false);
+  if (!scenes.is_object()) return "the built-in scenes must be a JSON object of name: text";
+  lookup = [&scenes](const std::string& name, std::string& text) {
+    const auto found = scenes.find(name);
+    if (found == scenes.end() || !found->is_string()) {
+      return Status::failure("unknown built-in scene \"" + name + "\"");
+    }
+    text = found->get<std::string>();
+    return Status::success();
+  };
+  return "";
+}
+
+// (an exercise's JSON text, the built-in scenes) => {error, text}: the exercise an
+// exercise link carries (exercise/exercise_link.h), or the reader's message.
+emscripten::val exercise_link_json(const std::string& exercise_text, const std::string& builtin_scenes_json) {
+  emscripten::val out = emscripten::val::object();
+  Json scenes;
+  BuiltinSceneLookup lookup;
+  std::string error = scene_lookup(builtin_scenes_json, scenes, lookup);
+  std::string text;
+  if (error.empty()) error = exercise_link_text(exercise_text, lookup, text).message();
+  out.set("error", error);
+  out.set("text", error.empty() ? text : std::string());
+  return out;
+}
+
 emscripten::val result(const Status& status) {
   emscripten::val out = emscripten::val::object();
   out.set("error", status.message());
@@ -118,21 +149,24 @@ emscripten::val result(const Status& status) {
 // student's settings.
 class ExerciseHandle {
  public:
-  // (the exercise's JSON text, the built-in scenes as a JSON object {name: text}) =>
-  // "" or the reader's message naming the field.
-  std::string load(const std::string& exercise_text, const std::string& builtin_scenes_json) {
-    Json scenes = Json::parse(builtin_scenes_json, nullptr, false);
-    if (!scenes.is_object()) return "the built-in scenes must be a JSON object of name: text";
-    const BuiltinSceneLookup lookup = [&scenes](const std::string& name, std::string& text) {
-      const auto found = scenes.find(name);
-      if (found == scenes.end() || !found->is_string()) {
-        return Status::failure("unknown built-in scene \"" + name + "\"");
-      }
-      text = found->get<std::string>();
-      return Status::success();
-    };
+  // (the exercise's JSON text, the built-in scenes as a JSON object {name: text}, its
+  // answer key: "required" (a built-in), "optional" (a file) or "refused" (a link's
+  // exercise)) => "" or the reader's message naming the field.
+  std::string load(const std::string& exercise_text, const std::string& builtin_scenes_json,
+                   const std::string& answer_key) {
+    AnswerKey key = AnswerKey::Required;
+    if (answer_key == "optional") {
+      key = AnswerKey::Optional;
+    } else if (answer_key == "refused") {
+      key = AnswerKey::Refused;
+    } else if (answer_key != "required") {
+      return "the answer key must be required, optional or refused, got \"" + answer_key + "\"";
+    }
+    Json scenes;
+    BuiltinSceneLookup lookup;
+    if (const std::string error = scene_lookup(builtin_scenes_json, scenes, lookup); !error.empty()) return error;
     auto exercise = std::make_unique<Exercise>();
-    const Status status = read_exercise(exercise_text, lookup, *exercise);
+    const Status status = read_exercise(exercise_text, lookup, *exercise, key);
     if (!status.ok()) return status.message();
     grader_.reset();
     exercise_ = std::move(exercise);
@@ -199,6 +233,7 @@ class ExerciseHandle {
 
 EMSCRIPTEN_BINDINGS(contactlab_exercise) {
   using contactlab::ExerciseHandle;
+  emscripten::function("exerciseLinkText", &contactlab::exercise_link_json);
   emscripten::class_<ExerciseHandle>("Exercise")
       .constructor<>()
       .function("load", &ExerciseHandle::load)

@@ -36,8 +36,8 @@ constexpr NumberRange kAnyNumber{-1e9, 1e9, true, true, ""};
 
 class ExerciseReader {
  public:
-  ExerciseReader(const Json& document, const BuiltinSceneLookup& builtin_scenes)
-      : document_(document), builtin_scenes_(builtin_scenes) {}
+  ExerciseReader(const Json& document, const BuiltinSceneLookup& builtin_scenes, AnswerKey answer_key)
+      : document_(document), builtin_scenes_(builtin_scenes), answer_key_(answer_key) {}
 
   Status read(Exercise& exercise);
 
@@ -50,10 +50,12 @@ class ExerciseReader {
   Status read_parameter(const Json& value, const std::string& path, const std::string& name);
   Status read_command_permission(const Json& value, const std::string& path);
   Status read_answer_slots(const Json& value, const std::string& path);
+  Status read_answer_key(const FieldReader& top);
   Status read_wrong(const Json& value, const std::string& path, WrongAnswer& wrong);
 
   const Json& document_;
   const BuiltinSceneLookup& builtin_scenes_;
+  AnswerKey answer_key_;
   Exercise exercise_;
   Model model_;  // the exercise's scene, for the names checks refer to
 };
@@ -66,7 +68,7 @@ Status ExerciseReader::read(Exercise& exercise) {
   CONTACTLAB_RETURN_IF_ERROR(top.check_fields(
       {"name", "title", "task", "scene", "limits", "settings", "answers", "checks", "reference", "wrong"},
       "an exercise"));
-  for (const char* key : {"name", "title", "task", "scene", "limits", "checks", "reference"}) {
+  for (const char* key : {"name", "title", "task", "scene", "limits", "checks"}) {
     CONTACTLAB_RETURN_IF_ERROR(top.require(key));
   }
   CONTACTLAB_RETURN_IF_ERROR(top.identifier("name", exercise_.name));
@@ -102,8 +104,29 @@ Status ExerciseReader::read(Exercise& exercise) {
     if (!compared) return Status::failure(child_path("answers", slot.name) + ": no check compares this answer");
   }
 
-  CONTACTLAB_RETURN_IF_ERROR(
-      read_answer_object(top.at("reference"), "reference", exercise_, true, {}, exercise_.reference));
+  CONTACTLAB_RETURN_IF_ERROR(read_answer_key(top));
+  exercise = std::move(exercise_);
+  return Status::success();
+}
+
+// The reference answer and the wrong ones, as the answer key is required, optional or
+// refused.
+Status ExerciseReader::read_answer_key(const FieldReader& top) {
+  if (answer_key_ == AnswerKey::Refused) {
+    for (const char* key : {"reference", "wrong"}) {
+      if (top.has(key)) {
+        return Status::failure(std::string(key) +
+                               ": an exercise link carries no answer key (`contactlab exercise-link` leaves out "
+                               "\"reference\" and \"wrong\")");
+      }
+    }
+    return Status::success();
+  }
+  if (answer_key_ == AnswerKey::Required) CONTACTLAB_RETURN_IF_ERROR(top.require("reference"));
+  if (top.has("reference")) {
+    CONTACTLAB_RETURN_IF_ERROR(
+        read_answer_object(top.at("reference"), "reference", exercise_, true, {}, exercise_.reference));
+  }
   if (top.has("wrong")) {
     const Json& wrong = top.at("wrong");
     CONTACTLAB_RETURN_IF_ERROR(expect_array(wrong, "wrong", 0, kMaxWrongAnswers, "wrong answers"));
@@ -113,7 +136,6 @@ Status ExerciseReader::read(Exercise& exercise) {
       exercise_.wrong.push_back(std::move(answer));
     }
   }
-  exercise = std::move(exercise_);
   return Status::success();
 }
 
@@ -338,10 +360,11 @@ Status ExerciseReader::read_wrong(const Json& value, const std::string& path, Wr
 
 }  // namespace
 
-Status read_exercise(const std::string& json_text, const BuiltinSceneLookup& builtin_scenes, Exercise& exercise) {
+Status read_exercise(const std::string& json_text, const BuiltinSceneLookup& builtin_scenes, Exercise& exercise,
+                     AnswerKey answer_key) {
   Json document;
   CONTACTLAB_RETURN_IF_ERROR(parse_json(json_text, kMaxExerciseDepth, document));
-  ExerciseReader reader(document, builtin_scenes);
+  ExerciseReader reader(document, builtin_scenes, answer_key);
   return reader.read(exercise);
 }
 

@@ -154,6 +154,41 @@ TEST(ExerciseReader, NamesTheFieldOfAMistakeInMeasuresWindowsAndEvents) {
             "checks[0].expect.measure.kind: a mean_speed measure is read over its own window, not here");
 }
 
+// The answer key (`reference`, `wrong`) is required in a file the command line grades,
+// may be left out of one the page opens, and is refused in an exercise link's.
+TEST(ExerciseReader, TheAnswerKeyIsRequiredOptionalOrRefused) {
+  const std::string with_reference = drop_exercise_with("/wrong", nullptr, true);
+  const std::string with_wrong = drop_exercise_with("/reference", nullptr, true);
+  Json bare = Json::parse(with_reference);
+  bare.erase("reference");
+  EXPECT_EQ(exercise_refusal(bare.dump()), "reference: required field is missing");
+
+  Exercise optional;
+  ASSERT_TRUE(read_exercise(bare.dump(), test_builtin_scene, optional, AnswerKey::Optional).ok());
+  EXPECT_TRUE(optional.reference.answers.empty());
+  EXPECT_TRUE(optional.wrong.empty());
+  EXPECT_EQ(optional.checks.size(), 4u);
+  Exercise with_key;
+  ASSERT_TRUE(read_exercise(kDropExercise, test_builtin_scene, with_key, AnswerKey::Optional).ok());
+  EXPECT_EQ(with_key.wrong.size(), 1u);
+
+  Exercise linked;
+  ASSERT_TRUE(read_exercise(bare.dump(), test_builtin_scene, linked, AnswerKey::Refused).ok());
+  EXPECT_EQ(linked.name, "test_drop");
+  for (const std::string& text : {with_reference, with_wrong}) {
+    Exercise refused;
+    refused.name = "untouched";
+    const Status status = read_exercise(text, test_builtin_scene, refused, AnswerKey::Refused);
+    EXPECT_FALSE(status.ok());
+    EXPECT_EQ(refused.name, "untouched");
+    EXPECT_NE(status.message().find(": an exercise link carries no answer key"), std::string::npos) << status.message();
+  }
+  Exercise refused;
+  EXPECT_EQ(read_exercise(with_reference, test_builtin_scene, refused, AnswerKey::Refused).message().substr(0, 10),
+            "reference:");
+  EXPECT_EQ(read_exercise(with_wrong, test_builtin_scene, refused, AnswerKey::Refused).message().substr(0, 6), "wrong:");
+}
+
 TEST(ExerciseReader, ReadsEveryShippedExercise) {
   std::vector<std::string> names;
   DIR* directory = opendir(CONTACTLAB_EXERCISES_DIR);

@@ -3,8 +3,9 @@
 // velocity in world and body axes, the angle it has turned past pi), a free hinge
 // turning at a constant rate (q = q0 + v t), the falling ball of ball_drop (its speed
 // g h n after n steps of symplectic Euler, reduced over a window: largest, smallest,
-// mean, last), predicates throughout a window and at some moment in it, and events (a
-// height crossed, the first contact) as the time of a measure.
+// mean, last), predicates throughout a window and at some moment in it, events (a
+// height crossed, the first contact) as the time of a measure, and the grasp's epsilon
+// as the grasp analysis of the same step gives it.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,6 +14,11 @@
 #include "base/number_text.h"
 #include "exercise/computed_value.h"
 #include "exercise_fixture.h"
+#include "grasp/grasp_monitor.h"
+#include "gripper_scene.h"
+#include "scene/scene_loader.h"
+#include "scene_fixture.h"
+#include "step/step.h"
 
 namespace contactlab {
 namespace {
@@ -139,6 +145,24 @@ TEST(ExerciseRun, LoopErrorOfTheFourBarWithAndWithoutBaumgarte) {
   const double drifting = measured("four_bar", largest, {{"baumgarte_alpha", 0}, {"baumgarte_beta", 0}}).value;
   EXPECT_LT(held, 5e-5);
   EXPECT_GT(drifting, 10 * held);
+}
+
+TEST(ExerciseRun, GraspEpsilonIsTheGraspAnalysisOfTheSameStep) {
+  // the gripper of grasp_monitor_test squeezing a box from 0.05 s: two opposed
+  // frictional face patches, force closure by 1.5 s (600 steps)
+  const std::string scene = gripper_scene_json(R"([{"time": 0.05, "command": "autograsp", "articulation": "gripper"}])");
+  Model model;
+  ASSERT_TRUE(load_scene(scene, model).ok());
+  Data data = make_data(model);
+  for (int s = 0; s < 600; ++s) step(model, model.options, data);
+  const GraspReport report = evaluate_current_grasp(model, model.options, data);
+  ASSERT_TRUE(report.quality.force_closure);
+  ASSERT_GT(report.quality.epsilon, 0.01);
+  EXPECT_EQ(measured(scene, {{"kind", "grasp_epsilon"}, {"at", 1.5}}).value, report.quality.epsilon);
+  // nothing held before the fingers touch: no force closure, epsilon 0
+  EXPECT_EQ(measured(scene, {{"kind", "grasp_epsilon"}, {"at", 0}}).value, 0);
+  EXPECT_TRUE(expected(scene, {{"kind", "grasp"}, {"force_closure", true}, {"min_epsilon", 0.01}, {"at", 1.5}}).passed);
+  EXPECT_FALSE(expected(scene, {{"kind", "grasp"}, {"force_closure", true}, {"at", 0}}).passed);
 }
 
 TEST(ExerciseRun, ReductionsOverAWindowOfTheFallingBallsSpeed) {

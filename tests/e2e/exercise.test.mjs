@@ -220,6 +220,11 @@ test('the page grades every exercise\'s reference and wrong answers as the CLI d
     assert.equal(graded[i].results, expected, `${name} ${label}`);
     assert.equal(graded[i].grade.score, JSON.parse(expected).score);
   }
+  // an exercise link (`contactlab exercise-link`, no answer key) grades as the CLI grades the file
+  const link = execFileSync(cli, ['exercise-link', exercisePath('incline_friction_angle')], { encoding: 'utf8' }).trim();
+  const reference = answers.findIndex(({ name, label }) => name === 'incline_friction_angle' && label === 'reference');
+  const fromLink = await page.evaluate(([l, t]) => window.contactlab.gradeExercise(l, t), [link, answers[reference].text]);
+  assert.equal(fromLink.results, graded[reference].results);
   assert.deepEqual(page.errors, []);
 });
 

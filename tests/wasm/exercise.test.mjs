@@ -9,6 +9,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { EXERCISE_LINK, decodeLinkText, encodeLinkText } from '../../web/src/link/link_codec.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -46,7 +47,7 @@ after(async () => {
 async function withExercise(text, run) {
   const exercise = new Module.Exercise();
   try {
-    assert.equal(exercise.load(text, scenesText), '');
+    assert.equal(exercise.load(text, scenesText, 'required'), '');
     return await run(exercise);
   } finally {
     exercise.delete();
@@ -78,7 +79,7 @@ test('every shipped exercise grades its reference and wrong answers to their sco
   for (const { name, path: exercisePath, text, json } of exercises) {
     const exercise = new Module.Exercise();
     try {
-      assert.equal(exercise.load(text, scenesText), '', name);
+      assert.equal(exercise.load(text, scenesText, 'required'), '', name);
       for (const { label, score, answer } of embeddedAnswers(json)) {
         const answerText = JSON.stringify(answer);
         const grade = JSON.parse(exercise.grade(answerText));
@@ -178,11 +179,59 @@ test('a broken exercise is refused with the reader\'s message naming the field',
   try {
     const broken = JSON.parse(exercises.find(({ name }) => name === 'incline_friction_angle').text);
     broken.checks[0].expect.body = 'bx';
-    assert.match(exercise.load(JSON.stringify(broken), scenesText), /^checks\[0\]\.expect\.body: unknown body "bx"/);
-    assert.match(exercise.load('{"name": "x"', scenesText), /./);
+    assert.match(exercise.load(JSON.stringify(broken), scenesText, 'required'), /^checks\[0\]\.expect\.body: unknown body "bx"/);
+    assert.match(exercise.load('{"name": "x"', scenesText, 'required'), /./);
     assert.equal(exercise.description(), 'null');
     assert.equal(JSON.parse(exercise.grade('{}')).broken, 'no exercise loaded');
   } finally {
     exercise.delete();
   }
+});
+
+test('an exercise link made natively or in the page carries the exercise without its key, and grades as the CLI does', async () => {
+  for (const { name, path: exercisePath, text, json } of exercises) {
+    const linkText = Module.exerciseLinkText(text, scenesText);
+    assert.equal(linkText.error, '', name);
+    const carried = JSON.parse(linkText.text);
+    assert.equal('reference' in carried || 'wrong' in carried, false, name);
+    const { reference, wrong, ...rest } = json;
+    assert.deepEqual(carried, rest, name);
+    assert.equal(decodeLinkText(encodeLinkText(linkText.text, EXERCISE_LINK), EXERCISE_LINK), linkText.text);
+    assert.ok(reference);
+    for (const text of ['"reference"', '"wrong"', ...(wrong ?? []).map(({ mistake }) => mistake)]) {
+      assert.equal(linkText.text.includes(text), false, `${name}: ${text} in the link's exercise`);
+    }
+    if (name !== 'incline_friction_angle' && name !== 'tip_or_slide') continue;
+    // the CLI's link (which works out the exercise's values first): the same exercise text
+    const printed = execFileSync(cli, ['exercise-link', exercisePath], { encoding: 'utf8' }).trim();
+    assert.equal(decodeLinkText(printed, EXERCISE_LINK), linkText.text, name);
+    const exercise = new Module.Exercise();
+    try {
+      assert.match(exercise.load(text, scenesText, 'refused'), /^reference: an exercise link carries no answer key/);
+      assert.equal(exercise.load(linkText.text, scenesText, 'refused'), '');
+      for (const { label, score, answer } of embeddedAnswers(json)) {
+        const answerText = JSON.stringify(answer);
+        const grade = JSON.parse(exercise.grade(answerText));
+        assert.ok(Math.abs(grade.score - score) <= SCORE_TOLERANCE, `${name} ${label}: ${grade.score}, stated ${score}`);
+        assert.equal(exercise.results('prairielearn'), await cliResults(exercisePath, answerText, `${name}.link.${label}`));
+      }
+    } finally {
+      exercise.delete();
+    }
+  }
+  assert.equal(Module.exerciseLinkText('{"name": "x"}', scenesText).error, 'title: required field is missing');
+  // a link is data: markup or a hostile name in its exercise is refused by the reader, naming the field
+  const incline = JSON.parse(Module.exerciseLinkText(exercises.find(({ name }) => name === 'incline_friction_angle').text, scenesText).text);
+  const hostile = new Module.Exercise();
+  try {
+    assert.match(hostile.load(JSON.stringify({ ...incline, title: '<img src=x onerror=alert(1)>' }), scenesText, 'refused'), /^title: line 1, column 1: raw HTML/);
+    assert.match(hostile.load(JSON.stringify({ ...incline, task: 'see [here](javascript:alert(1))' }), scenesText, 'refused'), /^task: .*links/);
+    assert.match(hostile.load(JSON.stringify({ ...incline, name: '../../etc' }), scenesText, 'refused'), /^name: /);
+    assert.equal(hostile.description(), 'null');
+  } finally {
+    hostile.delete();
+  }
+  const exercise = new Module.Exercise();
+  assert.equal(exercise.load('{}', scenesText, 'maybe'), 'the answer key must be required, optional or refused, got "maybe"');
+  exercise.delete();
 });

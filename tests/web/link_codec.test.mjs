@@ -4,11 +4,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deflateSync } from 'fflate';
 import {
+  EXERCISE_LINK,
   LinkError,
   MAX_COMPRESSED_BYTES,
   MAX_INFLATED_BYTES,
+  RUN_LINK,
   decodeLink,
+  decodeLinkText,
   encodeLink,
+  encodeLinkText,
+  linkKind,
 } from '../../web/src/link/link_codec.js';
 
 // A small deterministic generator (xorshift32), so a failure can be replayed.
@@ -124,4 +129,19 @@ test('the kept v1 links (made natively with zlib) decode in the page', async () 
     options: { formulation: 'convex', friction_coefficient: 0.25 },
     step: 600,
   });
+});
+
+test('an exercise link is the same transport under #x1., and neither kind reads as the other', () => {
+  const text = '{"name": "bounce", "task": "Drop the *ball*: $e = 0.5$"}';
+  const link = encodeLinkText(text, EXERCISE_LINK);
+  assert.match(link, /^#x1\.[A-Za-z0-9_-]+$/);
+  assert.equal(decodeLinkText(`https://lab.example.edu/index.html?embed${link}`, EXERCISE_LINK), text);
+  assert.equal(linkKind(link), EXERCISE_LINK);
+  assert.equal(linkKind(`https://x.example/${encodeLinkText(text)}`), RUN_LINK);
+  assert.equal(linkKind('#scene=ball_drop'), null);
+  assert.throws(() => decodeLinkText(link), { message: /^link: the fragment must start with "v1\." \(found "x1\./ });
+  assert.throws(() => decodeLinkText(encodeLinkText(text), EXERCISE_LINK), /must start with "x1\."/);
+  assert.throws(() => decodeLinkText('#x2.q1Yq', EXERCISE_LINK), /version x2 is not known; this lab reads x1\. links/);
+  assert.throws(() => decodeLinkText('#x1.', EXERCISE_LINK), /no data after "x1\."/);
+  assert.throws(() => encodeLinkText('x'.repeat(MAX_INFLATED_BYTES + 1), EXERCISE_LINK), { message: /^link: the exercise is 1048577 bytes/ });
 });

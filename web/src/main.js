@@ -15,7 +15,8 @@ import { EmbedBar } from './embed/embed_bar.js';
 import { MessageApi } from './embed/message_api.js';
 import { ExerciseIndex } from './exercise/exercise_index.js';
 import { ExerciseMode } from './exercise/exercise_mode.js';
-import { requestedExercise } from './exercise/exercises.js';
+import { describeSource, exerciseLinkAddress, isExerciseText, loadPage, readExerciseSource, requestedExercise } from './exercise/exercise_source.js';
+import { builtinExercises } from './exercise/exercises.js';
 import { GradeMessages } from './exercise/grade_messages.js';
 import { GradingClient } from './exercise/grading_client.js';
 import { ExportFolder } from './export/export_folder.js';
@@ -28,6 +29,7 @@ import { requestedModes } from './layout/page_modes.js';
 import { followPhoneLayout } from './layout/phone_layout.js';
 import { Presentation } from './layout/presentation.js';
 import { AddressBar } from './link/address_bar.js';
+import { EXERCISE_LINK, encodeLinkText } from './link/link_codec.js';
 import { PageLinks } from './link/page_links.js';
 import { FileOpener } from './open/file_opener.js';
 import { readSceneFile } from './open/scene_file.js';
@@ -140,7 +142,7 @@ function createParts(module, session) {
     reopen: () => parts.links.reopenOwn(),
     status,
   });
-  parts.fileOpener = new FileOpener((file) => openSceneFile(session, file, parts));
+  parts.fileOpener = new FileOpener((file) => openFile(module, session, file, parts));
   parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
   return parts;
 }
@@ -150,34 +152,62 @@ function playPause(loop) {
   else loop.play();
 }
 
-// A scene file picked or dropped: loaded if the core accepts it; otherwise (and always
-// in an exercise) the running scene stays and the error panel says why.
-async function openSceneFile(session, file, { exercise }) {
+// A file picked or dropped. An exercise file (a lecturer's draft) opens as its
+// exercise link, which the address bar then holds to give to students; a scene file
+// is loaded if the core accepts it; otherwise (and a scene always in an exercise) the
+// running scene stays and the error panel says why.
+async function openFile(module, session, file, { exercise }) {
+  const read = await readSceneFile(file);
+  if (!read.error && isExerciseText(read.text)) {
+    openExerciseFile(module, file.name, read.text);
+    return;
+  }
   if (exercise) {
     session.refuseSceneFile(file.name, `the lab is in the exercise ${exercise.name}, whose scene stays`);
     return;
   }
-  const read = await readSceneFile(file);
   if (read.error) session.refuseSceneFile(file.name, read.error);
   else session.loadSceneFile(file.name, read.text);
 }
 
-// ?exercise=NAME: the exercise opened over the page (exercise/exercise_mode.js), or null
-// when none is asked for or it cannot open (the lab then opens as usual); `problems`:
-// [context, message] to show once a scene is loaded.
-function openExercise(module, session, parts) {
-  const name = requestedExercise();
-  parts.exerciseIndex = new ExerciseIndex(parts.controls.gui, name);
+// An exercise file's text => the page opened at its exercise link (the exercise
+// without its answer key, made by the core), or the reader's message naming the field.
+function openExerciseFile(module, fileName, text) {
+  const made = module.exerciseLinkText(text, JSON.stringify(builtinScenes));
+  let link;
+  try {
+    if (made.error) throw new Error(made.error);
+    link = encodeLinkText(made.text, EXERCISE_LINK);
+  } catch (error) {
+    status.showError('exercise not opened', `${fileName}: ${error.message ?? error}`);
+    return;
+  }
+  loadPage(exerciseLinkAddress(link));
+}
+
+// The exercise the address asks for (exercise/exercise_source.js) opened over the page
+// (exercise/exercise_mode.js), or null when none is asked for or it cannot open (the
+// lab then opens as usual); `problems`: [context, message] to show once a scene is
+// loaded.
+async function openExercise(module, session, parts) {
+  const source = requestedExercise();
+  const current = source === null ? null : (source.builtin ?? '');
+  parts.exerciseIndex = new ExerciseIndex(parts.controls.gui, current);
   parts.grader = new GradingClient(JSON.stringify(builtinScenes));
   const problems = [];
   parts.grades = new GradeMessages();
-  if (name === null || name === '') {
-    if (name === '') parts.exerciseIndex.show();
+  if (source === null || source.index) {
+    if (source?.index) parts.exerciseIndex.show();
     return { exercise: null, problems };
   }
+  if (source.error) {
+    problems.push(['exercise not opened, the lab instead', source.error]);
+    return { exercise: null, problems };
+  }
+  const read = await readExerciseSource(source, { builtins: builtinExercises });
   const exercise = new ExerciseMode(module, session, parts, status, parts.grader, parts.grades);
-  const error = exercise.open(name);
-  if (error) problems.push(['exercise not opened, the lab instead', error]);
+  const error = read.error ?? exercise.open(read.text, read.answerKey);
+  if (error) problems.push(['exercise not opened, the lab instead', `${describeSource(source)}: ${error}`]);
   return { exercise: error ? null : exercise, problems };
 }
 
@@ -255,14 +285,15 @@ async function start() {
   );
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
-  const { exercise, problems } = openExercise(module, session, parts);
+  const { exercise, problems } = await openExercise(module, session, parts);
   parts.exercise = exercise;
   parts.folds = foldPanels(parts);
   if (exercise) {
     parts.editor.lock(`the lab is in the exercise ${exercise.name}, whose scene stays`);
     parts.editorPanel.hide();
   }
-  // An exercise's address is ?exercise=NAME: a link in it is not opened, nor written.
+  // An exercise's address is ?exercise=NAME or its exercise link: a run's link in it
+  // is not opened, nor written.
   const linkError = parts.exercise ? '' : parts.links.openAddress();
   if (linkError !== '') {
     const requested = requestedSceneName();
@@ -287,7 +318,8 @@ async function start() {
     }
   }
   for (const [context, message] of problems) status.showError(context, message);
-  if (!parts.exercise) parts.addressBar.followPage(session, parts);
+  if (parts.exercise) parts.addressBar.fix();
+  else parts.addressBar.followPage(session, parts);
   listenForKeys(session, parts);
   listenForEditorKeys(parts.editor, parts.gizmo, typing);
 

@@ -3,6 +3,7 @@
 // actions as the control panel, through the modules' public methods only; errors come
 // back as strings ("" = success).
 import { builtinExerciseNames, builtinExercises } from '../exercise/exercises.js';
+import { EXERCISE_LINK, LinkError, decodeLinkText, linkKind } from '../link/link_codec.js';
 import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
@@ -21,6 +22,21 @@ const EVENTS = Object.freeze([
 // The articulation that has a link of this name (link names are unique in a scene).
 function ownerOf(articulations, link) {
   return articulations.find((a) => a.links.some((l) => l.name === link)) ?? articulations[0];
+}
+
+// What gradeExercise was given => {text, answerKey} (exercise_source.js) or {error}.
+function exerciseToGrade(exercise) {
+  if (Object.hasOwn(builtinExercises, exercise)) return { text: builtinExercises[exercise], answerKey: 'required' };
+  if (exercise.trimStart().startsWith('{')) return { text: exercise, answerKey: 'optional' };
+  if (linkKind(exercise) === EXERCISE_LINK) {
+    try {
+      return { text: decodeLinkText(exercise, EXERCISE_LINK), answerKey: 'refused' };
+    } catch (error) {
+      if (error instanceof LinkError) return { error: error.message };
+      throw error;
+    }
+  }
+  return { error: `unknown exercise "${exercise}" (give a built-in's name, an exercise's JSON or an exercise link)` };
 }
 
 // `app` is filled in by main.js once the module and the first scene are loaded:
@@ -67,13 +83,16 @@ export function createAutomationApi(app, ready) {
         checking: exercise.checking,
       };
     },
-    // Grades ANSWER.json's text against a built-in exercise with the page's grader (the
-    // worker Check uses): a promise of {grade, results (PrairieLearn's results text, as
-    // `contactlab grade` writes them)}; rejects for an unknown exercise.
-    gradeExercise(name, answerText) {
+    // Grades ANSWER.json's text with the page's grader (the worker Check uses) against
+    // a built-in exercise (by name), an exercise's JSON text (a file, with or without
+    // its answer key) or an exercise link ("#x1.…"): a promise of {grade, results
+    // (PrairieLearn's results text, as `contactlab grade` writes them for the same
+    // answer)}; rejects for an unknown name, a bad link or a broken exercise.
+    gradeExercise(exercise, answerText) {
       if (!app.grader) return Promise.reject(new Error(NOT_READY));
-      if (!(name in builtinExercises)) return Promise.reject(new Error(`unknown exercise "${name}"`));
-      return app.grader.grade(name, builtinExercises[name], String(answerText));
+      const read = exerciseToGrade(String(exercise));
+      if (read.error) return Promise.reject(new Error(read.error));
+      return app.grader.grade(read.text, read.answerKey, String(answerText));
     },
     // The JSON text of a built-in scene, or undefined.
     builtinScene(name) {

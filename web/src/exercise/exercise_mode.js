@@ -1,4 +1,5 @@
-// Exercise mode (?exercise=NAME, docs/exercises.md "In the page"): the exercise's scene
+// Exercise mode (?exercise=NAME, an exercise link or file: exercise_source.js;
+// docs/exercises.md "In the page"): the exercise's scene
 // with the task beside it (exercise_panel.js); only the options the exercise leaves
 // open can be changed, within its bounds (the session's option guard refuses the rest
 // with the core's message) and every other control that changes the outcome is
@@ -9,7 +10,6 @@
 // parent (grade_messages.js, embed/message_api.js).
 import { builtinScenes } from '../session/scenes.js';
 import { ExercisePanel, readNumberBox } from './exercise_panel.js';
-import { builtinExerciseNames, builtinExercises } from './exercises.js';
 
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -44,25 +44,26 @@ export class ExerciseMode {
     this.lastGrade = null;
   }
 
-  // Opens a built-in exercise: "" or why not (then nothing of it is shown or locked).
-  open(name) {
-    const text = builtinExercises[name];
-    if (text === undefined) return `unknown exercise "${name}"; built-in exercises: ${builtinExerciseNames.join(', ')}`;
+  // Opens an exercise from its JSON text, read by the core with its answer key
+  // "required", "optional" or "refused" (exercise_source.js): "" or why not (then
+  // nothing of it is shown or locked).
+  open(text, answerKey) {
     const handle = new this.#module.Exercise();
-    const error = handle.load(text, JSON.stringify(builtinScenes));
+    const error = handle.load(text, JSON.stringify(builtinScenes), answerKey);
     if (error) {
       handle.delete();
-      return `exercise ${name}: ${error}`;
+      return error;
     }
     this.#handle = handle;
-    this.name = name;
     this.text = text;
+    this.answerKey = answerKey;
     this.description = JSON.parse(handle.description());
+    this.name = this.description.name;
     const sceneError = this.#loadScene({});
     if (sceneError) {
       handle.delete();
       this.#handle = null;
-      return `exercise ${name}: ${sceneError}`;
+      return sceneError;
     }
     this.#sceneOptions = this.#session.simulation.options();
     this.#session.guardOptions((option, value) => this.#optionRefusal(option, value));
@@ -118,7 +119,7 @@ export class ExerciseMode {
     const showElapsed = () => this.panel.showChecking((performance.now() - started) / 1000);
     const timer = setInterval(showElapsed, PROGRESS_INTERVAL_MS);
     try {
-      const { grade } = await this.#grader.grade(this.name, this.text, JSON.stringify(answer));
+      const { grade } = await this.#grader.grade(this.text, this.answerKey, JSON.stringify(answer));
       this.lastGrade = grade;
       this.panel.showGrade(grade);
       this.#messages.postGrade(this.name, grade, answer);

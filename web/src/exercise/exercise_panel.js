@@ -3,6 +3,7 @@
 // parameter and each numeric answer, Check and "download answer", the progress of a
 // grading and, once graded, each check's feedback and points and the score. It only
 // shows and collects: exercise_mode.js decides. All text goes in as text nodes.
+import { scoreLine, shownGrade } from './shown_grade.js';
 import { renderTaskText } from './task_text_view.js';
 
 function element(tag, properties = {}, ...children) {
@@ -129,7 +130,8 @@ export class ExercisePanel {
   }
 
   // A grade: the score, then each check with its points, feedback and what the
-  // simulation showed; or why the answer was not graded.
+  // simulation showed, of the checks visible to students (shown_grade.js); or why the
+  // answer was not graded.
   showGrade(grade) {
     this.#doneChecking();
     this.results.replaceChildren();
@@ -137,16 +139,10 @@ export class ExercisePanel {
       this.#showNotGraded(`not graded: ${grade.error}`);
       return;
     }
-    const percent = Math.round(grade.score * 1000) / 10;
-    this.results.append(
-      element('p', {
-        className: 'exercise-score',
-        id: 'exercise-score',
-        textContent: `score ${percent} %: ${grade.points} of ${grade.max_points} points`,
-      }),
-    );
+    const shown = shownGrade(grade);
+    this.results.append(element('p', { className: 'exercise-score', id: 'exercise-score', textContent: scoreLine(shown) }));
     const list = element('ul', { className: 'exercise-checks' });
-    for (const check of grade.checks) {
+    for (const check of shown.checks) {
       const item = element('li', { className: check.passed ? 'passed' : 'failed' });
       item.append(
         element('div', {

@@ -1,5 +1,5 @@
 // The built-in exercises: the JSON files in assets/exercises, bundled as text by Vite,
-// and the one the address asks for (?exercise=NAME).
+// and the address that opens one.
 const exerciseFiles = import.meta.glob('../../../assets/exercises/*.json', {
   eager: true,
   query: '?raw',
@@ -17,18 +17,11 @@ export const builtinExercises = Object.freeze(
 
 export const builtinExerciseNames = Object.freeze(Object.keys(builtinExercises));
 
-// The exercise ?exercise=NAME asks for: its name, '' for ?exercise alone, null when
-// the address asks for none.
-export function requestedExercise(search = window.location.search) {
-  const query = new URLSearchParams(search);
-  return query.has('exercise') ? query.get('exercise') : null;
-}
-
 // The address of the lab with exercise `name` open (null: the lab without one); the
 // page's modes and ?origins stay, a scene and a link go.
 export function exerciseAddress(name, href = window.location.href) {
   const url = new URL(href);
-  url.hash = '';
+  url.hash = ''; // an exercise link goes too
   url.searchParams.delete('scene');
   if (name === null) url.searchParams.delete('exercise');
   else url.searchParams.set('exercise', name);

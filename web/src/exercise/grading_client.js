@@ -11,12 +11,14 @@ export class GradingClient {
     this.scenesText = scenesText;
   }
 
-  grade(name, exerciseText, answerText) {
+  // The exercise's JSON text with its answer key as the core reads it ("required",
+  // "optional" or "refused": exercise_source.js), and ANSWER.json's text.
+  grade(exerciseText, answerKey, answerText) {
     const worker = this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, name, exerciseText, scenesText: this.scenesText, answerText });
+      worker.postMessage({ id, exerciseText, answerKey, scenesText: this.scenesText, answerText });
     });
   }
 

@@ -1,28 +1,29 @@
 // The grader's thread (grading_client.js): grading runs the exercise's simulations for
 // up to seconds in one call into the core, which cannot be cut into slices between
 // frames, so it runs here, in its own instance of the WebAssembly module, and the page
-// keeps drawing. One core Exercise per exercise, kept: the values the grader computes
-// from the exercise alone are worked out once.
+// keeps drawing. One core Exercise per exercise text, kept: the values the grader
+// computes from the exercise alone are worked out once.
 //
-// Messages in: {id, name, exerciseText, scenesText, answerText}; out: {id, grade
+// Messages in: {id, exerciseText, answerKey, scenesText, answerText}; out: {id, grade
 // (the core's grade JSON text), results (the last grade as `contactlab grade` writes
 // PrairieLearn's results)} or {id, error}.
 import createContactlab from '../wasm/contactlab.mjs';
 
 const modulePromise = createContactlab();
-const exercises = new Map(); // name -> the core's Exercise
+const exercises = new Map(); // answer key and exercise text -> the core's Exercise
 
-async function grade({ name, exerciseText, scenesText, answerText }) {
+async function grade({ exerciseText, answerKey, scenesText, answerText }) {
   const module = await modulePromise;
-  let exercise = exercises.get(name);
+  const key = `${answerKey}\n${exerciseText}`;
+  let exercise = exercises.get(key);
   if (!exercise) {
     exercise = new module.Exercise();
-    const error = exercise.load(exerciseText, scenesText);
+    const error = exercise.load(exerciseText, scenesText, answerKey);
     if (error) {
       exercise.delete();
-      throw new Error(`exercise ${name}: ${error}`);
+      throw new Error(`the exercise: ${error}`);
     }
-    exercises.set(name, exercise);
+    exercises.set(key, exercise);
   }
   const graded = exercise.grade(answerText);
   return { grade: graded, results: exercise.results('prairielearn') };

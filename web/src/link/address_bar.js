@@ -13,6 +13,7 @@ export class AddressBar extends Emitter {
   #timer = null;
   #last = '';
   #held = false;
+  #fixed = false;
 
   // `makeLink()` returns the link ("#v1.…") or throws; `onError(message)` hears why.
   constructor(makeLink, onError, intervalMs = 500) {
@@ -55,17 +56,25 @@ export class AddressBar extends Emitter {
     this.request();
   }
 
-  // Asks for an update within the interval (none while held).
+  // The address stays as it is for good: an exercise's (its ?exercise= or its exercise
+  // link), which a run's link must not replace.
+  fix() {
+    this.#fixed = true;
+  }
+
+  // Asks for an update within the interval (none while held or fixed).
   request() {
-    if (this.#held || this.#timer !== null) return;
+    if (this.#fixed || this.#held || this.#timer !== null) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       if (!this.#held) this.update();
     }, this.#intervalMs);
   }
 
-  // Writes the link now and returns it ("" when the state made none).
+  // Writes the link now and returns it ("" when the state made none, or the address is
+  // fixed).
   update() {
+    if (this.#fixed) return '';
     this.#held = false;
     let link;
     try {

@@ -1,5 +1,7 @@
 // A link's transport (docs/links.md): `#v1.` followed by base64url (RFC 4648 §5, no
-// padding) of the raw DEFLATE (RFC 1951) of the payload's JSON text in UTF-8.
+// padding) of the raw DEFLATE (RFC 1951) of the payload's JSON text in UTF-8. An
+// exercise link (docs/exercises.md, "Publishing") is the same transport under `#x1.`,
+// carrying an exercise's JSON (kind EXERCISE_LINK).
 //
 // Decoding never trusts the link: its length is checked before anything is decoded,
 // the inflated size while inflating (a decompression bomb stops within one chunk of
@@ -14,7 +16,9 @@ export const MAX_INFLATED_BYTES = 1024 * 1024;
 // Input is fed to the inflater in pieces this long, so at most this many bytes'
 // worth of output (DEFLATE expands by at most 1032:1) is made past the limit.
 const INFLATE_PIECE_BYTES = 256;
-const PREFIX = `v${LINK_VERSION}.`;
+// What a link carries, by its prefix's letter: a run or an exercise.
+export const RUN_LINK = 'v';
+export const EXERCISE_LINK = 'x';
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 export class LinkError extends Error {
@@ -24,25 +28,35 @@ export class LinkError extends Error {
   }
 }
 
+const prefixOf = (kind) => `${kind}${LINK_VERSION}.`;
+
 // payload (a plain object) => "#v1.…". Throws LinkError when the compressed payload
 // is over MAX_COMPRESSED_BYTES or its text over MAX_INFLATED_BYTES.
 export function encodeLink(payload) {
   return encodeLinkText(JSON.stringify(payload));
 }
 
-// The same from the payload's JSON text.
-export function encodeLinkText(jsonText) {
+// The same from the payload's JSON text; kind EXERCISE_LINK makes "#x1.…".
+export function encodeLinkText(jsonText, kind = RUN_LINK) {
+  const what = kind === EXERCISE_LINK ? 'the exercise' : 'the state';
   const text = new TextEncoder().encode(jsonText);
   if (text.length > MAX_INFLATED_BYTES) {
-    throw new LinkError(`the state is ${text.length} bytes of JSON; at most ${MAX_INFLATED_BYTES} are allowed`);
+    throw new LinkError(`${what} is ${text.length} bytes of JSON; at most ${MAX_INFLATED_BYTES} are allowed`);
   }
   const compressed = deflateSync(text, { level: 9 });
   if (compressed.length > MAX_COMPRESSED_BYTES) {
-    throw new LinkError(
-      `the state compresses to ${compressed.length} bytes; at most ${MAX_COMPRESSED_BYTES} are allowed`,
-    );
+    throw new LinkError(`${what} compresses to ${compressed.length} bytes; at most ${MAX_COMPRESSED_BYTES} are allowed`);
   }
-  return `#${PREFIX}${toBase64url(compressed)}`;
+  return `#${prefixOf(kind)}${toBase64url(compressed)}`;
+}
+
+// The kind of link a fragment or URL holds by its prefix's letter ("#x1.…" =>
+// EXERCISE_LINK), or null for anything else (to be decoded as a run's link, which says
+// what is wrong).
+export function linkKind(link) {
+  const hash = link.indexOf('#');
+  const fragment = hash >= 0 ? link.slice(hash + 1) : link;
+  return /^x[0-9]+\./.test(fragment) ? EXERCISE_LINK : /^v[0-9]+\./.test(fragment) ? RUN_LINK : null;
 }
 
 // A fragment ("#v1.…" or "v1.…") or a whole URL holding one => the payload object.
@@ -61,21 +75,23 @@ export function decodeLink(link) {
   return payload;
 }
 
-// The same, up to the payload's JSON text (not yet parsed). Throws LinkError.
-export function decodeLinkText(link) {
+// The same, up to the payload's JSON text (not yet parsed); kind EXERCISE_LINK reads
+// "#x1.…". Throws LinkError.
+export function decodeLinkText(link, kind = RUN_LINK) {
   if (typeof link !== 'string') throw new LinkError('expected text');
+  const prefix = prefixOf(kind);
   const hash = link.indexOf('#');
   const fragment = hash >= 0 ? link.slice(hash + 1) : link;
   const dot = fragment.indexOf('.');
   const version = dot > 0 ? fragment.slice(0, dot) : '';
-  if (!/^v[0-9]+$/.test(version)) {
-    throw new LinkError(`the fragment must start with "${PREFIX}" (found "${preview(fragment)}")`);
+  if (!new RegExp(`^${kind}[0-9]+$`).test(version)) {
+    throw new LinkError(`the fragment must start with "${prefix}" (found "${preview(fragment)}")`);
   }
-  if (version !== `v${LINK_VERSION}`) {
-    throw new LinkError(`version ${version} is not known; this lab reads ${PREFIX} links`);
+  if (`${version}.` !== prefix) {
+    throw new LinkError(`version ${version} is not known; this lab reads ${prefix} links`);
   }
   const data = fragment.slice(dot + 1);
-  const compressed = fromBase64url(data);
+  const compressed = fromBase64url(data, prefix);
   const text = inflateBounded(compressed);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(text);
@@ -93,14 +109,14 @@ function toBase64url(bytes) {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-function fromBase64url(data) {
+function fromBase64url(data, prefix) {
   const longest = Math.ceil((MAX_COMPRESSED_BYTES * 4) / 3);
   if (data.length > longest) {
     throw new LinkError(
       `the data is ${data.length} characters; at most ${longest} (${MAX_COMPRESSED_BYTES} bytes) are allowed`,
     );
   }
-  if (data.length === 0) throw new LinkError(`no data after "${PREFIX}"`);
+  if (data.length === 0) throw new LinkError(`no data after "${prefix}"`);
   if (!BASE64URL.test(data)) {
     const bad = data.match(/[^A-Za-z0-9_-]/)[0];
     throw new LinkError(`the data may hold only A-Z, a-z, 0-9, "-" and "_" (found ${JSON.stringify(bad)})`);

@@ -1,4 +1,4 @@
-// Where scene files come in: the "open scene file" button (a hidden file input it
+// Where scene and exercise files come in: the "open scene file" button (a hidden file input it
 // clicks) and a file dropped anywhere on the page. A drop never makes the browser
 // navigate to the file, whatever was dropped; while files are dragged over the page,
 // body.dropping outlines it.
@@ -12,7 +12,7 @@ export class FileOpener {
     this.#input.id = 'scene-file-input';
     this.#input.accept = '.json,application/json';
     this.#input.hidden = true;
-    this.#input.setAttribute('aria-label', 'scene file to open');
+    this.#input.setAttribute('aria-label', 'scene or exercise file to open');
     this.#input.addEventListener('change', () => {
       const [file] = this.#input.files;
       this.#input.value = ''; // the same file picked again is a change again
