@@ -12,7 +12,9 @@ namespace {
 
 const char kUsage[] =
     "usage: contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]\n"
+    "                      [--events PATH] [--lcp-dump DIR]\n"
     "       contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]\n"
+    "                      [--events PATH] [--lcp-dump DIR]\n"
     "       contactlab link SCENE [--set KEY=VALUE]... [--time T]\n"
     "       contactlab check SCENE\n"
     "       contactlab grade EXERCISE ANSWER [-o RESULTS] [--format prairielearn|gradescope]\n"

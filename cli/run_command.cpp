@@ -1,7 +1,7 @@
 // contactlab run SCENE [--duration T | --steps N] [--set KEY=VALUE]... [--csv PATH] [--contacts PATH]
-//   [--events PATH]
+//   [--events PATH] [--lcp-dump DIR]
 // contactlab run --link LINK [--duration T | --steps N] [--csv PATH] [--contacts PATH]
-//   [--events PATH]
+//   [--events PATH] [--lcp-dump DIR]
 #include <cmath>
 #include <fstream>
 #include <memory>
@@ -10,6 +10,7 @@
 #include "builtin_scenes.h"
 #include "commands.h"
 #include "formulation/solver_report.h"
+#include "lcp_dump.h"
 #include "link_codec.h"
 #include "scene/scene_loader.h"
 #include "session/link_replay.h"
@@ -32,6 +33,7 @@ struct RunArguments {
   std::string csv_path;
   std::string contacts_path;
   std::string events_path;
+  std::string lcp_dump_directory;
 };
 
 Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& parsed) {
@@ -39,7 +41,7 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
     const std::string& arg = args[i];
     const bool has_value = i + 1 < args.size();
     if (arg == "--duration" || arg == "--steps" || arg == "--set" || arg == "--csv" ||
-        arg == "--contacts" || arg == "--events" || arg == "--link") {
+        arg == "--contacts" || arg == "--events" || arg == "--link" || arg == "--lcp-dump") {
       if (!has_value) return Status::failure(arg + ": missing value");
       const std::string& value = args[++i];
       if (arg == "--duration") {
@@ -63,11 +65,13 @@ Status parse_run_arguments(const std::vector<std::string>& args, RunArguments& p
         parsed.events_path = value;
       } else if (arg == "--link") {
         parsed.link = value;
+      } else if (arg == "--lcp-dump") {
+        parsed.lcp_dump_directory = value;
       } else {
         parsed.contacts_path = value;
       }
     } else if (!arg.empty() && arg[0] == '-') {
-      return Status::failure(arg + ": unknown flag (allowed: --link, --duration, --steps, --set, --csv, --contacts, --events)");
+      return Status::failure(arg + ": unknown flag (allowed: --link, --duration, --steps, --set, --csv, --contacts, --events, --lcp-dump)");
     } else if (parsed.scene_path.empty()) {
       parsed.scene_path = arg;
     } else {
@@ -160,6 +164,10 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     status = open_output("--contacts", parsed.contacts_path, contacts_csv);
   }
   if (status.ok() && !parsed.events_path.empty()) status = open_output("--events", parsed.events_path, events_csv);
+  if (status.ok() && !parsed.lcp_dump_directory.empty()) {
+    status = prepare_lcp_dump(parsed.lcp_dump_directory, simulation.options());
+    simulation.keep_lcp_problems(true);
+  }
   if (!status.ok()) {
     err << "contactlab run: " << status.message() << '\n';
     return 2;
@@ -225,6 +233,13 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     if (events_csv.is_open()) write_event_rows(model, *data, events_csv);
     total_events += solver.events;
     if (!outputs_written(parsed, csv, contacts_csv, events_csv, err)) return 3;
+    if (!parsed.lcp_dump_directory.empty()) {
+      const Status dumped = write_lcp_dump(parsed.lcp_dump_directory, model, options, *data);
+      if (!dumped.ok()) {
+        err << "contactlab run: " << dumped.message() << '\n';
+        return 3;
+      }
+    }
   }
   if (csv.is_open()) csv.close();
   if (contacts_csv.is_open()) contacts_csv.close();

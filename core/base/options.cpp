@@ -186,10 +186,10 @@ const std::vector<OptionSpec>& option_specs() {
           .slider(0, 1000, 1),
       whole_number("friction_edges", &Options::friction_edges)
           .about("friction edges", "u", "")
-          .range(4, 32)
+          .range(2, 32)
           .slider(2)
           .even()
-          .allowed("an even whole number from 4 to 32")
+          .allowed("an even whole number from 2 to 32")
           .alias("u"),
       number("contact_margin", &Options::contact_margin).about("contact margin", "", "m").range(0, 0.05).slider(0.0005),
       number("contact_threshold", &Options::contact_threshold)

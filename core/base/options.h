@@ -44,7 +44,10 @@ struct Options {
   // (h^2 beta^2 < 4 (1 + alpha h)) up to the largest time step, 0.1 s.
   double baumgarte_alpha = 40;
   double baumgarte_beta = 40;
-  // u: edges of the polyhedral friction cone, seed 002 eq. (4); even, 4 .. 32.
+  // u: edges of the polyhedral friction cone, seed 002 eq. (4); even, 2 .. 32. Two edges
+  // are the pair +-t2 of the contact frame (friction_cone.h): for a floor the x axis,
+  // seed 004's brick with f = f+ - f- (a scene asks for 2 only for motion in the x-z
+  // plane, scene/scene_loader.cpp).
   int friction_edges = 8;
   // Geom pairs closer than this are kept as (possible) contacts [m], 0 .. 0.05.
   double contact_margin = 0.002;

@@ -50,7 +50,9 @@ void FrictionEdgeTable::set_edge_count(int friction_edges) {
   cosines_.resize(friction_edges);
   sines_.resize(friction_edges);
   for (int j = 0; j < friction_edges; ++j) {
-    cos_sin_fraction(j, friction_edges, cosines_[j], sines_[j]);
+    // Two edges: the angles pi/2 and 3 pi/2, i.e. 2 pi (2j + 1) / 4.
+    if (friction_edges == 2) cos_sin_fraction(2 * j + 1, 4, cosines_[j], sines_[j]);
+    else cos_sin_fraction(j, friction_edges, cosines_[j], sines_[j]);
   }
 }
 

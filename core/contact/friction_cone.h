@@ -3,7 +3,9 @@
 // with the u columns of D spaced evenly around the contact normal,
 //   d_j = cos(2 pi j / u) t1 + sin(2 pi j / u) t2,   j = 0 .. u-1.
 // u is even, so -d_j = d_{j+u/2} is a column too and D positively spans the tangent
-// plane. The cone's edges are inscribed in the circular Coulomb cone: friction
+// plane. u = 2 is the exception: d_j = cos(pi/2 + pi j) t1 + sin(pi/2 + pi j) t2 = +-t2,
+// friction along one line (for a floor, normal z, t2 = x), the 1-D friction of seed
+// 004's brick, f = f+ - f-, for motion in a plane. The cone's edges are inscribed in the circular Coulomb cone: friction
 // reaches mu c_n exactly along an edge and mu c_n cos(pi/u) midway between two.
 #pragma once
 

@@ -44,6 +44,7 @@
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/island_impulses.h"
+#include "formulation/island_lcp.h"
 #include "formulation/island_size.h"
 #include "formulation/hybrid_advance.h"
 #include "formulation/island_solution.h"
@@ -118,6 +119,10 @@ class ContactFormulation {
     unsupported.reached = time;
     return unsupported;
   }
+
+  // The LCP the last solve_island posed and solved, when it posed one and solved it
+  // without a fallback (only lcp does); false, and `lcp` untouched, otherwise.
+  virtual bool copy_last_lcp(IslandLcp&) const { return false; }
 
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }

@@ -90,6 +90,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   const int size = torsion_unknown(rows) + 3 * rows.torsion_count;
   Eigen::VectorXd& z = scratch.z;
   Eigen::VectorXd& w = scratch.w;
+  scratch.solved = false;
   z.setZero(size);
   w.setZero(size);
   if (!rows.is_finite()) {
@@ -122,6 +123,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     remember_warm_start(scratch.key, solution.z_is_basic, bases);
     z = solution.z;
     w = solution.w;
+    scratch.solved = solution.message.empty();
     apply_impulses(rows, z, true, island.velocity);
     return;
   }
@@ -160,6 +162,15 @@ void solve_lcp_island(const Options& options, const IslandRows& rows,
                       IslandDynamics& island, IslandSolution& solution) {
   solve_lcp(options, rows, contacts, bases, scratch, island, solution.report);
   read_solution(rows, scratch.z, scratch.w, solution);
+}
+
+bool LcpFormulation::copy_last_lcp(IslandLcp& lcp) const {
+  if (!scratch_.solved) return false;
+  lcp.matrix = scratch_.lcp.matrix;
+  lcp.offset = scratch_.lcp.offset;
+  lcp.z = scratch_.z;
+  lcp.w = scratch_.w;
+  return true;
 }
 
 }  // namespace contactlab

@@ -29,6 +29,7 @@ struct LcpScratch {
   std::vector<long long> key;  // the warm-start key of the island being solved
   Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
   Eigen::VectorXd w;           // w = M z + q
+  bool solved = false;         // lcp, z and w are the frictional problem and its answer
 };
 
 // (rows, contact state, v_free in island.velocity, last pass's bases) => v^{l+1} in
@@ -46,6 +47,7 @@ class LcpFormulation : public ContactFormulation {
                     IslandDynamics& island, IslandSolution& solution) override {
     solve_lcp_island(options, rows, contacts, memory.lcp_bases, scratch_, island, solution);
   }
+  bool copy_last_lcp(IslandLcp& lcp) const override;
 
  private:
   LcpScratch scratch_;

@@ -133,6 +133,26 @@ Status parse_lcp_text(const std::string& text, Eigen::MatrixXd& M, Eigen::Vector
   return status;
 }
 
+std::string lcp_text(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::string& comment) {
+  const std::string n = std::to_string(q.size());
+  std::string text = n + "\n0\n" + n + "\n" + n + "\n" + n + " " + n + "\n";
+  char number[32];
+  const auto append_line = [&](const auto& values) {
+    for (Eigen::Index i = 0; i < values.size(); ++i) {
+      std::snprintf(number, sizeof(number), "%.17g", values[i]);
+      if (i > 0) text += ' ';
+      text += number;
+    }
+    text += '\n';
+  };
+  // One column of M per line: the file is column-major.
+  for (Eigen::Index col = 0; col < M.cols(); ++col) append_line(M.col(col));
+  append_line(q);
+  text += comment;
+  if (!comment.empty() && comment.back() != '\n') text += '\n';
+  return text;
+}
+
 Status read_lcp_file(const std::string& path, Eigen::MatrixXd& M, Eigen::VectorXd& q) {
   M.resize(0, 0);
   q.resize(0);

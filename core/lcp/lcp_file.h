@@ -29,6 +29,11 @@ constexpr std::size_t kMaxLcpFileBytes = std::size_t{128} << 20;
 // names the line and the field.
 Status parse_lcp_text(const std::string& text, Eigen::MatrixXd& M, Eigen::VectorXd& q);
 
+// The text of an LCP in the format parse_lcp_text reads, every value with 17
+// significant digits so that it reads back as the same double; `comment` (free text,
+// may span lines) follows q.
+std::string lcp_text(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::string& comment);
+
 // Reads and parses the file at `path`; messages start with the path.
 Status read_lcp_file(const std::string& path, Eigen::MatrixXd& M, Eigen::VectorXd& q);
 

@@ -1,7 +1,7 @@
 // Options written in JSON by name (links, exercises, answers): the name checked
 // against the option table, the value as a number or, for an option with named values,
 // a word, checked against the same table set_option uses. Messages name the field,
-// e.g. "settings.options.friction_edges: must be an even whole number from 4 to 32, got 5".
+// e.g. "settings.options.friction_edges: must be an even whole number from 2 to 32, got 5".
 #pragma once
 
 #include <string>

@@ -16,6 +16,7 @@
 #include "scene/json_fields.h"
 #include "scene/scene_limits.h"
 #include "scene/timeline_reader.h"
+#include "scene/two_edge_friction.h"
 #include "scene/view_reader.h"
 
 namespace contactlab {
@@ -211,7 +212,8 @@ Status SceneReader::read(const Json& document) {
       },
       model_));
   CONTACTLAB_RETURN_IF_ERROR(read_timeline(scene, model_));
-  return read_view(scene, model_);
+  CONTACTLAB_RETURN_IF_ERROR(read_view(scene, model_));
+  return check_two_edge_friction(model_);
 }
 
 // Options are applied through set_option in a fixed order, so that the same checks

@@ -11,6 +11,7 @@
 #include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
 #include "formulation/hybrid_event.h"
+#include "formulation/island_lcp.h"
 #include "formulation/island_solution.h"
 #include "formulation/solver_memory.h"
 #include "formulation/solver_report.h"
@@ -62,6 +63,10 @@ struct SolverStats {
                         // iterations in all islands; hybrid: integrator steps
   int events = 0;       // hybrid: events in the step (data.events)
   std::vector<TunnellingWarning> tunnelling;  // this step's, one per body pair
+  // Each island's LCP and its answer, in island order, kept only while
+  // StepWorkspace::keep_lcp_problems is on and only for formulations that pose one
+  // (formulation.h copy_last_lcp); the last pass's.
+  std::vector<IslandLcp> lcp_problems;
 };
 
 struct Data {

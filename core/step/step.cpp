@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 #include <cmath>
 #include <vector>
 
@@ -62,6 +63,16 @@ void note_fallbacks(SolverStatus status, const std::vector<SolverFallback>& fall
     stats.status = status;
   }
   stats.fallbacks.insert(stats.fallbacks.end(), fallbacks.begin(), fallbacks.end());
+}
+
+// The island's LCP, when the formulation posed and solved one, into the statistics.
+void keep_island_lcp(const ContactFormulation& formulation, int island, const IslandRows& rows,
+                     SolverStats& stats) {
+  IslandLcp lcp;
+  if (!formulation.copy_last_lcp(lcp)) return;
+  lcp.island = island;
+  lcp.contact_count = rows.contact_count;
+  stats.lcp_problems.push_back(std::move(lcp));
 }
 
 // An island's report into the step's statistics, which sum over islands.
@@ -513,6 +524,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       formulation.solve_island(options, ws.rows, ws.contact_state, data.solver_memory, ws.island,
                                ws.solution);
       add_island_report(ws.solution.report, stats);
+      if (ws.keep_lcp_problems) keep_island_lcp(formulation, island, ws.rows, stats);
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }

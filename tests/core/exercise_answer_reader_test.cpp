@@ -57,7 +57,7 @@ TEST(ExerciseAnswerReader, NamesTheFieldOfEveryMistake) {
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"options": {"gravity_z": 5}}})"),
             "settings.options.gravity_z: must be between -20 and 0 m/s^2 in this exercise, got 5");
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"options": {"friction_edges": 5}}})"),
-            "settings.options.friction_edges: must be an even whole number from 4 to 32, got 5")
+            "settings.options.friction_edges: must be an even whole number from 2 to 32, got 5")
       << "the option table's own message";
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"options": {"time_step": "fast"}}})"),
             "settings.options.time_step: must be between 0.0001 and 0.1 s, got \"fast\"");

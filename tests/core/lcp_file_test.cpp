@@ -33,6 +33,25 @@ TEST(ParseLcpText, ReadsMColumnMajor) {
   EXPECT_EQ(q[1], -0.25);
 }
 
+TEST(LcpText, ReadsBackAsTheSameDoublesWithTheCommentIgnored) {
+  // Values that 15 digits would not carry exactly, and a comment holding numbers.
+  Eigen::MatrixXd M(3, 3);
+  M << 0.1, 1.0 / 3.0, -2e-300, 4.0 / 7.0, 1e300, 0, -0.7, 5, 2.0 / 9.0;
+  Eigen::VectorXd q(3);
+  q << -1.0 / 3.0, 0.3, 6.02214076e23;
+  const std::string text = lcp_text(M, q, "# step 7\n# z: 1 2 3");
+  Eigen::MatrixXd read_M;
+  Eigen::VectorXd read_q;
+  const Status status = parse_lcp_text(text, read_M, read_q);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(read_M.rows(), 3);
+  for (int row = 0; row < 3; ++row) {
+    EXPECT_EQ(read_q[row], q[row]);
+    for (int col = 0; col < 3; ++col) EXPECT_EQ(read_M(row, col), M(row, col)) << row << ", " << col;
+  }
+  EXPECT_EQ(text.back(), '\n');
+}
+
 TEST(ParseLcpText, AcceptsAnyWhiteSpaceLayout) {
   Eigen::MatrixXd M;
   Eigen::VectorXd q;

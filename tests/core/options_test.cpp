@@ -34,8 +34,8 @@ TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
       {"error_reduction", 1.5, "between 0 and 1"},
       {"baumgarte_alpha", -1, "between 0 and 10000 1/s"},
       {"baumgarte_beta", 1e5, "between 0 and 10000 1/s"},
-      {"friction_edges", 7, "even whole number from 4 to 32"},
-      {"friction_edges", 34, "even whole number from 4 to 32"},
+      {"friction_edges", 7, "even whole number from 2 to 32"},
+      {"friction_edges", 34, "even whole number from 2 to 32"},
       {"contact_margin", -1e-3, "between 0 and 0.05 m"},
       {"gravity_z", std::numeric_limits<double>::infinity(), "between -100 and 100"},
   };

@@ -97,6 +97,10 @@ TEST(SceneLoaderTest, EveryBuiltInSceneLoads) {
                 10)
           << stem;
     }
+    found.insert(stem);
+    // Seed 004's LCP examples pose the seed's own numbers (h = 0.1 s, a wall, no
+    // gravity, two friction edges): docs/seed_examples.md.
+    if (stem == "lcp_wall" || stem == "lcp_friction") continue;
     EXPECT_TRUE(model.bodies[0].is_static && model.bodies[0].name == "ground") << stem;
     EXPECT_EQ(model.options.friction_edges, 8) << stem;
     // GraspIt's defaults, except for seed 003's own example, which states its own
@@ -106,7 +110,6 @@ TEST(SceneLoaderTest, EveryBuiltInSceneLoads) {
       EXPECT_EQ(model.options.contact_threshold, 1e-4) << stem;
     }
     EXPECT_EQ(model.options.gravity, Vec3(0, 0, -9.81)) << stem;
-    found.insert(stem);
   }
   for (const std::string& name : required) EXPECT_EQ(found.count(name), 1u) << name;
 }

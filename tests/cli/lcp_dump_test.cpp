@@ -1,0 +1,123 @@
+// `contactlab run --lcp-dump DIR` (cli/lcp_dump.h): every problem it writes is read by
+// `contactlab lcp`, whose cold Lemke solve is certified on it (z >= 0, w >= 0, z'w ~ 0)
+// and gives the normal impulses the step applied, as the contacts CSV reports them.
+#include "lcp_dump.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli_result.h"
+#include "csv_table.h"
+#include "lcp/lcp_file.h"
+#include "lcp_command.h"
+#include "temp_path.h"
+
+namespace contactlab {
+// A namespace of its own: test files are compiled in unity batches.
+namespace lcp_dump_test {
+
+std::string scene_path(const std::string& name) {
+  return std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json";
+}
+
+// The numbers after "LABEL:" on the line that starts with it.
+std::vector<double> numbers_after(const std::string& text, const std::string& label) {
+  const std::size_t start = text.find(label);
+  if (start == std::string::npos) return {};
+  std::istringstream line(text.substr(start + label.size(), text.find('\n', start) - start - label.size()));
+  std::vector<double> values;
+  for (double value; line >> value;) values.push_back(value);
+  return values;
+}
+
+// Per step (the CSV's t), the normal forces fn of the contacts in their order.
+std::map<std::string, std::vector<double>> normal_forces_by_time(const std::string& path) {
+  const CsvTable table = read_csv_table(path);
+  std::map<std::string, std::vector<double>> forces;
+  for (std::size_t row = 0; row < table.rows.size(); ++row) {
+    forces[table.rows[row][table.column("t")]].push_back(table.number(row, "fn"));
+  }
+  return forces;
+}
+
+TEST(LcpDump, EveryDumpedProblemIsSolvedByTheLcpCommandToTheStepsImpulses) {
+  const std::string directory = temp_path("lcp_dump_ball");
+  std::filesystem::remove_all(directory);
+  const std::string contacts = temp_path("lcp_dump_ball_contacts.csv");
+  // The ball lands after 0.43 s and rests: the impact and some 30 resting steps.
+  const CommandResult run = run_scene_command(
+      {scene_path("ball_drop"), "--steps", "200", "--contacts", contacts, "--lcp-dump", directory});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const std::map<std::string, std::vector<double>> forces = normal_forces_by_time(contacts);
+
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    ++files;
+    const std::string path = entry.path().string();
+    const CommandResult solved = run_subcommand(run_lcp_command, {path});
+    ASSERT_EQ(solved.code, 0) << path << ": " << solved.out << solved.err;
+    const std::vector<double> z = numbers_after(solved.out, "\nz:");
+
+    Eigen::MatrixXd M;
+    Eigen::VectorXd q;
+    ASSERT_TRUE(read_lcp_file(path, M, q).ok());
+    ASSERT_EQ(static_cast<Eigen::Index>(z.size()), q.size());
+    const Eigen::VectorXd z_cold = Eigen::Map<const Eigen::VectorXd>(z.data(), q.size());
+    const Eigen::VectorXd w = M * z_cold + q;
+    const double scale = std::max(1.0, q.cwiseAbs().maxCoeff());
+    EXPECT_GE(z_cold.minCoeff(), 0) << path;
+    EXPECT_GE(w.minCoeff(), -1e-9 * scale) << path;
+    EXPECT_LE(std::abs(z_cold.dot(w)), 1e-9 * scale) << path;
+
+    // The step's own answer, from the file's comment, is a solution of the same problem.
+    std::ifstream file(path);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::vector<double> step_z = numbers_after(text, "\n# z:");
+    ASSERT_EQ(static_cast<Eigen::Index>(step_z.size()), q.size()) << path;
+    const Eigen::VectorXd z_step = Eigen::Map<const Eigen::VectorXd>(step_z.data(), q.size());
+    const Eigen::VectorXd w_step = M * z_step + q;
+    EXPECT_GE(z_step.minCoeff(), 0) << path;
+    EXPECT_GE(w_step.minCoeff(), -1e-9 * scale) << path;
+    EXPECT_LE(std::abs(z_step.dot(w_step)), 1e-9 * scale) << path;
+
+    // One contact: z's first entry is c_n, the step's normal impulse, f_n h in the CSV.
+    const std::vector<double> header = numbers_after(text, "k = ");
+    ASSERT_FALSE(header.empty());
+    ASSERT_EQ(header[0], 1) << path;
+    const double h = numbers_after(text, "h = ")[0];
+    const std::string t = text.substr(text.find("t = ") + 4, text.find(" s,", text.find("t = ")) - text.find("t = ") - 4);
+    ASSERT_EQ(forces.count(t), 1u) << t;
+    ASSERT_EQ(forces.at(t).size(), 1u);
+    EXPECT_NEAR(z_cold[0], forces.at(t)[0] * h, 1e-12 * scale) << path;
+    EXPECT_NEAR(z_step[0], z_cold[0], 1e-12 * scale) << path;
+  }
+  // Every step with a contact wrote its island's problem.
+  EXPECT_EQ(files, static_cast<int>(forces.size()));
+  EXPECT_GT(files, 20);
+  std::filesystem::remove_all(directory);
+}
+
+TEST(LcpDump, AFormulationWithoutAnLcpIsRefusedNamingTheFlag) {
+  const CommandResult run = run_scene_command({scene_path("ball_drop"), "--steps", "1", "--set",
+                                               "formulation=convex", "--lcp-dump", temp_path("lcp_dump_convex")});
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("--lcp-dump: formulation convex poses no LCP"), std::string::npos) << run.err;
+}
+
+TEST(LcpDump, ADirectoryThatCannotBeMadeIsNamed) {
+  const std::string blocker = temp_path("lcp_dump_blocker");
+  std::ofstream(blocker) << "a file, not a directory\n";
+  const CommandResult run =
+      run_scene_command({scene_path("ball_drop"), "--steps", "1", "--lcp-dump", blocker + "/inside"});
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("--lcp-dump: cannot create the directory"), std::string::npos) << run.err;
+  std::filesystem::remove(blocker);
+}
+
+}  // namespace lcp_dump_test
+}  // namespace contactlab
