@@ -22,6 +22,11 @@ class CompliantFormulation : public ContactFormulation {
     return compliant_substep_count(model, options, substep_damping_ratios_);
   }
 
+  // Every island from the rows' sparse parts: the explicit forces need only each
+  // contact's own W_cc and the joint rows' Gram, never the k x k blocks, so an island is
+  // capped by kMaxSparseIslandUnknowns alone (island_size.h).
+  bool solves_sparse(const Options&, const IslandShape&) const override { return true; }
+
   // (phi, J v^l, v_free) => h_s f, v^{l+1}: options.time_step is the substep here.
   void solve_island(const Options& options, const IslandRows& rows,
                     const IslandContactState& contacts, SolverMemory&, IslandDynamics& island,

@@ -158,7 +158,7 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
                                      ? workspace.damping_ratios.of_restitution(rows.restitution[c])
                                      : options.compliant_damping_ratio;
     const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
-                                     rows.block(c, c)(0, 0), damping_ratio,
+                                     rows.self_block(c)(0, 0), damping_ratio,
                                      contacts.static_friction[c], contacts.kinetic_friction[c],
                                      options);
     impulses.contact[c] = substep * force;

@@ -1,10 +1,13 @@
 // Anitescu's convex relaxation (seed 004, seed 003) as a formulation: the QP of
 // convex_island.h over the cone's extreme rays, warm-started from the active sets of
-// earlier steps (SolverMemory::convex_warm_starts). Free bodies and articulations move
-// by eq. (15) as in seed 002.
+// earlier steps (SolverMemory::convex_warm_starts); past kConvexNewtonUnknowns, an
+// island of free bodies without torsion rows by the method of multipliers over a sparse
+// Hessian (convex_newton.h). Free bodies and articulations move by eq. (15) as in
+// seed 002.
 #pragma once
 
 #include "formulation/convex_island.h"
+#include "formulation/convex_newton.h"
 #include "formulation/formulation.h"
 
 namespace contactlab {
@@ -12,17 +15,32 @@ namespace contactlab {
 class ConvexFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "convex"; }
+
+  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
+    return shape.only_free_bodies && !shape.torsional_friction &&
+           island_contact_unknowns(shape.contacts, options.friction_edges) > kConvexNewtonUnknowns;
+  }
+
   // (rows, v_free) => beta, v^{l+1}; the modes from v^{l+1}.
   void solve_island(const Options&, const IslandRows& rows, const IslandContactState&,
                     SolverMemory& memory, IslandDynamics& island,
                     IslandSolution& solution) override {
-    solve_convex_island(rows, memory.convex_warm_starts, workspace_, island, solution.impulses,
-                        solution.report);
+    if (rows.dense_gram) {
+      solve_convex_island(rows, memory.convex_warm_starts, workspace_, island, solution.impulses,
+                          solution.report);
+    } else if (!solve_convex_newton(rows, memory.convex_warm_starts, sparse_workspace_, island,
+                                    solution.impulses, solution.report)) {
+      solution.impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
+      island.velocity.setZero();
+      solution.report.fall_back(SolverStatus::NumericalFailure,
+                                SolverFallback{FallbackReason::ConvexNewtonHeldStill});
+    }
     classify_by_velocity(rows, island.velocity, solution);
   }
 
  private:
   ConvexIslandWorkspace workspace_;
+  ConvexNewtonWorkspace sparse_workspace_;
 };
 
 }  // namespace contactlab

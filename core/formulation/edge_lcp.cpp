@@ -8,6 +8,7 @@
 #include "base/finite_values.h"
 #include "conic/interior_point.h"
 #include "formulation/cone_edge_problem.h"
+#include "formulation/edge_warm_start.h"
 #include "formulation/joint_friction_lcp.h"
 #include "formulation/torsion_lcp.h"
 
@@ -25,7 +26,6 @@ constexpr int kActiveSetRounds = 6;
 // G on the active rows).
 constexpr double kProximalWeight = 1e-6;
 constexpr int kProximalIterations = 8;
-constexpr std::size_t kWarmStartCapacity = 64;
 constexpr double kCertificateTolerance = 1e-9;
 // A contact counts as sticking for the next guess when no ray's w exceeds this
 // (relative to the certificate's scale): its tangential velocity is below ~1e-6 m/s.
@@ -54,32 +54,6 @@ double torsion_bound(const IslandRows& rows, const Eigen::VectorXd& z, int t) {
   return normal;
 }
 
-// A member as the model knows it: a free body's index, -2 - an articulation's, or -1
-// for the static side of a contact.
-long long member_identity(const IslandDynamics& island, int member) {
-  if (member < 0) return -1;
-  const IslandMember& entry = island.members()[member];
-  return entry.body >= 0 ? entry.body : -2 - entry.articulation;
-}
-
-void make_key(const IslandRows& rows, const IslandDynamics& island, std::vector<long long>& key) {
-  key.clear();
-  key.push_back(rows.friction_edges);
-  key.push_back(rows.contact_count);
-  for (const MemberJacobian& side : rows.frame_jacobians)
-    key.push_back(member_identity(island, side.member));
-  for (int l = 0; l < rows.limit_count; ++l) {
-    const LimitRow& limit = rows.limits[l];
-    key.push_back(-2 - limit.articulation);
-    key.push_back(limit.sign > 0 ? 2 * limit.link : 2 * limit.link + 1);
-  }
-  // Joint friction rows: a negative second entry, unlike any limit's.
-  for (const JointFrictionRow& friction : rows.joint_friction) {
-    key.push_back(-2 - friction.articulation);
-    key.push_back(-1 - friction.link);
-  }
-}
-
 const EdgeWarmStart* find_warm_start(EdgeWarmStarts& warm_starts, const EdgeLcpWorkspace& ws,
                                      std::size_t size) {
   for (EdgeWarmStart& entry : warm_starts.entries) {
@@ -89,26 +63,6 @@ const EdgeWarmStart* find_warm_start(EdgeWarmStarts& warm_starts, const EdgeLcpW
     }
   }
   return nullptr;
-}
-
-// The entry for `key`: its own, a new one below capacity, or the least recently used.
-EdgeWarmStart& warm_start_slot(const std::vector<long long>& key, EdgeWarmStarts& warm_starts) {
-  std::vector<EdgeWarmStart>& entries = warm_starts.entries;
-  EdgeWarmStart* slot = nullptr;
-  for (EdgeWarmStart& entry : entries) {
-    if (entry.key == key) slot = &entry;
-  }
-  if (slot == nullptr && entries.size() < kWarmStartCapacity) {
-    entries.emplace_back();
-    slot = &entries.back();
-  }
-  if (slot == nullptr) {
-    slot = &entries.front();
-    for (EdgeWarmStart& entry : entries) {
-      if (entry.last_used < slot->last_used) slot = &entry;
-    }
-  }
-  return *slot;
 }
 
 // With torsion rows: Lemke's final basis of `size` unknowns from the last solve of the
@@ -513,7 +467,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   }
   ws.free_velocity = island.velocity;
   edge_row_velocities(rows, ws.free_velocity, ws.row_velocity);
-  make_key(rows, island, ws.key);
+  make_warm_start_key(rows, island, ws.key);
 
   // 1. active set; not with torsion rows, whose bound couples them to the rays.
   const bool torsion = rows.torsion_count > 0;

@@ -11,7 +11,8 @@
 // contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
 // attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
 //
-// The soft formulation (either cone) poses an island of free bodies without torsion
+// The soft formulation (either cone), and the convex one past kConvexNewtonUnknowns
+// (formulation/convex_newton.h; quasi-static stepping's "qp" problem with it), pose an island of free bodies without torsion
 // rows sparsely past kSoftNewtonUnknowns (formulation/soft_newton.h,
 // soft_newton_elliptic.h): no k x k matrix
 // is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
@@ -23,6 +24,7 @@ namespace contactlab {
 
 inline constexpr int kMaxIslandUnknowns = 1000;
 inline constexpr int kSoftNewtonUnknowns = 1000;
+inline constexpr int kConvexNewtonUnknowns = 1000;
 inline constexpr int kMaxSparseIslandUnknowns = 200000;
 
 // What decides between an island's dense and sparse problem, known before its rows

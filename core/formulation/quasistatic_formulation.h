@@ -38,6 +38,11 @@ class QuasistaticFormulation : public ContactFormulation {
     return quasistatic_articulation_motion(articulation, options, state, workspace, motion);
   }
 
+  // Its "qp" problem poses a large island sparsely where convex does.
+  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
+    return options.quasistatic_problem == 0 && convex_.solves_sparse(options, shape);
+  }
+
   void solve_island(const Options& options, const IslandRows& rows,
                     const IslandContactState& contacts, SolverMemory& memory,
                     IslandDynamics& island, IslandSolution& solution) override {

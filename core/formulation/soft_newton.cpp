@@ -108,19 +108,10 @@ double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonW
 
 }  // namespace
 
-bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws,
-                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
-  const int k = rows.contact_count;
-  const int u = rows.friction_edges;
-  const int rays = k * u;
-  if (rows.joint_row_count() > 0 || rows.torsion_count > 0 || lcp.offset.size() != rays ||
-      lcp.regularisation.size() != rays || !all_finite(lcp.offset.data(), rays) ||
-      !(lcp.regularisation.array() > 0).all() || !island.velocity.allFinite() ||
-      !prepare_velocity_hessian(rows, island, ws.system)) {
-    return false;
-  }
-  const int n = static_cast<int>(island.velocity.size());
-  ws.free_velocity = island.velocity;
+bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd& start,
+                        SoftNewtonWorkspace& ws, IslandSolveReport& report) {
+  const int n = static_cast<int>(ws.free_velocity.size());
+  const int rays = rows.contact_count * rows.friction_edges;
   ws.gradient.resize(n);
   ws.term_size.resize(n);
   ws.direction.resize(n);
@@ -128,11 +119,11 @@ bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWor
   ws.ray_slope.resize(rays);
   ws.active.assign(rays, 0);
 
-  // Start from v^l where the cost is lower there.
+  // Start from `start` where the cost is lower there.
   ws.velocity = ws.free_velocity;
   double cost = evaluate(rows, lcp, ws);
-  if (island.start_velocity.size() == n && island.start_velocity.allFinite()) {
-    ws.velocity = island.start_velocity;
+  if (start.size() == n && start.allFinite()) {
+    ws.velocity = start;
     const double warm_cost = evaluate(rows, lcp, ws);
     if (warm_cost < cost) {
       report.warm_start_used = true;
@@ -160,8 +151,23 @@ bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWor
     converged = !changed || gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   }
   report.iterations += iterations;
+  return converged && ws.velocity.allFinite();
+}
+
+bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws,
+                       IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  const int rays = k * u;
+  if (rows.joint_row_count() > 0 || rows.torsion_count > 0 || lcp.offset.size() != rays ||
+      lcp.regularisation.size() != rays || !all_finite(lcp.offset.data(), rays) ||
+      !(lcp.regularisation.array() > 0).all() || !island.velocity.allFinite() ||
+      !prepare_velocity_hessian(rows, island, ws.system)) {
+    return false;
+  }
+  ws.free_velocity = island.velocity;
   report.problem_size = rays;
-  if (!converged || !ws.velocity.allFinite()) return false;
+  if (!minimise_soft_cost(rows, lcp, island.start_velocity, ws, report)) return false;
 
   // y => beta = max(0, -y / r), the frame impulses, v^{l+1} = v_free + M^-1 J^T p.
   ws.z.resize(rays);

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "base/number_text.h"
+#include "formulation/convex_newton.h"
 #include "formulation/island_size.h"
 #include "formulation/soft_newton.h"
 
@@ -76,6 +78,7 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::EnergyJump: return "energy jump";
     case FallbackReason::SoftNewtonHeldStill: return "newton failed: held still";
     case FallbackReason::EllipticNewtonToPyramid: return "pyramidal cone";
+    case FallbackReason::ConvexNewtonHeldStill: return "newton failed: held still";
     case FallbackReason::IslandTooLarge: return "too large: held still";
     case FallbackReason::HybridEventLimit: return "event limit: step cut short";
     case FallbackReason::HybridIntegratorFailed: return "integrator failed: step cut short";
@@ -131,6 +134,10 @@ std::string fallback_message(const SolverFallback& fallback) {
       return "soft: Newton's method with the elliptic cone did not converge in " +
              std::to_string(kSoftNewtonIterations) +
              " iterations or met a non-finite number; solved with the pyramidal cone instead";
+    case FallbackReason::ConvexNewtonHeldStill:
+      return "convex: the method of multipliers did not bring its KKT residual under " +
+             describe_number(kConvexNewtonTolerance) + " m/s in " + std::to_string(kConvexNewtonRounds) +
+             " rounds or met a non-finite number (island held still this step)";
     case FallbackReason::IslandTooLarge:
       return "the island's problem has " + std::to_string(fallback.problem_size) +
              " unknowns, more than the cap of " + std::to_string(fallback.size_cap) +

@@ -74,6 +74,9 @@ enum class FallbackReason {
   // Its elliptic cone (soft_newton_elliptic.h): no convergence or a non-finite number:
   // solved with the pyramidal cone.
   EllipticNewtonToPyramid,
+  // Convex's sparse solve (convex_newton.h): its rounds did not reach their KKT residual,
+  // or a non-finite number: held still.
+  ConvexNewtonHeldStill,
   // Any formulation (island_size.h):
   IslandTooLarge,         // more unknowns (problem_size) than its cap (size_cap): held still
   // The event-driven formulation (hybrid_advance.h), with its account in detail:

@@ -14,7 +14,9 @@
 //     (b the least with b (b + 1) / 2 >= N, the top row partial), in soft (pyramid u = 4),
 //     soft elliptic and convex (u = 4; a skipped case says the island was held still);
 //   bench_sphere_column/FORMULATION: 199 spheres of 0.1 m stacked on the ground, at rest;
-//   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone.
+//   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone;
+//   bench_grid_convex/10, bench_convex_bin_pile: the 10 x 10 grid and bin_pile (u = 4)
+//     in convex.
 #include <cmath>
 #include <memory>
 #include <string>
@@ -224,6 +226,27 @@ void bench_grid_elliptic(benchmark::State& state) {
   measure(state, run, 0.25);
 }
 BENCHMARK(bench_grid_elliptic)->Arg(10);
+
+// The 10 x 10 grid and bin_pile (u = 4) in convex, past the cap by its method of
+// multipliers (formulation/convex_newton.h).
+void bench_grid_convex(benchmark::State& state) {
+  Run run;
+  if (!load(state, grid_scene(static_cast<int>(state.range(0))), false, run)) return;
+  set_pile_formulation(PileFormulation::Convex, run.options);
+  measure(state, run, 0.25);
+}
+BENCHMARK(bench_grid_convex)->Arg(10);
+
+void bench_convex_bin_pile(benchmark::State& state) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok() || !load(state, text, false, run)) return;
+  set_pile_formulation(PileFormulation::Convex, run.options);
+  run.options.friction_edges = 4;
+  measure(state, run, 0.0);
+}
+BENCHMARK(bench_convex_bin_pile);
 
 void bench_pyramid(benchmark::State& state, PileFormulation formulation) {
   Run run;

@@ -41,6 +41,7 @@ struct PointMassContact {
     frame << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();
     rows.frame = {frame};
     rows.contact_gram = {Mat3::Identity() / mass};
+    rows.contact_self_gram = {Mat3::Identity() / mass};
     rows.contacts_coupled = {1};
     MemberJacobian world;
     MemberJacobian body;

@@ -2,9 +2,11 @@
 // island of 14260 LCP unknowns, past kMaxIslandUnknowns. In every dense formulation it
 // is held still at once with a fallback that says so, and nothing of its size is
 // allocated; the 3 x 3 grid, at the cap, is solved. Soft poses it sparsely
-// (formulation/soft_newton.h, soft_newton_elliptic.h) and simulates it: the grid stays at rest on the ground,
-// which carries its weight. A step whose memory runs out is undone and the simulation
+// (formulation/soft_newton.h, soft_newton_elliptic.h), and so do convex and
+// quasi-static stepping's QP (convex_newton.h), and simulate it: the grid stays at rest
+// on the ground, which carries its weight. A step whose memory runs out is undone and the simulation
 // steps on.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -62,10 +64,20 @@ TEST(LargeIsland, PastTheCapItIsHeldStillAtOnceWithAFallbackThatSaysSo) {
   ASSERT_TRUE(simulation.load_scene(read_test_scene("box_grid_10x10")).ok());
   for (int index = 0; index <= static_cast<int>(Formulation::Compliant); ++index) {
     // Soft poses it sparsely past the cap, with either cone (below, and
-    // formulation_soft_newton_elliptic_test.cpp).
-    if (static_cast<Formulation>(index) == Formulation::Soft) continue;
+    // formulation_soft_newton_elliptic_test.cpp), and so does convex
+    // (formulation_convex_newton_test.cpp, below) and quasi-static stepping with its
+    // "qp" problem: quasi-static stepping is held still with its "lcp" problem here.
+    // Compliant contact poses every island sparsely (below).
+    if (static_cast<Formulation>(index) == Formulation::Soft ||
+        static_cast<Formulation>(index) == Formulation::Convex ||
+        static_cast<Formulation>(index) == Formulation::Compliant) {
+      continue;
+    }
     const char* formulation = formulation_name(static_cast<Formulation>(index));
     ASSERT_TRUE(simulation.set_option("formulation", index).ok());
+    if (static_cast<Formulation>(index) == Formulation::Quasistatic) {
+      ASSERT_TRUE(simulation.set_option("quasistatic_problem", 1).ok());
+    }
     simulation.reset();
     const auto start = std::chrono::steady_clock::now();
     ASSERT_EQ(simulation.step(2), 2) << simulation.step_error();
@@ -129,6 +141,71 @@ TEST(LargeIsland, PastTheCapSoftsPyramidSimulatesItAtRest) {
     EXPECT_LT(data.linear_velocity[b].norm(), 1e-3) << model.bodies[b].name;
     EXPECT_LT((data.position[b] - start[b]).norm(), 1e-3) << model.bodies[b].name;
   }
+}
+
+// Convex, and quasi-static stepping with its "qp" problem (the same QP with the
+// quasi-static objective), by the method of multipliers over the sparse Hessian
+// (formulation/convex_newton.h): the grid (1426 contacts, posed cold: each of these
+// steps takes some 100 Newton iterations) is solved, not held still, in its first 3
+// steps, and its cubes, 0.05 mm above the ground, settle onto it (by that gap and half
+// the contact threshold) and stay within 1 mm of where they were.
+// Settling and the ground's support are checked on a brick pyramid past the cap
+// (formulation_convex_newton_test.cpp), whose warm-started steps cost less.
+TEST(LargeIsland, PastTheCapConvexAndQuasistaticSolveIt) {
+  for (const Formulation formulation : {Formulation::Convex, Formulation::Quasistatic}) {
+    const char* name = formulation_name(formulation);
+    Simulation simulation;
+    ASSERT_TRUE(simulation.load_scene(read_test_scene("box_grid_10x10")).ok());
+    ASSERT_TRUE(simulation.set_option("formulation", static_cast<double>(formulation)).ok());
+    simulation.reset();
+    const Model& model = simulation.model();
+    const std::vector<Vec3> start = simulation.data().position;
+    for (int s = 0; s < 3; ++s) {
+      ASSERT_EQ(simulation.step(1), 1) << simulation.step_error();
+      const Data& data = simulation.data();
+      ASSERT_EQ(data.solver.status, SolverStatus::Solved) << name << ": " << fallback_message(data.solver.fallbacks);
+      EXPECT_EQ(data.solver.islands, 1);
+      EXPECT_GT(island_contact_unknowns(static_cast<long long>(data.contacts.size()), 8), kMaxIslandUnknowns);
+    }
+    const Data& data = simulation.data();
+    EXPECT_TRUE(state_is_finite(data));
+    for (std::size_t b = 0; b < data.position.size(); ++b) {
+      if (model.bodies[b].is_static) continue;
+      EXPECT_LT((data.position[b] - start[b]).norm(), 1e-3) << name << " " << model.bodies[b].name;
+    }
+  }
+}
+
+// Compliant contact needs no k x k block (its forces are explicit), so the grid is posed
+// from the sparse rows and simulated: in its first 3 steps (some 220 substeps) every
+// island is solved, the cubes fall into their springs (they move) by less than 1 mm,
+// and the ground pushes up on them.
+TEST(LargeIsland, PastTheCapCompliantSimulatesIt) {
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(read_test_scene("box_grid_10x10")).ok());
+  ASSERT_TRUE(simulation.set_option("formulation", static_cast<double>(Formulation::Compliant)).ok());
+  simulation.reset();
+  const Model& model = simulation.model();
+  const std::vector<Vec3> start = simulation.data().position;
+  ASSERT_EQ(simulation.step(3), 3) << simulation.step_error();
+  const Data& data = simulation.data();
+  ASSERT_EQ(data.solver.status, SolverStatus::Solved) << fallback_message(data.solver.fallbacks);
+  EXPECT_GT(island_contact_unknowns(static_cast<long long>(data.contacts.size()), 8), kMaxIslandUnknowns);
+  double support = 0;
+  for (const ContactRecord& contact : data.contacts) {
+    const Vec3 force = contact.normal_force * contact.normal + contact.friction_force;  // on body_b
+    if (model.bodies[contact.body_a].is_static) support += force.z();
+    if (model.bodies[contact.body_b].is_static) support -= force.z();
+  }
+  EXPECT_GT(support, 0);
+  double fastest = 0;
+  for (std::size_t b = 0; b < data.position.size(); ++b) {
+    if (model.bodies[b].is_static) continue;
+    fastest = std::max(fastest, data.linear_velocity[b].norm());
+    EXPECT_LT((data.position[b] - start[b]).norm(), 1e-3) << model.bodies[b].name;
+  }
+  EXPECT_GT(fastest, 0) << "not held still";
+  EXPECT_TRUE(state_is_finite(data));
 }
 
 TEST(LargeIsland, AtTheCapItIsSolved) {

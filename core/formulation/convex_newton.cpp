@@ -1,0 +1,102 @@
+#include "formulation/convex_newton.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/finite_values.h"
+#include "formulation/cone_edge_problem.h"
+#include "formulation/edge_warm_start.h"
+
+namespace contactlab {
+namespace {
+
+// beta^0 from the last solve of the same island (an entry with rays' impulses only), if
+// any; true when it found one.
+bool take_warm_multipliers(EdgeWarmStarts& warm_starts, ConvexNewtonWorkspace& ws, int rays) {
+  for (EdgeWarmStart& entry : warm_starts.entries) {
+    if (entry.key == ws.key && entry.active.empty() && entry.lemke_basis.empty() && entry.z.size() == rays) {
+      entry.last_used = ++warm_starts.clock;
+      ws.multiplier = entry.z;
+      return true;
+    }
+  }
+  ws.multiplier.setZero(rays);
+  return false;
+}
+
+void keep_multipliers(const ConvexNewtonWorkspace& ws, EdgeWarmStarts& warm_starts) {
+  EdgeWarmStart& slot = warm_start_slot(ws.key, warm_starts);
+  slot.key = ws.key;
+  slot.active.clear();
+  slot.lemke_basis.clear();
+  slot.z = ws.multiplier;
+  slot.last_used = ++warm_starts.clock;
+}
+
+}  // namespace
+
+bool solve_convex_newton(const IslandRows& rows, EdgeWarmStarts& warm_starts, ConvexNewtonWorkspace& ws,
+                         IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  const int rays = k * u;
+  if (rows.joint_row_count() > 0 || rows.torsion_count > 0 || !island.velocity.allFinite() ||
+      !all_finite(rows.target_velocity.data(), k) ||
+      !prepare_velocity_hessian(rows, island, ws.newton.system)) {
+    return false;
+  }
+  SoftNewtonWorkspace& newton = ws.newton;
+  newton.free_velocity = island.velocity;
+  report.problem_size = rays;
+
+  // (rows, v_free) => q_cj = e_cj^T J_c v_free - target_c, e_cj^T W_cc e_cj, Q.
+  ws.offset.resize(rays);
+  ws.scale.resize(rays);
+  for (int c = 0; c < k; ++c) {
+    const Vec3 free_rate = rows.frame_velocity(c, newton.free_velocity);
+    const Mat3& delassus = rows.self_block(c);
+    for (int j = 0; j < u; ++j) {
+      const Vec3 edge = edge_ray(rows, c, j);
+      ws.offset[c * u + j] = edge.dot(free_rate) - rows.target_velocity[c];
+      // A contact no impulse can move (W_cc = 0) is still given a positive r.
+      ws.scale[c * u + j] = std::max(edge.dot(delassus * edge), 1e-300);
+    }
+  }
+  const double allowed = kConvexNewtonTolerance * std::max(1.0, ws.offset.cwiseAbs().maxCoeff());
+  make_warm_start_key(rows, island, ws.key);
+  const bool warm = take_warm_multipliers(warm_starts, ws, rays);
+  report.warm_start_used = warm;
+  double ratio = warm ? kConvexWarmRatio : kConvexFirstRatio;
+  ws.start = island.start_velocity;
+
+  for (int round = 0; round < kConvexNewtonRounds; ++round) {
+    // beta^i => the minimiser of L_i, by soft's Newton method from the last v.
+    ws.shifted.regularisation = ratio * ws.scale;
+    ws.shifted.offset = ws.offset - ws.shifted.regularisation.cwiseProduct(ws.multiplier);
+    minimise_soft_cost(rows, ws.shifted, ws.start, newton, report);
+    if (!newton.velocity.allFinite()) return false;
+    ws.start = newton.velocity;
+    // y = s - r beta^i => beta^{i+1} = max(0, -y / r), and the KKT residual of s.
+    double residual = 0;
+    for (int ray = 0; ray < rays; ++ray) {
+      const double r = ws.shifted.regularisation[ray];
+      const double y = newton.ray_velocity[ray];
+      const double slack = y + r * ws.multiplier[ray];  // s_cj
+      const double pushes = std::max(0.0, -y / r);
+      residual = std::max(residual, pushes > 0 ? std::abs(slack) : -slack);
+      ws.multiplier[ray] = pushes;
+    }
+    if (!std::isfinite(residual)) return false;
+    if (residual <= allowed) {
+      keep_multipliers(ws, warm_starts);
+      edge_impulses(rows, ws.multiplier, impulses);
+      island.velocity = newton.free_velocity;
+      apply_island_impulses(rows, impulses, island.velocity);
+      return true;
+    }
+    ratio = std::max(kConvexLastRatio, 0.1 * ratio);
+  }
+  return false;
+}
+
+}  // namespace contactlab
