@@ -218,7 +218,7 @@ function foldPanels({ wrenchSpace }) {
   const byId = (id) => document.getElementById(id);
   folds.add('legend', byId('legend'));
   folds.add("scene's description", byId('scene-panel'), byId('scene-panel'), { open: 'less', folded: 'more' });
-  folds.add('compare table', byId('compare-panel'));
+  folds.add('compare table', byId('compare-panel'), byId('compare-panel').querySelector('thead th'));
   folds.add('wrench space', wrenchSpace.element, wrenchSpace.header);
   folds.add('plots', byId('plots'), byId('plots').querySelector('.plots-header'));
   return folds;
