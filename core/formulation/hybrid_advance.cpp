@@ -7,6 +7,7 @@
 #include "dynamics/dormand_prince.h"
 #include "dynamics/guard_root.h"
 #include "dynamics/rigid_body.h"
+#include "formulation/hybrid_broad_phase.h"
 #include "formulation/hybrid_guards.h"
 #include "formulation/hybrid_transitions.h"
 
@@ -94,14 +95,18 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     return result;
   };
   // (y at an event) => impacts, then the modes; false when no consistent set exists.
+  // The broad phase is swept again after the impacts, at their new velocities.
   std::string why;
+  const double sweep_margin = settings.contact_tolerance + kHybridSweepMargin;
   auto transition = [&]() {
     resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events);
+    sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
     return select_contact_modes(model, options, settings, state, dynamics, bodies, why);
   };
   const std::string moving_pair_note =
       ": sustained contact between two moving bodies (a stack or a pile) is beyond this event-driven "
       "formulation, which moves free bodies against static ones; held still from t = ";
+  sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
   if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
   if (const std::string pair = hybrid_moving_pair_in_contact(model, dynamics); !pair.empty()) {
     return finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
@@ -119,12 +124,19 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
                                                    " events in one step (hybrid_max_events); stopped at t = " +
                                                    std::to_string(now) + " s");
     }
-    if (++result.integrator_steps > kHybridMaxIntegratorSteps ||
-        !dormand_prince_step(rate, now, state, derivative, end - now, kHybridMinStepSize, settings.tolerances, trial,
+    if (result.integrator_steps >= kHybridMaxIntegratorSteps || dynamics.work() >= kHybridWorkBudget) {
+      return finish(HybridOutcome::IntegratorLimit,
+                    std::to_string(result.integrator_steps) + " integrator steps and " +
+                        std::to_string(dynamics.work()) + " units of work in one reported step, past the budget of " +
+                        std::to_string(kHybridMaxIntegratorSteps) + " steps or " + std::to_string(kHybridWorkBudget) +
+                        " units; stopped at t = " + std::to_string(now) + " s");
+    }
+    ++result.integrator_steps;
+    if (!dormand_prince_step(rate, now, state, derivative, end - now, kHybridMinStepSize, settings.tolerances, trial,
                              step)) {
       return finish(HybridOutcome::IntegratorFailed, "the integrator's step fell below " +
-                                                         std::to_string(kHybridMinStepSize) + " s or took over " +
-                                                         std::to_string(kHybridMaxIntegratorSteps) + " steps");
+                                                         std::to_string(kHybridMinStepSize) + " s at t = " +
+                                                         std::to_string(now) + " s");
     }
     guards.evaluate(step.end_state, reach, guard_next);
     // The earliest guard that crossed zero in this step, located on the dense output.
@@ -151,6 +163,10 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       state = step.end_state;
       derivative = step.end_derivative;
       guard_now = guard_next;
+      if (hybrid_sweep_exceeded(bodies, state)) {
+        sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
+        guards.evaluate(state, reach, guard_now);
+      }
       continue;
     }
     // The event. An active contact's guard: the state just past the crossing, so that

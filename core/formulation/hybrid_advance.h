@@ -10,8 +10,9 @@
 // then the modes. It ends early, with its status, when the events reach
 // Options::hybrid_max_events (the bodies keep the state of that instant; the rest of
 // the interval is not simulated), when the integrator's step falls below
-// kHybridMinStepSize or takes more than kHybridMaxIntegratorSteps, or when no
-// consistent active set exists: never a hang.
+// kHybridMinStepSize or the step's budget of kHybridMaxIntegratorSteps integrator steps
+// is spent, or when no consistent active set exists: never a hang. Only the geom pairs
+// the broad phase lets through (hybrid_broad_phase.h) are handed to the narrow phase.
 #pragma once
 
 #include <string>
@@ -28,7 +29,8 @@ namespace contactlab {
 enum class HybridOutcome {
   Completed,            // the whole interval
   EventLimit,           // stopped at Options::hybrid_max_events events
-  IntegratorFailed,     // the step size underflowed or too many steps
+  IntegratorFailed,     // the step size underflowed
+  IntegratorLimit,      // kHybridMaxIntegratorSteps integrator steps in one reported step
   InconsistentContacts, // no active set agreed with its dynamics
   Unsupported,          // the scene has articulations: free bodies only
 };

@@ -25,6 +25,8 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
       bodies.pairs.emplace_back(a, b);
     }
   }
+  bodies.near_pairs.resize(bodies.pairs.size());
+  for (size_t p = 0; p < bodies.pairs.size(); ++p) bodies.near_pairs[p] = static_cast<int>(p);
   bodies.position = position;
   bodies.orientation = orientation;
 }
@@ -85,13 +87,19 @@ Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& 
 
 void hybrid_contact_points(const Model& model, const Eigen::VectorXd& state, double margin, HybridBodies& bodies,
                            std::vector<HybridContactPoint>& points) {
+  hybrid_pair_points(model, state, margin, bodies.near_pairs, bodies, points);
+}
+
+void hybrid_pair_points(const Model& model, const Eigen::VectorXd& state, double margin,
+                        const std::vector<int>& pair_list, HybridBodies& bodies,
+                        std::vector<HybridContactPoint>& points) {
   for (int s = 0; s < bodies.slot_count(); ++s) {
     bodies.position[bodies.body[s]] = state.segment<3>(kHybridSlotState * s);
     bodies.orientation[bodies.body[s]] = hybrid_orientation(state, s);
   }
   compute_geom_poses(model, bodies.position, bodies.orientation, bodies.geom_pose);
   points.clear();
-  for (int p = 0; p < static_cast<int>(bodies.pairs.size()); ++p) {
+  for (const int p : pair_list) {
     const auto [a, b] = bodies.pairs[p];
     bodies.pair_points.clear();
     collide(model.geoms[a].shape, bodies.geom_pose[a], model.geoms[b].shape, bodies.geom_pose[b], margin,

@@ -45,6 +45,13 @@ struct HybridBodies {
   std::vector<int> body;          // the model body of each slot
   std::vector<int> slot_of_body;  // per model body, -1 when not a slot
   std::vector<std::pair<int, int>> pairs;  // geom pairs that may touch: on two bodies, one a slot
+  // The pairs the broad phase lets through (hybrid_broad_phase.h), ascending; all at first.
+  std::vector<int> near_pairs;
+  // Per slot, the broad phase's reference pose, bounding radius and allowance [m].
+  std::vector<Vec3> sweep_position;
+  std::vector<Quat> sweep_orientation;
+  std::vector<double> sweep_radius;
+  std::vector<double> sweep_allowance;
   // Poses of every model body at the state last unpacked (static bodies keep theirs).
   std::vector<Vec3> position;
   std::vector<Quat> orientation;
@@ -74,10 +81,14 @@ Eigen::VectorXd hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorX
 // y with its positions moved by `duration` at its velocities (quaternion exponential).
 Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& state, double duration);
 
-// (y) => every contact point of the pairs within margin, in pair then feature order;
-// the poses are left in bodies.position, bodies.orientation.
+// (y) => every contact point of the near pairs within margin, in pair then feature
+// order; the poses are left in bodies.position, bodies.orientation.
 void hybrid_contact_points(const Model& model, const Eigen::VectorXd& state, double margin, HybridBodies& bodies,
                            std::vector<HybridContactPoint>& points);
+// The same over the listed pairs only (ascending indices into bodies.pairs).
+void hybrid_pair_points(const Model& model, const Eigen::VectorXd& state, double margin,
+                        const std::vector<int>& pair_list, HybridBodies& bodies,
+                        std::vector<HybridContactPoint>& points);
 
 // J's row of the point along world direction d.
 Eigen::RowVectorXd hybrid_contact_row(const HybridBodies& bodies, const HybridContactPoint& point, const Vec3& direction);

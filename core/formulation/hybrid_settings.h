@@ -10,8 +10,13 @@ namespace contactlab {
 
 // A contact's normal or slip speed at or below this counts as at rest [m/s].
 constexpr double kHybridRestingSpeed = 1e-9;
-// Integrator steps in one reported step before the step ends with a status.
-constexpr int kHybridMaxIntegratorSteps = 100000;
+// The budget of one reported step, past which it ends with status "integrator limit":
+// integrator steps, and the smooth dynamics' work (HybridSmoothDynamics::work, the
+// evaluations weighted by (1 + active contacts)^2; docs/hybrid.md).
+constexpr int kHybridMaxIntegratorSteps = 2000;
+constexpr long long kHybridWorkBudget = 200000;
+// How far beyond delta the broad phase lets pairs through [m] (hybrid_broad_phase.h).
+constexpr double kHybridSweepMargin = 1e-3;
 // The smallest integrator step [s].
 constexpr double kHybridMinStepSize = 1e-13;
 

@@ -1,5 +1,7 @@
 #include "formulation/hybrid_smooth_dynamics.h"
 
+#include <algorithm>
+
 #include <Eigen/QR>
 
 #include "contact/friction_cone.h"
@@ -72,8 +74,13 @@ Eigen::MatrixXd HybridSmoothDynamics::inverse_mass(const Eigen::VectorXd& state)
 }
 
 void HybridSmoothDynamics::find_active_points(const Eigen::VectorXd& state, std::vector<HybridContactState>& contacts) {
-  hybrid_contact_points(model_, state, kHybridActivePointMargin, bodies_, points_);
   contacts.assign(active_.size(), HybridContactState{});
+  if (active_.empty()) return;
+  active_pairs_.clear();
+  for (const HybridActiveContact& contact : active_) active_pairs_.push_back(contact.pair);
+  std::sort(active_pairs_.begin(), active_pairs_.end());
+  active_pairs_.erase(std::unique(active_pairs_.begin(), active_pairs_.end()), active_pairs_.end());
+  hybrid_pair_points(model_, state, kHybridActivePointMargin, active_pairs_, bodies_, points_);
   for (size_t c = 0; c < active_.size(); ++c) {
     contacts[c].found = match_hybrid_active_point(points_, active_[c].key, contacts[c].point);
   }
@@ -101,8 +108,22 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
 void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative,
                                     std::vector<HybridContactState>& contacts) {
   const int slots = bodies_.slot_count();
+  const long long size = 1 + static_cast<long long>(active_.size());
+  work_ += size * size;
   const Eigen::VectorXd velocity = hybrid_velocity(bodies_, state);
-  const Eigen::MatrixXd inverse = inverse_mass(state);
+  // M^-1 per slot (block diagonal): 1/m and the world inverse inertia.
+  inverse_blocks_.resize(slots);
+  for (int s = 0; s < slots; ++s) {
+    inverse_blocks_[s] = inverse_mass_at(model_.bodies[bodies_.body[s]], hybrid_orientation(state, s));
+  }
+  const auto apply_inverse = [&](const Eigen::MatrixXd& matrix) {
+    Eigen::MatrixXd product(matrix.rows(), matrix.cols());
+    for (int s = 0; s < slots; ++s) {
+      product.middleRows<3>(6 * s) = inverse_blocks_[s].inverse_mass * matrix.middleRows<3>(6 * s);
+      product.middleRows<3>(6 * s + 3) = inverse_blocks_[s].inverse_inertia * matrix.middleRows<3>(6 * s + 3);
+    }
+    return product;
+  };
   // (q, q_dot) => tau_g - C: gravity and the gyroscopic torque -w x (I w), world.
   Eigen::VectorXd force(bodies_.velocity_size());
   for (int s = 0; s < slots; ++s) {
@@ -112,7 +133,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     force.segment<3>(6 * s) = body.mass * options_.gravity;
     force.segment<3>(6 * s + 3) = -w.cross(rotation * body.inertia * rotation.transpose() * w);
   }
-  Eigen::VectorXd acceleration = inverse * force;
+  Eigen::VectorXd acceleration = apply_inverse(force);
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;
   Eigen::MatrixXd rows;
@@ -145,10 +166,11 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
       ++r;
     }
-    const Eigen::MatrixXd delassus = rows * inverse * columns;
+    const Eigen::MatrixXd inverse_columns = apply_inverse(columns);
+    const Eigen::MatrixXd delassus = rows * inverse_columns;
     const Eigen::VectorXd right = -(rows * acceleration + row_rate);
     const Eigen::VectorXd lambda = delassus.completeOrthogonalDecomposition().solve(right);
-    acceleration += inverse * columns * lambda;
+    acceleration += inverse_columns * lambda;
     r = 0;
     for (size_t c = 0; c < active_.size(); ++c) {
       HybridContactState& contact = contacts[c];

@@ -22,6 +22,7 @@
 #include "base/math_types.h"
 #include "base/options.h"
 #include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
 #include "formulation/hybrid_bodies.h"
 
 namespace contactlab {
@@ -30,6 +31,7 @@ enum class HybridContactMode { Stick, Slip };
 
 struct HybridActiveContact {
   HybridContactKey key;
+  int pair = -1;  // index into HybridBodies::pairs
   HybridContactMode mode = HybridContactMode::Stick;
   Vec3 slip_direction = Vec3::Zero();  // slip: world, unit, the slip's direction when the mode began
   double static_friction = 0;          // mu_s
@@ -58,6 +60,11 @@ class HybridSmoothDynamics {
   // (y, active contacts) => y' and, per active contact, lambda, friction and velocity.
   void evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative, std::vector<HybridContactState>& contacts);
 
+  // The work of the evaluations so far: (1 + active contacts)^2 each, a measure of
+  // their cost (the constrained rows' products grow with the square) that replays
+  // exactly, unlike a clock.
+  long long work() const { return work_; }
+
   // M^-1 at y (6 per slot, world frame).
   Eigen::MatrixXd inverse_mass(const Eigen::VectorXd& state) const;
 
@@ -71,6 +78,9 @@ class HybridSmoothDynamics {
   HybridBodies& bodies_;
   std::vector<HybridActiveContact> active_;
   std::vector<HybridContactPoint> points_;
+  std::vector<int> active_pairs_;
+  std::vector<InverseMass> inverse_blocks_;
+  long long work_ = 0;
   std::vector<HybridContactState> drift_contacts_;
 };
 

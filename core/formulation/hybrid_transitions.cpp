@@ -84,6 +84,7 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
     const FrictionPair friction = contact_friction(model, options, contact.point.key.geom_a, contact.point.key.geom_b);
     HybridActiveContact candidate;
     candidate.key = contact.point.key;
+    candidate.pair = contact.point.pair;
     candidate.static_friction = friction.static_coefficient;
     candidate.kinetic_friction = friction.kinetic_coefficient;
     if (slip.norm() > kHybridRestingSpeed) {

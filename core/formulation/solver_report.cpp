@@ -41,6 +41,7 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::Diverged: return "diverged";
     case SolverStatus::TooLarge: return "too large";
     case SolverStatus::EventLimit: return "event limit";
+    case SolverStatus::IntegratorLimit: return "integrator limit";
     case SolverStatus::Unsupported: return "unsupported";
   }
   return "unknown";
@@ -82,6 +83,7 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::IslandTooLarge: return "too large: held still";
     case FallbackReason::HybridEventLimit: return "event limit: step cut short";
     case FallbackReason::HybridIntegratorFailed: return "integrator failed: step cut short";
+    case FallbackReason::HybridIntegratorLimit: return "integrator limit: step cut short";
     case FallbackReason::HybridInconsistent: return "inconsistent contacts: step cut short";
     case FallbackReason::HybridUnsupported: return "unsupported: held still";
   }
@@ -144,6 +146,7 @@ std::string fallback_message(const SolverFallback& fallback) {
              " (island held still this step)";
     case FallbackReason::HybridEventLimit:
     case FallbackReason::HybridIntegratorFailed:
+    case FallbackReason::HybridIntegratorLimit:
     case FallbackReason::HybridInconsistent:
       return "hybrid: " + fallback.detail + " (the rest of this step not simulated)";
     case FallbackReason::HybridUnsupported:

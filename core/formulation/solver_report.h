@@ -30,6 +30,7 @@ enum class SolverStatus {
   Diverged,          // the step's state ran away or its energy jumped (step/divergence.h)
   TooLarge,          // an island's problem was past kMaxIslandUnknowns (island_size.h)
   EventLimit,        // hybrid: the events of one step reached hybrid_max_events (hybrid_advance.h)
+  IntegratorLimit,   // hybrid: one step spent its budget of integrator steps (hybrid_advance.h)
   Unsupported,       // hybrid: the scene or its state is outside what the method handles
 };
 
@@ -82,6 +83,7 @@ enum class FallbackReason {
   // The event-driven formulation (hybrid_advance.h), with its account in detail:
   HybridEventLimit,         // too many events: the rest of the step not simulated
   HybridIntegratorFailed,   // the integrator's step underflowed: the rest not simulated
+  HybridIntegratorLimit,    // the integrator's budget spent: the rest not simulated
   HybridInconsistent,       // no consistent active set: the rest not simulated
   HybridUnsupported,        // articulations in the scene: held still
 };

@@ -36,6 +36,10 @@ void note_hybrid_outcome(const HybridStepResult& result, SolverStats& stats) {
       reason = FallbackReason::HybridIntegratorFailed;
       status = SolverStatus::NumericalFailure;
       break;
+    case HybridOutcome::IntegratorLimit:
+      reason = FallbackReason::HybridIntegratorLimit;
+      status = SolverStatus::IntegratorLimit;
+      break;
     case HybridOutcome::InconsistentContacts: reason = FallbackReason::HybridInconsistent; break;
     case HybridOutcome::Unsupported:
     case HybridOutcome::Completed: break;

@@ -20,6 +20,9 @@ TEST(SolverReport, EveryStatusHasItsName) {
       {SolverStatus::Cycling, "cycling"},
       {SolverStatus::NumericalFailure, "numerical failure"},
       {SolverStatus::InvalidInput, "invalid input"},
+      {SolverStatus::EventLimit, "event limit"},
+      {SolverStatus::IntegratorLimit, "integrator limit"},
+      {SolverStatus::Unsupported, "unsupported"},
   };
   std::set<std::string> seen;
   for (const auto& [status, name] : names) {
