@@ -31,6 +31,8 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("pivots", &SimulationHandle::pivots)
       .function("iterations", &SimulationHandle::iterations)
       .function("islandCount", &SimulationHandle::island_count)
+      .function("events", &SimulationHandle::events)
+      .function("eventTimes", &SimulationHandle::event_times)
       .function("loopError", &SimulationHandle::loop_error)
       .function("jointError", &SimulationHandle::joint_error)
       .function("jointFrames", &SimulationHandle::joint_frames)

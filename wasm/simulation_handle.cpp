@@ -142,6 +142,18 @@ double SimulationHandle::iterations() const {
   return simulation_.has_scene() ? simulation_.data().solver.iterations : 0;
 }
 
+double SimulationHandle::events() const {
+  return simulation_.has_scene() ? simulation_.data().solver.events : 0;
+}
+
+emscripten::val SimulationHandle::event_times() {
+  event_time_buffer_.clear();
+  if (simulation_.has_scene()) {
+    for (const HybridEvent& event : simulation_.data().events) event_time_buffer_.push_back(event.time);
+  }
+  return float64_view(event_time_buffer_);
+}
+
 double SimulationHandle::island_count() const {
   return simulation_.has_scene() ? simulation_.data().solver.islands : 0;
 }

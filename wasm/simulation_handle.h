@@ -52,6 +52,10 @@ class SimulationHandle {
   // Active-set, Lemke or interior-point iterations of the convex formulations.
   double iterations() const;
   double island_count() const;
+  // hybrid: the last step's events (SolverStats::events), and their times [s] in time
+  // order; 0 and empty for the time-stepping formulations.
+  double events() const;
+  emscripten::val event_times();
   // The largest gap of any loop closure [m] (step/data.h's loop_error); 0 without loops.
   double loop_error() const;
   // In maximal coordinates the largest violation of any joint's rows [m and rad as
@@ -97,6 +101,7 @@ class SimulationHandle {
   std::vector<double> wrench_buffer_;
   std::vector<double> link_pose_buffer_;
   std::vector<double> joint_frame_buffer_;
+  std::vector<double> event_time_buffer_;
 };
 
 }  // namespace contactlab

@@ -113,6 +113,46 @@ for (const formulation of FORMULATIONS) {
   }
 }
 
+// hybrid (formulation 5): the step's events reach the page. bouncing_ball's balls land
+// at t1 = sqrt(2 d / g) (d the fall of their lowest point); every step's events() equals
+// its eventTimes()'s length, the times lie in the step, and together they are the
+// native CLI's --events CSV times bit for bit.
+test('hybrid: events() and eventTimes() of every step are the CLI\'s --events, the first at sqrt(2 d / g)',
+  withSimulation(async (sim) => {
+    const steps = 200;
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-events-'));
+    const eventsPath = path.join(dir, 'events.csv');
+    execFileSync(cli, ['run', scenePath('bouncing_ball'), '--steps', String(steps), '--set', 'formulation=hybrid',
+      '--events', eventsPath]);
+    const nativeTimes = (await readFile(eventsPath, 'utf8')).trim().split('\n').slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    assert.equal(sim.loadScene(await readFile(scenePath('bouncing_ball'), 'utf8')), '');
+    assert.equal(sim.setOption('formulation', 5), '');
+    const description = JSON.parse(sim.sceneDescription());
+    const lowest = Math.min(...description.bodies.map((body, b) => (body.static ? Infinity : sim.bodyPoses()[7 * b + 2])));
+    const times = [];
+    let stepsWithEvents = 0;
+    for (let s = 0; s < steps; s += 1) {
+      const start = sim.time();
+      assert.equal(sim.step(1), 1);
+      const stepTimes = Array.from(sim.eventTimes());
+      assert.equal(sim.events(), stepTimes.length, `events() at step ${s}`);
+      for (const t of stepTimes) assert.ok(t >= start && t <= sim.time(), `event at ${t} inside step ${s}`);
+      if (stepTimes.length > 0) stepsWithEvents += 1;
+      times.push(...stepTimes);
+    }
+    assert.ok(stepsWithEvents > 0);
+    assert.deepEqual(times, nativeTimes);
+    const g = 9.81;
+    const radius = 0.1;
+    const firstImpact = Math.sqrt((2 * (lowest - radius)) / g);
+    assert.ok(Math.abs(times[0] - firstImpact) < 1e-9, `first event at ${times[0]}, closed form ${firstImpact}`);
+    sim.setOption('formulation', 0);
+    sim.step(1);
+    assert.equal(sim.events(), 0);
+    assert.equal(sim.eventTimes().length, 0);
+  }));
+
 // The page's selector: setOption('formulation', k) between steps. Every switch is
 // accepted and takes effect in the next step (the solver reports the new problem);
 // the state carries over (time and step count go on); a second run with the same

@@ -15,7 +15,7 @@ const layout = {
 function simulationWith(time, contacts) {
   const view = new Float64Array(contacts.length * FIELDS.length);
   contacts.forEach((contact, i) => FIELDS.forEach((field, k) => (view[i * FIELDS.length + k] = contact[field] ?? 0)));
-  return { time, contactCount: contacts.length, contactView: () => view, loopError: 0 };
+  return { time, contactCount: contacts.length, contactView: () => view, loopError: 0, eventTimes: () => [] };
 }
 
 // Body 0 the ground, body 1 a brick on it: the brick's contacts with the ground.

@@ -127,10 +127,16 @@ export class StatusPanel {
 
     fields.contacts.textContent = `${simulation.contactCount} contacts`;
     const report = simulation.solverReport();
-    // The LCP reports Lemke pivots; the convex formulations their solver's iterations.
-    fields.lcp.textContent = `problem size ${report.lcpSize}`;
-    fields.pivots.textContent =
-      report.iterations > 0 ? `${report.iterations} iterations` : `${report.pivots} pivots`;
+    // The LCP reports Lemke pivots; the convex formulations their solver's iterations;
+    // hybrid poses no problem: its events in the last step and its integrator's steps.
+    if (simulation.formulation === 'hybrid') {
+      fields.lcp.textContent = `${report.events} ${report.events === 1 ? 'event' : 'events'} this step`;
+      fields.pivots.textContent = `${report.iterations} integrator steps`;
+    } else {
+      fields.lcp.textContent = `problem size ${report.lcpSize}`;
+      fields.pivots.textContent =
+        report.iterations > 0 ? `${report.iterations} iterations` : `${report.pivots} pivots`;
+    }
     const healthy = report.status === 'solved' || report.status === 'no contacts';
     fields.solver.textContent = report.message
       ? `solver: ${report.status} (${report.message})`

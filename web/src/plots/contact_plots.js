@@ -26,6 +26,8 @@ const TWIN_DASH = [6, 3];
 const BAND_ALPHA = '30'; // hex alpha of the mode bands
 const NO_CHOICE = 'no contact yet';
 const CURSOR_COLOR = '#1d2430';
+const EVENT_COLOR = '#b8860b'; // the hybrid formulation's event ticks
+const EVENT_TICK_PX = 6;
 
 const AXIS_FONT = '12px Liberation Sans, sans-serif';
 
@@ -199,7 +201,7 @@ export class ContactPlots {
         series,
         hooks: {
           drawClear: spec.loops ? [] : [(u) => this.drawModeBands(u)],
-          draw: [(u) => this.drawCursor(u)],
+          draw: [(u) => this.drawEventMarks(u), (u) => this.drawCursor(u)],
         },
       },
       data,
@@ -240,6 +242,32 @@ export class ContactPlots {
         start = i;
       }
     }
+    ctx.restore();
+  }
+
+  // The hybrid formulation's events as ticks on the time axis: the page's simulation's
+  // rising from the bottom edge, the twin's hanging from the top.
+  drawEventMarks(u) {
+    const { left, top, width, height } = u.bbox;
+    const tick = EVENT_TICK_PX * devicePixelRatio;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = EVENT_COLOR;
+    ctx.lineWidth = devicePixelRatio;
+    ctx.beginPath();
+    for (const [times, y0, y1] of [
+      [this.series.events.primary, top + height, top + height - tick],
+      [this.series.events.twin, top, top + tick],
+    ]) {
+      for (const time of times) {
+        if (time < this.xRange[0] || time > this.xRange[1]) continue;
+        const x = u.valToPos(time, 'x', true);
+        if (x < left || x > left + width) continue;
+        ctx.moveTo(x, y0);
+        ctx.lineTo(x, y1);
+      }
+    }
+    ctx.stroke();
     ctx.restore();
   }
 

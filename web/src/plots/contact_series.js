@@ -8,7 +8,10 @@
 // - gap: the smallest phi [m];
 // - mode: 1 sliding when a contact slides, else 0 sticking when one sticks, else 2;
 // - loopError: in a scene with loop closures, the largest loop gap [m] (whatever the
-//   choice, and before there is one).
+//   choice, and before there is one);
+// - events: the hybrid formulation's event times [s] (Simulation.eventTimes), every
+//   step's and not only the sampled ones', kept for the window (at most
+//   MAX_EVENT_MARKS), for the marks on the plots' time axis; empty otherwise.
 // Velocities and gap are null while the choice has no contact, every contact column
 // while there is no choice, and loopError in a scene without loops. `frictional` says
 // whether any of the choice's contacts has had a friction coefficient above zero (a
@@ -21,6 +24,7 @@ import { contactSign } from './contact_pairs.js';
 
 export const WINDOW_SECONDS = 5;
 const MAX_WINDOW_SAMPLES = 5000; // every step down to h = 1 ms (seed 003's)
+const MAX_EVENT_MARKS = 2000; // a Zeno accumulation's events are many; the latest are kept
 export const PAIR_MODE = Object.freeze({ sticking: 0, sliding: 1, none: 2 });
 const COLUMN_NAMES = Object.freeze([
   'normalForce',
@@ -54,6 +58,9 @@ export class ContactSeries {
     this.time = [];
     this.primary = emptyColumns();
     this.twin = emptyColumns(); // nulls outside compare mode
+    this.events = { primary: [], twin: [] };
+    this.timeStep = 0;
+    this.lastStepTime = -Infinity;
     this.sampleEvery = 1;
     this.stepsToSample = 0;
     this.version = 0; // changes with every sample and every clear
@@ -62,6 +69,7 @@ export class ContactSeries {
   // h [s] sets how often a step is sampled (the tolerance keeps h = 1 ms at every
   // step, although 5 / 0.001 is not exactly 5000 in floating point).
   setTimeStep(timeStep) {
+    this.timeStep = timeStep;
     this.sampleEvery = Math.max(1, Math.ceil(WINDOW_SECONDS / timeStep / MAX_WINDOW_SAMPLES - 1e-9));
   }
 
@@ -82,6 +90,9 @@ export class ContactSeries {
     for (const columns of [this.primary, this.twin]) {
       for (const name of COLUMN_NAMES) columns[name].length = 0;
     }
+    this.events.primary.length = 0;
+    this.events.twin.length = 0;
+    this.lastStepTime = -Infinity;
     this.stepsToSample = 0;
     this.version += 1;
   }
@@ -93,6 +104,7 @@ export class ContactSeries {
   // After a step: `simulation` is the page's, `twin` the compare mode's or null.
   sample(simulation, twin) {
     if (!this.choice && !this.loops) return;
+    this.recordEvents(simulation, twin);
     this.stepsToSample -= 1;
     if (this.stepsToSample > 0) return;
     this.stepsToSample = this.sampleEvery;
@@ -102,6 +114,28 @@ export class ContactSeries {
     this.record(this.twin, twin);
     if (this.time.length >= 2 * MAX_WINDOW_SAMPLES) this.trim();
     this.version += 1;
+  }
+
+  // Every step's event times; a step at or before the last one's time (the timeline
+  // took the run back) first drops the events after the step's start.
+  recordEvents(simulation, twin) {
+    if (simulation.time <= this.lastStepTime) {
+      const start = simulation.time - this.timeStep;
+      for (const times of [this.events.primary, this.events.twin]) {
+        let keep = times.length;
+        while (keep > 0 && times[keep - 1] > start) keep -= 1;
+        times.length = keep;
+      }
+    }
+    this.lastStepTime = simulation.time;
+    for (const [times, source] of [
+      [this.events.primary, simulation],
+      [this.events.twin, twin],
+    ]) {
+      if (!source) continue;
+      for (const time of source.eventTimes()) times.push(time);
+      if (times.length > MAX_EVENT_MARKS) times.splice(0, times.length - MAX_EVENT_MARKS);
+    }
   }
 
   record(columns, simulation) {
@@ -163,6 +197,10 @@ export class ContactSeries {
   trim() {
     const drop = this.time.length - MAX_WINDOW_SAMPLES;
     this.time.splice(0, drop);
+    for (const times of [this.events.primary, this.events.twin]) {
+      const old = times.findIndex((time) => time >= this.time[0]);
+      times.splice(0, old < 0 ? times.length : old);
+    }
     for (const columns of [this.primary, this.twin]) {
       for (const name of COLUMN_NAMES) columns[name].splice(0, drop);
     }
@@ -171,6 +209,11 @@ export class ContactSeries {
   // Copies of the arrays (for the automation API).
   snapshot() {
     const copy = (columns) => Object.fromEntries(COLUMN_NAMES.map((name) => [name, columns[name].slice()]));
-    return { time: this.time.slice(), primary: copy(this.primary), twin: copy(this.twin) };
+    return {
+      time: this.time.slice(),
+      primary: copy(this.primary),
+      twin: copy(this.twin),
+      events: { primary: this.events.primary.slice(), twin: this.events.twin.slice() },
+    };
   }
 }

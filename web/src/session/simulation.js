@@ -173,6 +173,7 @@ export class Simulation {
       pivots: this.handle.pivots(),
       iterations: this.handle.iterations(),
       islands: this.handle.islandCount(),
+      events: this.handle.events(),
     };
   }
 
@@ -243,6 +244,11 @@ export class Simulation {
   // The link_pose record of a link's frame now (empty for unknown names); a view.
   linkPose(articulation, link) {
     return this.handle.linkPose(String(articulation), String(link));
+  }
+
+  // hybrid: the last step's event times [s], a view like poseView(); empty otherwise.
+  eventTimes() {
+    return this.handle.eventTimes();
   }
 
   get lcpSize() {
