@@ -2,13 +2,15 @@
 // locks locked, an answer set in the page and checked by the core's grader off the
 // page's thread to the score `contactlab grade` gives it, "download answer" writing that
 // answer, clear messages for bad answers, every new control reachable by Tab, the
-// grade posted to a parent page only at the accepted origins, and every exercise's
-// reference and wrong answers graded in the page as the CLI grades them.
+// grade posted to a parent page only at the accepted origins, every exercise's
+// reference and wrong answers graded in the page as the CLI grades them, and an
+// exercise link or a dropped exercise file opening its exercise.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { inflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { artifactsDirectory, guiController, nextFrames, openLab, repositoryRoot, useLab } from './harness.mjs';
@@ -226,6 +228,50 @@ test('the page grades every exercise\'s reference and wrong answers as the CLI d
   const fromLink = await page.evaluate(([l, t]) => window.contactlab.gradeExercise(l, t), [link, answers[reference].text]);
   assert.equal(fromLink.results, graded[reference].results);
   assert.deepEqual(page.errors, []);
+});
+
+// An exercise link (`contactlab exercise-link`) opened in the page shows the exercise,
+// and Check grades the reference answer 100 % and a wrong one its stated score; the
+// link carries no answer key. A dropped exercise file opens its exercise too.
+test('an exercise link opens the exercise and Check grades as its key says; the link holds no answer; a dropped file opens', async () => {
+  const file = exercisePath('incline_friction_angle');
+  const exercise = JSON.parse(await readFile(file, 'utf8'));
+  const link = execFileSync(cli, ['exercise-link', file], { encoding: 'utf8' }).trim();
+  assert.match(link, /^#x1\.[A-Za-z0-9_-]+$/);
+  const carried = inflateRawSync(Buffer.from(link.slice('#x1.'.length), 'base64url')).toString('utf8');
+  assert.equal(JSON.parse(carried).title, exercise.title);
+  assert.deepEqual([JSON.parse(carried).reference, JSON.parse(carried).wrong], [undefined, undefined]);
+  for (const { answers } of [exercise.reference, ...exercise.wrong]) {
+    for (const value of Object.values(answers)) assert.ok(!carried.includes(String(value)), `the link holds ${value}`);
+  }
+
+  const page = await openLab(env.browser, env.server.url, link, { width: 1024, height: 768 });
+  await page.evaluate(() => window.contactlab.pause());
+  assert.equal(await page.locator('#exercise-title').textContent(), exercise.title);
+  const answer = async ({ settings, answers }) => {
+    const mu = guiController(page, 'friction μ').locator('input');
+    await mu.fill(String(settings.options.friction_coefficient));
+    await mu.press('Enter');
+    await page.locator('#exercise-answer-mu_hold').fill(String(answers.mu_hold));
+    return check(page);
+  };
+  assert.match(await answer(exercise.reference), /^score 100 %/);
+  const wrong = exercise.wrong.find(({ score }) => score > 0 && score < 1);
+  assert.match(await answer(wrong), new RegExp(`^score ${Math.round(wrong.score * 1000) / 10} %`));
+
+  // The exercise file dropped on the page: it opens at its own link.
+  await page.goto(`${env.server.url}?scene=box_rest`);
+  await page.evaluate(() => window.contactlab.ready);
+  const text = await readFile(file, 'utf8');
+  await page.evaluate((json) => {
+    const dropped = new DataTransfer();
+    dropped.items.add(new File([json], 'incline_friction_angle.json', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForURL(/#x1\./);
+  await page.locator('#exercise-title', { hasText: exercise.title }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
 
 // A course page on another origin (its own port) framing the lab twice: once with its
