@@ -249,9 +249,9 @@ test('bad parameter values are refused with the core\'s message; the simulation 
   assert.equal(await page.evaluate(() => window.contactlab.options().compliant_substeps), 500);
   assert.equal(await page.locator('#error-panel').isVisible(), false);
   // The stiffness slider is logarithmic over 10 .. 1e9 N/m: its middle is 1e5.
-  const stiffness = guiController(page, 'stiffness k [N/m]').locator('.lil-slider');
-  await stiffness.scrollIntoViewIfNeeded(); // the control panel scrolls
-  const box = await stiffness.boundingBox();
+  const stiffnessSlider = guiController(page, 'stiffness k [N/m]').locator('.lil-slider');
+  await stiffnessSlider.scrollIntoViewIfNeeded(); // the control panel scrolls
+  const box = await stiffnessSlider.boundingBox();
   await page.mouse.click(box.x + 0.5 * box.width, box.y + box.height / 2);
   const clicked = await page.evaluate(() => window.contactlab.options().compliant_stiffness);
   assert.ok(clicked > 0.5e5 && clicked < 2e5, `k = ${clicked}`);
