@@ -25,7 +25,7 @@ suite "native tests" ctest --test-dir build/native --output-on-failure -j "$(npr
 # slice of the soak.
 suite "sanitizer tests" bash scripts/sanitize.sh
 suite "fuzzing, the reproducible slice" bash scripts/fuzz.sh --slice
-suite "soak slice, 0.5 s per scene and formulation" bash scripts/soak.sh --seconds 0.5
+suite "soak slice, 0.25 s per scene and formulation" bash scripts/soak.sh --seconds 0.25
 validation=../shared/validation/siconos-lcp
 if [[ -d "$validation" ]]; then
   suite "siconos LCP validation" node tests/validation/siconos_lcp.mjs build/native/contactlab "$validation"

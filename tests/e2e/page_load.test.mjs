@@ -99,7 +99,12 @@ test('a paused scene is drawn once; a step, the camera and the overlay draw it a
     window.contactlab.pause();
     if (window.contactlab.view.keepingAction()) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'f' }));
   });
-  await nextFrames(page, 3);
+  // Whatever was under way (the camera's glide, the panels fitted to the window) settles:
+  // 300 ms without a frame drawn.
+  await page.waitForFunction(() => {
+    const before = window.contactlab.view.framesDrawn();
+    return new Promise((resolve) => setTimeout(() => resolve(window.contactlab.view.framesDrawn() === before), 300));
+  });
   const drawn = () => page.evaluate(() => window.contactlab.view.framesDrawn());
   const idle = await drawn();
   await nextFrames(page, 10);
