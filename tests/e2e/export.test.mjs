@@ -89,15 +89,17 @@ test('the state CSV equals the command line\'s, and the scene JSON runs to it ag
   assert.deepEqual(page.errors, []);
 });
 
-test('the view as PNG: the canvas\'s size, and a picture', async () => {
+test('the view as PNG: the canvas\'s size at full resolution, and a picture', async () => {
   const png = await exported('view PNG');
   assert.match(png.name, /^brick_slide_t0\.500s_view\.png$/);
   const { bytes } = png;
   assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   assert.equal(bytes.toString('latin1', 12, 16), 'IHDR');
+  // At the device's resolution, whatever the view draws at while drawing is slow.
   const canvas = await page.evaluate(() => {
     const element = document.querySelector('#viewport canvas');
-    return { width: element.width, height: element.height };
+    const { device } = window.contactlab.view.resolution();
+    return { width: Math.floor(element.clientWidth * device), height: Math.floor(element.clientHeight * device) };
   });
   assert.deepEqual({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }, canvas);
   // Decoded by the browser: more than a handful of colours (the background alone is one).

@@ -123,6 +123,7 @@ function createParts(module, session) {
     parts.gizmo.update();
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
+    view.adaptResolution(nowMs, drawn, parts.loop.steppingMs);
     status.update(simulation, parts.loop, nowMs);
     parts.timeline.update();
     parts.robotPanel.update(simulation, nowMs);

@@ -322,6 +322,9 @@ export function createAutomationApi(app, ready) {
       // How many frames the 3D view has drawn since the page opened (it draws only
       // when the picture changed).
       framesDrawn: () => (app.view ? app.view.framesDrawn : 0),
+      // The view's pixel ratio now and the device's (view/drawing_resolution.js: lower
+      // while drawing is slow).
+      resolution: () => (app.view ? { ratio: app.view.resolution.ratio, device: app.view.resolution.deviceRatio } : null),
       // The camera now: [x, y, z, target x, y, z] (physics frame, metres).
       camera: () => (app.view ? app.view.cameraPose() : null),
       // The body the camera follows, by name, or null.

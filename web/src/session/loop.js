@@ -36,6 +36,7 @@ export class Loop extends Emitter {
     this.accumulatedMs = 0; // real time not yet simulated
     this.lastFrameMs = -1;
     this.behind = false; // true when the last frame ran out of budget
+    this.steppingMs = 0; // what the last frame spent stepping (or playing a link back)
     this.realTimeFactor = 1; // simulated / real time over the last window
     this.windowStartMs = -1;
     this.windowStartSimTime = 0;
@@ -111,8 +112,10 @@ export class Loop extends Emitter {
   }
 
   frame(nowMs) {
+    const start = performance.now();
     if (this.session.replayRemaining > 0) this.replay(nowMs);
     else if (this.#playing) this.advance(nowMs);
+    this.steppingMs = performance.now() - start;
     this.lastFrameMs = nowMs;
     if (this.onFrame(nowMs)) this.emit('drawn');
   }

@@ -6,6 +6,7 @@ import { Color, DirectionalLight, Fog, HemisphereLight, PCFShadowMap, Scene, Web
 import { createPhysicsFrame, physicsToThree, threeToPhysics } from './axes.js';
 import { BodyMeshes, bodyReaches } from './body_meshes.js';
 import { CameraRig } from './camera_rig.js';
+import { DrawingResolution } from './drawing_resolution.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
 import { JointFrames } from './joint_frames.js';
 import { LevelReference } from './level_reference.js';
@@ -26,7 +27,8 @@ export class View {
   constructor(container, records) {
     this.container = container;
     this.renderer = new WebGLRenderer({ antialias: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.resolution = new DrawingResolution(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setPixelRatio(this.resolution.ratio);
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = PCFShadowMap;
     container.appendChild(this.renderer.domElement);
@@ -140,6 +142,35 @@ export class View {
       const [px, py] = this.rig.toCanvas(poses[base + x], poses[base + y], poses[base + z]);
       return { x: px, y: py };
     });
+  }
+
+  // After each animation frame (drawing_resolution.js): fewer pixels while drawing is
+  // slow, more again once it is fast. Held while a video records, whose frames keep
+  // one size.
+  adaptResolution(nowMs, drew, steppingMs) {
+    if (this.drawsEveryFrame) {
+      this.resolution.restart();
+      return;
+    }
+    const ratio = this.resolution.frame(nowMs, drew, steppingMs);
+    if (ratio !== null) this.#setPixelRatio(ratio);
+  }
+
+  // Draws at the device's full resolution until the function returned is called (a
+  // picture read back from the canvas, view_png.js).
+  fullResolution() {
+    const ratio = this.resolution.ratio;
+    if (ratio === this.resolution.deviceRatio) return () => {};
+    this.#setPixelRatio(this.resolution.deviceRatio);
+    return () => {
+      this.#setPixelRatio(ratio);
+      this.resolution.restart();
+    };
+  }
+
+  #setPixelRatio(ratio) {
+    this.renderer.setPixelRatio(ratio);
+    this.resize();
   }
 
   resize() {
