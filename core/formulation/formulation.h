@@ -27,8 +27,9 @@
 //
 // An event-driven formulation (hybrid) integrates the smooth dynamics between events
 // and applies impulses at their instants, which no per-island velocity problem of one
-// step can express: it says so by event_driven(), and the step then hands it the free
-// bodies' state for the whole step (advance_events) instead of posing islands.
+// step can express: it says so by event_driven(), and the step then hands it the
+// bodies' and articulations' state for the whole step (advance_events) instead of
+// posing islands.
 #pragma once
 
 #include <memory>
@@ -106,14 +107,15 @@ class ContactFormulation {
   // never.
   virtual bool solves_sparse(const Options&, const IslandShape&) const { return false; }
 
-  // Whether the formulation advances the free bodies over the whole step itself, event
+  // Whether the formulation advances the bodies over the whole step itself, event
   // by event (advance_events), instead of the pipeline's islands. By default not.
   virtual bool event_driven() const { return false; }
 
   // (state at time) => the state at time + h, the step's events and the active
   // contacts; only called when event_driven().
   virtual HybridStepResult advance_events(const Model&, const Options&, double time, std::vector<Vec3>&,
-                                          std::vector<Quat>&, std::vector<Vec3>&, std::vector<Vec3>&) {
+                                          std::vector<Quat>&, std::vector<Vec3>&, std::vector<Vec3>&,
+                                          std::vector<ArticulationState>&) {
     HybridStepResult unsupported;
     unsupported.outcome = HybridOutcome::Unsupported;
     unsupported.reached = time;

@@ -18,12 +18,7 @@ namespace {
 // plus delta: the closing guards look this far.
 double hybrid_reach(const Model& model, const Options& options, const HybridBodies& bodies,
                     const Eigen::VectorXd& state, double duration, double contact_tolerance) {
-  double speed = 0;
-  for (int s = 0; s < bodies.slot_count(); ++s) {
-    const double radius = bounding_radius(model, model.bodies[bodies.body[s]]);
-    speed = std::max(speed, state.segment<3>(kHybridSlotState * s + 7).norm() +
-                                state.segment<3>(kHybridSlotState * s + 10).norm() * radius);
-  }
+  const double speed = hybrid_point_speed(model, bodies, state);
   return contact_tolerance + 2 * (speed * duration + 0.5 * options.gravity.norm() * duration * duration) + 1e-3;
 }
 
@@ -50,11 +45,13 @@ void report_hybrid_contacts(const HybridSmoothDynamics& dynamics, const std::vec
 // active contact has a static side. Stacks and piles keep such contacts coupled, and
 // their modes chatter through thousands of events a step, so this formulation stops
 // there instead (docs/hybrid.md, "Where it applies").
-std::string hybrid_moving_pair_in_contact(const Model& model, const HybridSmoothDynamics& dynamics) {
+std::string hybrid_moving_pair_in_contact(const Model& model, const HybridBodies& bodies,
+                                          const HybridSmoothDynamics& dynamics) {
   for (const HybridActiveContact& contact : dynamics.active()) {
-    const Body& a = model.bodies[model.geoms[contact.key.geom_a].body];
-    const Body& b = model.bodies[model.geoms[contact.key.geom_b].body];
-    if (!a.is_static && !b.is_static) return a.name + " and " + b.name;
+    const int a = model.geoms[contact.key.geom_a].body, b = model.geoms[contact.key.geom_b].body;
+    if (hybrid_body_moves(bodies, a) && hybrid_body_moves(bodies, b)) {
+      return model.bodies[a].name + " and " + model.bodies[b].name;
+    }
   }
   return "";
 }
@@ -63,12 +60,13 @@ std::string hybrid_moving_pair_in_contact(const Model& model, const HybridSmooth
 
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                                std::vector<Vec3>& angular_velocity) {
+                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations) {
   HybridStepResult result;
   result.reached = time;
-  if (!model.articulations.empty()) {
+  if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
     result.outcome = HybridOutcome::Unsupported;
-    result.detail = "the scene has articulations; the event-driven formulation moves free bodies only";
+    result.detail = limit + ": the event-driven formulation moves free bodies and passive trees in reduced "
+                            "coordinates only";
     return result;
   }
   const HybridSettings settings = hybrid_settings(options);
@@ -76,7 +74,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   make_hybrid_bodies(model, position, orientation, bodies);
   HybridSmoothDynamics dynamics(model, options, bodies);
   HybridGuards guards(model, dynamics, bodies);
-  Eigen::VectorXd state = pack_hybrid_state(bodies, position, orientation, linear_velocity, angular_velocity);
+  Eigen::VectorXd state = pack_hybrid_state(bodies, position, orientation, linear_velocity, angular_velocity, articulations);
   const double end = time + options.time_step;
   double now = time;
   const OdeRightHandSide rate = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dy) {
@@ -87,7 +85,8 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     result.outcome = outcome;
     result.detail = std::move(detail);
     result.reached = now;
-    unpack_hybrid_state(bodies, state, position, orientation, linear_velocity, angular_velocity);
+    unpack_hybrid_state(model, bodies, state, position, orientation, linear_velocity, angular_velocity,
+                        articulations);
     Eigen::VectorXd derivative;
     std::vector<HybridContactState> states;
     dynamics.evaluate(state, derivative, states);
@@ -108,7 +107,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       "formulation, which moves free bodies against static ones; held still from t = ";
   sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
   if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
-  if (const std::string pair = hybrid_moving_pair_in_contact(model, dynamics); !pair.empty()) {
+  if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
     return finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
   }
 
@@ -202,7 +201,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       }
     }
     if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
-    if (const std::string pair = hybrid_moving_pair_in_contact(model, dynamics); !pair.empty()) {
+    if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
       return finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
     }
     reach = hybrid_reach(model, options, bodies, state, end - now, settings.contact_tolerance);

@@ -20,6 +20,7 @@
 
 #include "base/math_types.h"
 #include "base/options.h"
+#include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
 #include "formulation/hybrid_event.h"
 #include "formulation/hybrid_smooth_dynamics.h"
@@ -32,7 +33,7 @@ enum class HybridOutcome {
   IntegratorFailed,     // the step size underflowed
   IntegratorLimit,      // kHybridMaxIntegratorSteps integrator steps in one reported step
   InconsistentContacts, // no active set agreed with its dynamics
-  Unsupported,          // the scene has articulations: free bodies only
+  Unsupported,          // beyond the method: an articulation it does not move, a stack
 };
 
 // An active contact at the end of the step, with its force and mode.
@@ -56,9 +57,9 @@ struct HybridStepResult {
   std::vector<HybridContactReport> contacts;
 };
 
-// (state at `time`) => the state at time + options.time_step (or where it stopped).
+// (state at `time`: the bodies', and q, q_dot of each articulation) => the state at time + options.time_step (or where it stopped).
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                                std::vector<Vec3>& angular_velocity);
+                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations);
 
 }  // namespace contactlab

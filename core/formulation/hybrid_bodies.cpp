@@ -1,27 +1,81 @@
 #include "formulation/hybrid_bodies.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "collision/collide.h"
 #include "contact/contact_detection.h"
+#include "dynamics/articulation/tree_kinematics.h"
 #include "dynamics/integrate.h"
+#include "dynamics/rigid_body.h"
 
 namespace contactlab {
+
+std::string hybrid_articulation_limit(const Model& model, const Options& options) {
+  if (model.articulations.empty()) return "";
+  if (options.coordinates != 0) return "articulations in maximal coordinates (the option coordinates)";
+  for (const Articulation& articulation : model.articulations) {
+    const std::string name = "articulation " + articulation.name;
+    if (!articulation.couplings.empty()) return name + " has joint couplings";
+    if (!articulation.loops.empty()) return name + " has loop closures";
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      const Joint& joint = articulation.tree.link(link).joint;
+      if (joint.type == JointType::Free) return name + " has a free joint";
+      if (std::isfinite(joint.lower) || std::isfinite(joint.upper)) return name + " has joint limits";
+      if (articulation.actuators[link].present) return name + " has motors";
+      if (articulation.joint_friction[link].coulomb > 0 || articulation.joint_friction[link].viscous > 0) {
+        return name + " has joint friction";
+      }
+    }
+  }
+  return "";
+}
 
 void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
                         HybridBodies& bodies) {
   bodies.body.clear();
   bodies.slot_of_body.assign(model.bodies.size(), -1);
+  bodies.tree_of_body.assign(model.bodies.size(), -1);
   for (int b = 0; b < static_cast<int>(model.bodies.size()); ++b) {
     if (model.bodies[b].is_static || model.bodies[b].articulation >= 0) continue;
     bodies.slot_of_body[b] = static_cast<int>(bodies.body.size());
     bodies.body.push_back(b);
   }
+  bodies.trees.clear();
+  int state_size = kHybridSlotState * bodies.slot_count();
+  int velocity_size = kHybridSlotVelocity * bodies.slot_count();
+  for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
+    const Articulation& articulation = model.articulations[a];
+    HybridTree tree;
+    tree.articulation = a;
+    tree.state_offset = state_size;
+    tree.velocity_offset = velocity_size;
+    tree.size = articulation.tree.velocity_size();
+    state_size += 2 * tree.size;
+    velocity_size += tree.size;
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      if (!link_is_welded(articulation, link)) {
+        bodies.tree_of_body[articulation.link_body[link]] = static_cast<int>(bodies.trees.size());
+      }
+    }
+    bodies.trees.push_back(tree);
+  }
+  bodies.state_size_ = state_size;
+  bodies.velocity_size_ = velocity_size;
+  bodies.tree_kinematics.resize(bodies.trees.size());
+  bodies.link_jacobian.resize(model.bodies.size());
   bodies.pairs.clear();
   const int geom_count = static_cast<int>(model.geoms.size());
   for (int a = 0; a < geom_count; ++a) {
     for (int b = a + 1; b < geom_count; ++b) {
       const int body_a = model.geoms[a].body, body_b = model.geoms[b].body;
-      if (body_a == body_b) continue;
-      if (bodies.slot_of_body[body_a] < 0 && bodies.slot_of_body[body_b] < 0) continue;
+      if (body_a == body_b || (!hybrid_body_moves(bodies, body_a) && !hybrid_body_moves(bodies, body_b))) continue;
+      const Body& first = model.bodies[body_a];
+      const Body& second = model.bodies[body_b];
+      if (first.articulation >= 0 && first.articulation == second.articulation &&
+          !links_may_touch(model.articulations[first.articulation], first.link, second.link)) {
+        continue;
+      }
       bodies.pairs.emplace_back(a, b);
     }
   }
@@ -33,8 +87,9 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
 
 Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<Vec3>& position,
                                   const std::vector<Quat>& orientation, const std::vector<Vec3>& linear_velocity,
-                                  const std::vector<Vec3>& angular_velocity) {
-  Eigen::VectorXd state(kHybridSlotState * bodies.slot_count());
+                                  const std::vector<Vec3>& angular_velocity,
+                                  const std::vector<ArticulationState>& articulations) {
+  Eigen::VectorXd state(bodies.state_size());
   for (int s = 0; s < bodies.slot_count(); ++s) {
     const int b = bodies.body[s];
     auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
@@ -42,6 +97,10 @@ Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<
     slot.segment<4>(3) << orientation[b].w(), orientation[b].x(), orientation[b].y(), orientation[b].z();
     slot.segment<3>(7) = linear_velocity[b];
     slot.segment<3>(10) = angular_velocity[b];
+  }
+  for (const HybridTree& tree : bodies.trees) {
+    state.segment(tree.state_offset, tree.size) = articulations[tree.articulation].positions;
+    state.segment(tree.state_offset + tree.size, tree.size) = articulations[tree.articulation].velocities;
   }
   return state;
 }
@@ -51,9 +110,10 @@ Quat hybrid_orientation(const Eigen::VectorXd& state, int slot) {
   return Quat(q[0], q[1], q[2], q[3]).normalized();
 }
 
-void unpack_hybrid_state(const HybridBodies& bodies, const Eigen::VectorXd& state, std::vector<Vec3>& position,
-                         std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                         std::vector<Vec3>& angular_velocity) {
+void unpack_hybrid_state(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                         std::vector<Vec3>& position, std::vector<Quat>& orientation,
+                         std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity,
+                         std::vector<ArticulationState>& articulations) {
   for (int s = 0; s < bodies.slot_count(); ++s) {
     const int b = bodies.body[s];
     const auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
@@ -62,6 +122,13 @@ void unpack_hybrid_state(const HybridBodies& bodies, const Eigen::VectorXd& stat
     linear_velocity[b] = slot.segment<3>(7);
     angular_velocity[b] = slot.segment<3>(10);
   }
+  for (const HybridTree& tree : bodies.trees) {
+    ArticulationState& articulation = articulations[tree.articulation];
+    articulation.positions = state.segment(tree.state_offset, tree.size);
+    articulation.velocities = state.segment(tree.state_offset + tree.size, tree.size);
+    update_link_bodies(model.articulations[tree.articulation], articulation, position, orientation, linear_velocity,
+                       angular_velocity);
+  }
 }
 
 Eigen::VectorXd hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& state) {
@@ -69,7 +136,57 @@ Eigen::VectorXd hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorX
   for (int s = 0; s < bodies.slot_count(); ++s) {
     velocity.segment<6>(kHybridSlotVelocity * s) = state.segment<6>(kHybridSlotState * s + 7);
   }
+  for (const HybridTree& tree : bodies.trees) {
+    velocity.segment(tree.velocity_offset, tree.size) = state.segment(tree.state_offset + tree.size, tree.size);
+  }
   return velocity;
+}
+
+void set_hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& velocity, Eigen::VectorXd& state) {
+  for (int s = 0; s < bodies.slot_count(); ++s) {
+    state.segment<6>(kHybridSlotState * s + 7) = velocity.segment<6>(kHybridSlotVelocity * s);
+  }
+  for (const HybridTree& tree : bodies.trees) {
+    state.segment(tree.state_offset + tree.size, tree.size) = velocity.segment(tree.velocity_offset, tree.size);
+  }
+}
+
+void pose_hybrid_trees(const Model& model, const Eigen::VectorXd& state, HybridBodies& bodies) {
+  for (size_t t = 0; t < bodies.trees.size(); ++t) {
+    const HybridTree& tree = bodies.trees[t];
+    const Articulation& articulation = model.articulations[tree.articulation];
+    TreeKinematics& kinematics = bodies.tree_kinematics[t];
+    forward_kinematics(articulation.tree, state.segment(tree.state_offset, tree.size), kinematics);
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      const int body = articulation.link_body[link];
+      bodies.position[body] = kinematics.com_position[link];
+      bodies.orientation[body] = Quat(kinematics.link_pose[link].rotation);
+      if (bodies.tree_of_body[body] >= 0) com_jacobian(articulation.tree, kinematics, link, bodies.link_jacobian[body]);
+    }
+  }
+}
+
+double hybrid_point_speed(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state) {
+  double speed = 0;
+  for (int s = 0; s < bodies.slot_count(); ++s) {
+    const double radius = bounding_radius(model, model.bodies[bodies.body[s]]);
+    speed = std::max(speed, state.segment<3>(kHybridSlotState * s + 7).norm() +
+                                state.segment<3>(kHybridSlotState * s + 10).norm() * radius);
+  }
+  std::vector<Vec6> twists;
+  for (size_t t = 0; t < bodies.trees.size(); ++t) {
+    const HybridTree& tree = bodies.trees[t];
+    const Articulation& articulation = model.articulations[tree.articulation];
+    TreeKinematics kinematics;
+    forward_kinematics(articulation.tree, state.segment(tree.state_offset, tree.size), kinematics);
+    link_com_velocities(articulation.tree, kinematics, state.segment(tree.state_offset + tree.size, tree.size),
+                        twists);
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      const double radius = bounding_radius(model, model.bodies[articulation.link_body[link]]);
+      speed = std::max(speed, twists[link].head<3>().norm() + twists[link].tail<3>().norm() * radius);
+    }
+  }
+  return speed;
 }
 
 Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& state, double duration) {
@@ -81,6 +198,10 @@ Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& 
     integrate_pose(duration, slot.segment<3>(7), slot.segment<3>(10), position, orientation);
     slot.segment<3>(0) = position;
     slot.segment<4>(3) << orientation.w(), orientation.x(), orientation.y(), orientation.z();
+  }
+  // Revolute and prismatic coordinates: q + duration q_dot.
+  for (const HybridTree& tree : bodies.trees) {
+    moved.segment(tree.state_offset, tree.size) += duration * state.segment(tree.state_offset + tree.size, tree.size);
   }
   return moved;
 }
@@ -97,6 +218,7 @@ void hybrid_pair_points(const Model& model, const Eigen::VectorXd& state, double
     bodies.position[bodies.body[s]] = state.segment<3>(kHybridSlotState * s);
     bodies.orientation[bodies.body[s]] = hybrid_orientation(state, s);
   }
+  pose_hybrid_trees(model, state, bodies);
   compute_geom_poses(model, bodies.position, bodies.orientation, bodies.geom_pose);
   points.clear();
   for (const int p : pair_list) {
@@ -123,12 +245,19 @@ Eigen::RowVectorXd hybrid_contact_row(const HybridBodies& bodies, const HybridCo
   Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   const int bodies_of_point[2] = {point.body_a, point.body_b};
   for (int side = 0; side < 2; ++side) {
-    const int slot = bodies.slot_of_body[bodies_of_point[side]];
-    if (slot < 0) continue;
+    const int body = bodies_of_point[side];
     const double sign = side == 0 ? -1.0 : 1.0;
-    const Vec3 arm = point.position - bodies.position[bodies_of_point[side]];
-    row.segment<3>(kHybridSlotVelocity * slot) += sign * direction.transpose();
-    row.segment<3>(kHybridSlotVelocity * slot + 3) += sign * arm.cross(direction).transpose();
+    const Vec3 arm = point.position - bodies.position[body];
+    if (const int slot = bodies.slot_of_body[body]; slot >= 0) {
+      row.segment<3>(kHybridSlotVelocity * slot) += sign * direction.transpose();
+      row.segment<3>(kHybridSlotVelocity * slot + 3) += sign * arm.cross(direction).transpose();
+    } else if (const int t = bodies.tree_of_body[body]; t >= 0) {
+      // n = (d, (p - x) x d) . J_x: the point's velocity through the tree's q_dot.
+      Vec6 wrench;
+      wrench << direction, arm.cross(direction);
+      row.segment(bodies.trees[t].velocity_offset, bodies.trees[t].size) +=
+          sign * wrench.transpose() * bodies.link_jacobian[body];
+    }
   }
   return row;
 }

@@ -1,12 +1,18 @@
-// The free bodies of seed 004's hybrid model as one state vector for the integrator
+// The bodies of seed 004's hybrid model as one state vector for the integrator
 // (dynamics/dormand_prince.h), and the contact geometry at such a state.
 //
 // Per dynamic free body (a slot): y = [p (3), quaternion w x y z (4), v (3), w (3)],
-// world frame; its generalised velocity is u = [v, w] (6 per slot), and a contact's
-// row in u is seed 004's J: the relative velocity of body_b's contact point against
-// body_a's along a world direction d, [.. -d, -(p - x_a) x d .. d, (p - x_b) x d ..].
+// world frame; its generalised velocity is u = [v, w] (6 per slot). After the slots,
+// per articulation in reduced coordinates (a tree): y = [q (n), q_dot (n)], its joint
+// coordinates and rates (revolute and prismatic joints, so q_dot = v), and u = [q_dot].
+// A contact's row in u is seed 004's J: the relative velocity of body_b's contact point
+// against body_a's along a world direction d, [.. -d, -(p - x_a) x d .. d, (p - x_b) x
+// d ..] for free bodies, and for a link (d, (p - x) x d) . J_x(q), J_x its centre of
+// mass's Jacobian (dynamics/articulation/tree_kinematics.h): the contact Jacobian
+// through the articulation, n = d^T dp/dq.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <Eigen/Core>
@@ -14,6 +20,7 @@
 #include "base/math_types.h"
 #include "base/options.h"
 #include "collision/contact_point.h"
+#include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
 
 namespace contactlab {
@@ -41,9 +48,23 @@ struct HybridContactPoint {
   double distance = 0;           // phi [m]
 };
 
+// An articulation's block of y and u.
+struct HybridTree {
+  int articulation = -1;    // index into Model::articulations
+  int state_offset = 0;     // q's first entry in y; q_dot follows at + size
+  int velocity_offset = 0;  // q_dot's first entry in u
+  int size = 0;             // n, the tree's coordinates
+};
+
 struct HybridBodies {
   std::vector<int> body;          // the model body of each slot
   std::vector<int> slot_of_body;  // per model body, -1 when not a slot
+  std::vector<HybridTree> trees;
+  std::vector<int> tree_of_body;  // per model body, the tree of a link that moves, else -1
+  // Per tree, the kinematics at the state last unpacked, and per link body the
+  // Jacobian of its centre of mass and angular velocity in the tree's q_dot (6 x n).
+  std::vector<TreeKinematics> tree_kinematics;
+  std::vector<Eigen::Matrix<double, 6, Eigen::Dynamic>> link_jacobian;
   std::vector<std::pair<int, int>> pairs;  // geom pairs that may touch: on two bodies, one a slot
   // The pairs the broad phase lets through (hybrid_broad_phase.h), ascending; all at first.
   std::vector<int> near_pairs;
@@ -59,20 +80,45 @@ struct HybridBodies {
   std::vector<ContactPoint> pair_points;
 
   int slot_count() const { return static_cast<int>(body.size()); }
-  int velocity_size() const { return kHybridSlotVelocity * slot_count(); }
+  int state_size() const { return state_size_; }
+  int velocity_size() const { return velocity_size_; }
+  int state_size_ = 0;
+  int velocity_size_ = 0;
 };
 
-// (model, poses) => slots for the dynamic free bodies and the geom pairs.
+// Whether the body moves in y: a slot or a link of a tree that is not welded.
+inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
+  return bodies.slot_of_body[body] >= 0 || bodies.tree_of_body[body] >= 0;
+}
+
+// Why the model's articulations are beyond this formulation, or "" when every one is a
+// passive tree it moves: reduced coordinates, revolute, prismatic or fixed joints, no
+// joint limits, motors, joint friction, couplings or loop closures (each would be a
+// constraint or force of its own kind between events).
+std::string hybrid_articulation_limit(const Model& model, const Options& options);
+
+// (model, poses) => slots for the dynamic free bodies, trees for the articulations and
+// the geom pairs (a tree's links as moving bodies, its welded links as static ones).
 void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
                         HybridBodies& bodies);
 
-// Data's state <=> y.
+// Data's state <=> y; unpacking also poses the links' bodies (update_link_bodies).
 Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<Vec3>& position,
                                   const std::vector<Quat>& orientation, const std::vector<Vec3>& linear_velocity,
-                                  const std::vector<Vec3>& angular_velocity);
-void unpack_hybrid_state(const HybridBodies& bodies, const Eigen::VectorXd& state, std::vector<Vec3>& position,
-                         std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                         std::vector<Vec3>& angular_velocity);
+                                  const std::vector<Vec3>& angular_velocity,
+                                  const std::vector<ArticulationState>& articulations);
+void unpack_hybrid_state(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                         std::vector<Vec3>& position, std::vector<Quat>& orientation,
+                         std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity,
+                         std::vector<ArticulationState>& articulations);
+// y with u replaced.
+void set_hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& velocity, Eigen::VectorXd& state);
+// (y) => bodies.tree_kinematics, the links' poses in bodies.position and
+// bodies.orientation, and their Jacobians.
+void pose_hybrid_trees(const Model& model, const Eigen::VectorXd& state, HybridBodies& bodies);
+// The largest speed of any point of a moving body at y [m/s]: |v| + |w| r per slot and
+// per link (r the body's bounding radius).
+double hybrid_point_speed(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state);
 
 // A slot's unit quaternion in y.
 Quat hybrid_orientation(const Eigen::VectorXd& state, int slot);

@@ -56,9 +56,12 @@ void sweep_hybrid_pairs(const Model& model, const Options& options, const Eigen:
     const double grow = 0.5 * margin + (slot >= 0 ? bodies.sweep_allowance[slot] : 0.0);
     boxes[g] = bounding_box(model.geoms[g].shape, bodies.geom_pose[g], grow);
   }
+  // A tree's links are not swept: their pairs are always near.
+  const auto on_tree = [&](int geom) { return bodies.tree_of_body[model.geoms[geom].body] >= 0; };
   bodies.near_pairs.clear();
   for (int p = 0; p < static_cast<int>(bodies.pairs.size()); ++p) {
-    if (boxes_overlap(boxes[bodies.pairs[p].first], boxes[bodies.pairs[p].second])) bodies.near_pairs.push_back(p);
+    const auto [a, b] = bodies.pairs[p];
+    if (on_tree(a) || on_tree(b) || boxes_overlap(boxes[a], boxes[b])) bodies.near_pairs.push_back(p);
   }
 }
 

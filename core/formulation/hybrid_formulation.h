@@ -1,6 +1,6 @@
 // Seed 004's second approach to rigid contact, "Rigid Contact with Event Detection"
 // and "Putting it all together", as a formulation: a hybrid, event-driven simulation
-// of the free bodies (hybrid_advance.h, docs/hybrid.md). It does not pose per-island
+// of the free bodies and passive articulations (hybrid_advance.h, docs/hybrid.md). It does not pose per-island
 // impulse problems: it takes the whole reported step itself (event_driven()), and the
 // step hands it the bodies' state instead of calling solve_island. Newton's law is its
 // reset map's, not the rows' targets; the step-size search has nothing to shorten.
@@ -19,8 +19,10 @@ class HybridFormulation : public ContactFormulation {
   HybridStepResult advance_events(const Model& model, const Options& options, double time,
                                   std::vector<Vec3>& position, std::vector<Quat>& orientation,
                                   std::vector<Vec3>& linear_velocity,
-                                  std::vector<Vec3>& angular_velocity) override {
-    return advance_hybrid(model, options, time, position, orientation, linear_velocity, angular_velocity);
+                                  std::vector<Vec3>& angular_velocity,
+                                  std::vector<ArticulationState>& articulations) override {
+    return advance_hybrid(model, options, time, position, orientation, linear_velocity, angular_velocity,
+                          articulations);
   }
   // Never called: the step advances an event-driven formulation by advance_events.
   void solve_island(const Options&, const IslandRows&, const IslandContactState&, SolverMemory&, IslandDynamics&,

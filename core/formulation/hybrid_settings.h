@@ -10,6 +10,10 @@ namespace contactlab {
 
 // A contact's normal or slip speed at or below this counts as at rest [m/s].
 constexpr double kHybridRestingSpeed = 1e-9;
+// A contact between two moving bodies carrying less than this is let go [N]: the two
+// move alike without it (a cradle's balls struck together), and the least-norm
+// lambda of such a contact is rounding noise of either sign.
+constexpr double kHybridIdleContactForce = 1e-9;
 // The budget of one reported step, past which it ends with status "integrator limit":
 // integrator steps, and the smooth dynamics' work (HybridSmoothDynamics::work, the
 // evaluations weighted by (1 + active contacts)^2; docs/hybrid.md).

@@ -5,6 +5,7 @@
 #include <Eigen/QR>
 
 #include "contact/friction_cone.h"
+#include "dynamics/articulation/tree_dynamics.h"
 #include "dynamics/rigid_body.h"
 
 namespace contactlab {
@@ -62,13 +63,35 @@ Vec3 hybrid_relative_velocity(const HybridBodies& bodies, const HybridContactPoi
   return relative;
 }
 
-Eigen::MatrixXd HybridSmoothDynamics::inverse_mass(const Eigen::VectorXd& state) const {
+void HybridSmoothDynamics::factor_tree_masses(const Eigen::VectorXd& state) {
+  tree_mass_.resize(bodies_.trees.size());
+  tree_force_.resize(bodies_.trees.size());
+  for (size_t t = 0; t < bodies_.trees.size(); ++t) {
+    const HybridTree& tree = bodies_.trees[t];
+    const KinematicTree& kinematic_tree = model_.articulations[tree.articulation].tree;
+    forward_kinematics(kinematic_tree, state.segment(tree.state_offset, tree.size), tree_kinematics_);
+    // (q, q_dot) => M(q), and tau_g - C q_dot = -bias (seed 004's manipulator equation).
+    mass_matrix(kinematic_tree, tree_kinematics_, tree_mass_matrix_, tree_workspace_);
+    tree_mass_[t].compute(tree_mass_matrix_);
+    bias_forces(kinematic_tree, tree_kinematics_, state.segment(tree.state_offset + tree.size, tree.size),
+                options_.gravity, tree_force_[t], tree_workspace_);
+    tree_force_[t] = -tree_force_[t];
+  }
+}
+
+Eigen::MatrixXd HybridSmoothDynamics::inverse_mass(const Eigen::VectorXd& state) {
   const int n = bodies_.velocity_size();
   Eigen::MatrixXd inverse = Eigen::MatrixXd::Zero(n, n);
   for (int s = 0; s < bodies_.slot_count(); ++s) {
     const InverseMass body = inverse_mass_at(model_.bodies[bodies_.body[s]], hybrid_orientation(state, s));
     inverse.block<3, 3>(6 * s, 6 * s) = body.inverse_mass * Mat3::Identity();
     inverse.block<3, 3>(6 * s + 3, 6 * s + 3) = body.inverse_inertia;
+  }
+  factor_tree_masses(state);
+  for (size_t t = 0; t < bodies_.trees.size(); ++t) {
+    const HybridTree& tree = bodies_.trees[t];
+    inverse.block(tree.velocity_offset, tree.velocity_offset, tree.size, tree.size) =
+        tree_mass_[t].solve(Eigen::MatrixXd::Identity(tree.size, tree.size));
   }
   return inverse;
 }
@@ -116,11 +139,18 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
   for (int s = 0; s < slots; ++s) {
     inverse_blocks_[s] = inverse_mass_at(model_.bodies[bodies_.body[s]], hybrid_orientation(state, s));
   }
+  // M(q) of each tree, factored, and its tau_g - C q_dot.
+  factor_tree_masses(state);
   const auto apply_inverse = [&](const Eigen::MatrixXd& matrix) {
     Eigen::MatrixXd product(matrix.rows(), matrix.cols());
     for (int s = 0; s < slots; ++s) {
       product.middleRows<3>(6 * s) = inverse_blocks_[s].inverse_mass * matrix.middleRows<3>(6 * s);
       product.middleRows<3>(6 * s + 3) = inverse_blocks_[s].inverse_inertia * matrix.middleRows<3>(6 * s + 3);
+    }
+    for (size_t t = 0; t < bodies_.trees.size(); ++t) {
+      const HybridTree& tree = bodies_.trees[t];
+      product.middleRows(tree.velocity_offset, tree.size) =
+          tree_mass_[t].solve(matrix.middleRows(tree.velocity_offset, tree.size));
     }
     return product;
   };
@@ -132,6 +162,9 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     const Vec3 w = velocity.segment<3>(6 * s + 3);
     force.segment<3>(6 * s) = body.mass * options_.gravity;
     force.segment<3>(6 * s + 3) = -w.cross(rotation * body.inertia * rotation.transpose() * w);
+  }
+  for (size_t t = 0; t < bodies_.trees.size(); ++t) {
+    force.segment(bodies_.trees[t].velocity_offset, bodies_.trees[t].size) = tree_force_[t];
   }
   Eigen::VectorXd acceleration = apply_inverse(force);
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
@@ -198,6 +231,11 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     rate.segment<3>(0) = slot.segment<3>(7);
     rate.segment<4>(3) << 0.5 * q_rate.w(), 0.5 * q_rate.x(), 0.5 * q_rate.y(), 0.5 * q_rate.z();
     rate.segment<6>(7) = acceleration.segment<6>(6 * s);
+  }
+  // A tree: q' = q_dot (revolute and prismatic joints), q_dot' = its acceleration.
+  for (const HybridTree& tree : bodies_.trees) {
+    derivative.segment(tree.state_offset, tree.size) = state.segment(tree.state_offset + tree.size, tree.size);
+    derivative.segment(tree.state_offset + tree.size, tree.size) = acceleration.segment(tree.velocity_offset, tree.size);
   }
 }
 

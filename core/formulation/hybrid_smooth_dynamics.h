@@ -1,5 +1,6 @@
 // Seed 004's hybrid model between events ("Putting it all together"): the free bodies'
-// motion with the active contacts as constraints,
+// and the articulations' motion (a tree's M(q) by CRBA, its C q_dot - tau_g by RNEA,
+// dynamics/articulation/tree_dynamics.h) with the active contacts as constraints,
 //   M q_ddot = tau_g - C + J_c^T lambda,   J_c q_ddot + J_c_dot q_dot = 0,
 // seed 004's equation of motion with lambda acting only at active contacts. A sticking
 // contact constrains its normal and both tangent rows ([n; t1; t2] q_ddot-level, so it
@@ -17,10 +18,12 @@
 
 #include <vector>
 
+#include <Eigen/Cholesky>
 #include <Eigen/Core>
 
 #include "base/math_types.h"
 #include "base/options.h"
+#include "dynamics/articulation/tree_dynamics.h"
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/hybrid_bodies.h"
@@ -65,10 +68,12 @@ class HybridSmoothDynamics {
   // exactly, unlike a clock.
   long long work() const { return work_; }
 
-  // M^-1 at y (6 per slot, world frame).
-  Eigen::MatrixXd inverse_mass(const Eigen::VectorXd& state) const;
+  // M^-1 at y (6 per slot, world frame; a tree's M(q)^-1 in its q_dot).
+  Eigen::MatrixXd inverse_mass(const Eigen::VectorXd& state);
 
  private:
+  // (y) => per tree, M(q) factored and tau_g - C q_dot.
+  void factor_tree_masses(const Eigen::VectorXd& state);
   void find_active_points(const Eigen::VectorXd& state, std::vector<HybridContactState>& contacts);
   // The constrained rows (n; t1, t2 when sticking) of the active contacts at y.
   Eigen::MatrixXd constraint_rows(const Eigen::VectorXd& state);
@@ -80,6 +85,11 @@ class HybridSmoothDynamics {
   std::vector<HybridContactPoint> points_;
   std::vector<int> active_pairs_;
   std::vector<InverseMass> inverse_blocks_;
+  std::vector<Eigen::LLT<Eigen::MatrixXd>> tree_mass_;
+  std::vector<Eigen::VectorXd> tree_force_;
+  TreeKinematics tree_kinematics_;
+  TreeDynamicsWorkspace tree_workspace_;
+  Eigen::MatrixXd tree_mass_matrix_;
   long long work_ = 0;
   std::vector<HybridContactState> drift_contacts_;
 };

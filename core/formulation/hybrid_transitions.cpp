@@ -66,9 +66,7 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
   }
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
-  for (int s = 0; s < bodies.slot_count(); ++s) {
-    state.segment<6>(kHybridSlotState * s + 7) = result.velocity.segment<6>(kHybridSlotVelocity * s);
-  }
+  set_hybrid_velocity(bodies, result.velocity, state);
   return true;
 }
 
@@ -98,9 +96,15 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
   const int limit = 4 * (static_cast<int>(active.size()) + 1);
   for (int change = 0; change < limit; ++change) {
     dynamics.evaluate(state, derivative, contacts);
+    // Lets go: a pulling contact, or one between two moving bodies that carries no
+    // force (they move alike without it: a cradle's struck balls).
     int pulling = -1;
     for (int c = 0; c < static_cast<int>(active.size()); ++c) {
-      if (contacts[c].normal_force < 0 && (pulling < 0 || contacts[c].normal_force < contacts[pulling].normal_force)) {
+      const bool both_move = hybrid_body_moves(bodies, model.geoms[active[c].key.geom_a].body) &&
+                             hybrid_body_moves(bodies, model.geoms[active[c].key.geom_b].body);
+      const double floor = both_move ? kHybridIdleContactForce : 0.0;
+      if (contacts[c].normal_force < floor &&
+          (pulling < 0 || contacts[c].normal_force < contacts[pulling].normal_force)) {
         pulling = c;
       }
     }

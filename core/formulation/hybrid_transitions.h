@@ -13,7 +13,8 @@
 // Modes: every touching contact that is not separating starts active, sticking when
 // its slip speed is at rest and sliding along its slip otherwise. Then, one change at a
 // time, until the smooth dynamics agree with the modes: the contact with the most
-// negative lambda_n lets go; else the sticking contacts of a geom pair whose friction is
+// negative lambda_n lets go (between two moving bodies, one with lambda_n below
+// kHybridIdleContactForce: bodies that move alike need no force between them); else the sticking contacts of a geom pair whose friction is
 // outside the patch's cone (|sum lambda_t| > mu_s sum lambda_n, hybrid_patch_friction)
 // slide, along -sum lambda_t. With no agreement after
 // 4 (contacts + 1) changes the active set is inconsistent (Painleve's kind of problem):

@@ -57,7 +57,7 @@ void advance_event_driven_step(const Model& model, const Options& options, Conta
   // (q, v at t) => events, active contacts, (q, v at t + h or where the step stopped)
   const HybridStepResult result = formulation.advance_events(model, options, data.time, data.position,
                                                              data.orientation, data.linear_velocity,
-                                                             data.angular_velocity);
+                                                             data.angular_velocity, data.articulations);
   data.events = result.events;
   data.contacts.clear();
   for (const HybridContactReport& report : result.contacts) {

@@ -1,5 +1,5 @@
 // A step of an event-driven formulation (formulation/formulation.h, event_driven()):
-// the formulation advances the free bodies over the whole step itself; here its result
+// the formulation advances the bodies over the whole step itself; here its result
 // becomes the step's read-outs: the state, data.events, the active contacts as contact
 // records (their force the instantaneous lambda at the end of the step, not an
 // impulse / h) and the status.

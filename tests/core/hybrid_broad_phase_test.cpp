@@ -37,7 +37,7 @@ std::vector<int> near_pairs_after(const Model& model, double duration, HybridBod
     angular.push_back(body.initial_angular_velocity);
   }
   make_hybrid_bodies(model, position, orientation, bodies);
-  state = pack_hybrid_state(bodies, position, orientation, linear, angular);
+  state = pack_hybrid_state(bodies, position, orientation, linear, angular, {});
   Options options = model.options;
   options.gravity = Vec3(0, 0, -9.81);
   sweep_hybrid_pairs(model, options, state, duration, 1e-3, bodies);

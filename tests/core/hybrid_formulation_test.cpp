@@ -3,7 +3,7 @@
 // closed forms: a dropped ball's impact times and apexes and its Zeno time, a box
 // sliding to rest, a box on an incline that holds or slides, the spinning ball's
 // post-impact velocities, and its statuses: an event cap that ends a step, and a
-// scene with articulations, or a stack, that it does not simulate.
+// closed chain, or a stack, that it does not simulate.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -192,9 +192,9 @@ TEST(HybridFormulation, EventCapEndsTheStepWithAStatus) {
   EXPECT_TRUE(data.position[body_index(model, "thing")].allFinite());
 }
 
-// A scene with an articulation is outside the method here: status "unsupported", the
-// reason, and nothing moved.
-TEST(HybridFormulation, ArticulationsAreUnsupported) {
+// A closed chain (four_bar's loop closure) is outside the method here: status
+// "unsupported", the reason, and nothing moved.
+TEST(HybridFormulation, LoopClosuresAreUnsupported) {
   const Model model = load_builtin_scene("four_bar");
   Options options = model.options;
   options.formulation = Formulation::Hybrid;
@@ -202,7 +202,7 @@ TEST(HybridFormulation, ArticulationsAreUnsupported) {
   const std::vector<Vec3> before = data.position;
   step(model, options, data);
   EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
-  EXPECT_NE(fallback_message(data.solver.fallbacks).find("articulations"), std::string::npos);
+  EXPECT_NE(fallback_message(data.solver.fallbacks).find("loop closures"), std::string::npos);
   EXPECT_EQ(data.position, before);
 }
 

@@ -142,5 +142,91 @@ INSTANTIATE_TEST_SUITE_P(Formulations, Cradle, ::testing::Values(Formulation::Lc
                            return std::string(formulation_name(info.param));
                          });
 
+// The event-driven formulation (hybrid) sees the front row's 50 um gaps as gaps at its
+// default contact tolerance (delta = 1 um), and sees them closed with delta = 0.1 mm.
+// Then the striker meets a row of touching balls, and its law for simultaneous impacts
+// is one frictionless map over every closing and touching contact at once
+// (formulation/impact_reset_map.h): balls 2..4 leave as one at (1 + e) / 4 of the
+// striker's rate and the striker at (1 - 3 e) / 4, the same as Newton's law in one LCP
+// step, here at the impact's instant. The step is cut to end 1 ns after the impact
+// (found by a first pass), so gravity adds nothing measurable. The striker meets ball 2
+// 0.17 mrad before the bottom, where its lever is cos(1.7e-4) = 1 - 1.4e-8 of the
+// others': the closed form holds to 1e-7 relative there, and exactly in
+// impact_reset_map_test. Momentum (the sum of the rates, equal pendulums) is the
+// striker's, and the row's energy is the start's less the law's loss, (1 - e^2) / 2 of
+// the normal part: 3 (1 + e)^2 / 16 + ((1 - 3 e) / 4)^2 of the striker's energy remains.
+TEST(CradleHybrid, TouchingRowTakesTheSimultaneousFrictionlessMap) {
+  const Model model = load_builtin_scene("newtons_cradle");
+  const Row touching = row_of(model, "touching");
+  const double inertia = 0.5 * 0.3 * 0.3 + 0.000125;  // each pendulum about its pivot [kg m^2]
+  for (double e : {1.0, 0.5}) {
+    Options options = model.options;
+    options.formulation = Formulation::Hybrid;
+    options.hybrid_contact_tolerance = 1e-4;
+    options.restitution = e;
+    Data data = make_data(model);
+    const double start_energy = row_energy(model, options, touching, data);
+    Data before = data;
+    double impact_time = -1;
+    while (impact_time < 0 && data.time < 0.4) {
+      before = data;
+      step(model, options, data);
+      expect_step_solved(data);
+      for (const HybridEvent& event : data.events) {
+        if (event.kind == HybridEventKind::Impact && event.body_a == touching.bodies[0]) impact_time = event.time;
+      }
+    }
+    ASSERT_GT(impact_time, 0) << "e = " << e;
+    Options cut = options;
+    cut.time_step = impact_time - before.time + 1e-9;
+    data = before;
+    step(model, cut, data);
+    expect_step_solved(data);
+    ASSERT_FALSE(data.events.empty());
+    const std::vector<double> out = rates(touching, data);
+    // The striker's rate on arrival, from the energy it brought: E0 - U(now).
+    double potential = 0;
+    for (int b : touching.bodies) potential -= model.bodies[b].mass * options.gravity.dot(data.position[b]);
+    const double striker = -std::sqrt(2 * (start_energy - potential) / inertia);
+    EXPECT_NEAR(out[0], (1 - 3 * e) / 4 * striker, 1e-7 * std::abs(striker)) << "e = " << e;
+    for (int i = 1; i < kBallCount; ++i) {
+      EXPECT_NEAR(out[i], (1 + e) / 4 * striker, 1e-7 * std::abs(striker)) << "e = " << e << ", ball " << i + 1;
+      EXPECT_NEAR(out[i], out[1], 1e-12) << "e = " << e << ", ball " << i + 1;
+    }
+    EXPECT_NEAR(sum(out), striker, 1e-7 * std::abs(striker)) << "e = " << e;
+    const double kept = 3 * (1 + e) * (1 + e) / 16 + (1 - 3 * e) * (1 - 3 * e) / 16;
+    EXPECT_NEAR(row_energy(model, options, touching, data) - potential, kept * (start_energy - potential),
+                1e-7 * start_energy)
+        << "e = " << e;
+  }
+}
+
+// At the default delta the same row's gaps are resolved one by one: each impact of two
+// equal pendulums with e = 1 exchanges their rates, and the last ball leaves with the
+// striker's rate while the first three hang still, one ball out.
+TEST(CradleHybrid, GappedRowPassesTheStrikeOnBallByBall) {
+  const Model model = load_builtin_scene("newtons_cradle");
+  const Row touching = row_of(model, "touching");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  int impacts = 0;
+  double striker = 0;
+  while (impacts < kBallCount - 1 && data.time < 0.4) {
+    const Data before = data;
+    step(model, options, data);
+    expect_step_solved(data);
+    for (const HybridEvent& event : data.events) {
+      if (event.kind != HybridEventKind::Impact || event.body_a != touching.bodies[impacts]) continue;
+      if (impacts == 0) striker = rates(touching, before)[0];
+      ++impacts;
+    }
+  }
+  ASSERT_EQ(impacts, kBallCount - 1);
+  const std::vector<double> out = rates(touching, data);
+  EXPECT_NEAR(out[3], striker, 0.01 * std::abs(striker));
+  for (int i = 0; i < kBallCount - 1; ++i) EXPECT_NEAR(out[i], 0, 0.01 * std::abs(striker)) << "ball " << i + 1;
+}
+
 }  // namespace
 }  // namespace contactlab
