@@ -21,6 +21,7 @@
 #include "base/math_types.h"
 #include "base/options.h"
 #include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
 #include "formulation/hybrid_event.h"
 #include "formulation/hybrid_smooth_dynamics.h"
 
@@ -57,8 +58,10 @@ struct HybridStepResult {
 };
 
 // (state at `time`) => the state at time + options.time_step (or where it stopped).
+// `applied` (a drag's wrench, taken at the step's start) acts on its body, unchanged,
+// through the whole step, beside gravity.
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                                std::vector<Vec3>& angular_velocity);
+                                std::vector<Vec3>& angular_velocity, const BodyWrench& applied = {});
 
 }  // namespace contactlab

@@ -124,7 +124,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     }
     return product;
   };
-  // (q, q_dot) => tau_g - C: gravity and the gyroscopic torque -w x (I w), world.
+  // (q, q_dot) => tau_g - C: gravity, the applied wrench and the gyroscopic torque
+  // -w x (I w), world.
   Eigen::VectorXd force(bodies_.velocity_size());
   for (int s = 0; s < slots; ++s) {
     const Body& body = model_.bodies[bodies_.body[s]];
@@ -133,6 +134,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     force.segment<3>(6 * s) = body.mass * options_.gravity;
     force.segment<3>(6 * s + 3) = -w.cross(rotation * body.inertia * rotation.transpose() * w);
   }
+  if (bodies_.applied_slot >= 0) force.segment<6>(6 * bodies_.applied_slot) += bodies_.applied_wrench;
   Eigen::VectorXd acceleration = apply_inverse(force);
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;
