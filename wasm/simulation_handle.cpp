@@ -225,6 +225,33 @@ std::string SimulationHandle::jog(const std::string& articulation, const std::st
   return simulation_.jog(articulation, link, dx, dy, dz).message();
 }
 
+std::string SimulationHandle::drag(const std::string& body, double px, double py, double pz, double tx, double ty,
+                                   double tz) {
+  return simulation_.drag(body, Vec3(px, py, pz), Vec3(tx, ty, tz)).message();
+}
+
+std::string SimulationHandle::drag_body_point(const std::string& body, double px, double py, double pz, double tx,
+                                              double ty, double tz) {
+  return simulation_.drag_body_point(body, Vec3(px, py, pz), Vec3(tx, ty, tz)).message();
+}
+
+std::string SimulationHandle::move_drag_target(double tx, double ty, double tz) {
+  return simulation_.move_drag_target(Vec3(tx, ty, tz)).message();
+}
+
+void SimulationHandle::release() { simulation_.release(); }
+
+emscripten::val SimulationHandle::drag_state() {
+  drag_buffer_.clear();
+  if (simulation_.has_scene() && simulation_.data().drag.body >= 0) {
+    const DragSpring& drag = simulation_.data().drag;
+    const Vec3 point = drag_point(drag, simulation_.data().position[drag.body], simulation_.data().orientation[drag.body]);
+    drag_buffer_ = {static_cast<double>(drag.body), drag.point.x(), drag.point.y(), drag.point.z(), drag.target.x(),
+                    drag.target.y(), drag.target.z(), point.x(), point.y(), point.z()};
+  }
+  return float64_view(drag_buffer_);
+}
+
 emscripten::val SimulationHandle::grasp_wrenches() {
   wrench_buffer_.clear();
   for (const Vec6& wrench : simulation_.grasp_wrenches()) append_record(wrench_layout(), wrench, wrench_buffer_);

@@ -72,6 +72,16 @@ class SimulationHandle {
   std::string set_joint_target(const std::string& articulation, const std::string& link, double position);
   std::string command(const std::string& articulation, const std::string& kind);
   std::string jog(const std::string& articulation, const std::string& link, double dx, double dy, double dz);
+  // Drag to perturb (session/simulation.h): the grabbed point in the world or, for
+  // drag_body_point, in the body's frame; "" or the refusal.
+  std::string drag(const std::string& body, double px, double py, double pz, double tx, double ty, double tz);
+  std::string drag_body_point(const std::string& body, double px, double py, double pz, double tx, double ty,
+                              double tz);
+  std::string move_drag_target(double tx, double ty, double tz);
+  void release();
+  // The drag under way as [body, point in the body frame (3), target (3), grabbed point
+  // in the world now (3)]; empty when nothing is grabbed.
+  emscripten::val drag_state();
   emscripten::val grasp_wrenches();
   emscripten::val link_pose(const std::string& articulation, const std::string& link);
 
@@ -100,6 +110,7 @@ class SimulationHandle {
   std::vector<double> grasp_buffer_;
   std::vector<double> wrench_buffer_;
   std::vector<double> link_pose_buffer_;
+  std::vector<double> drag_buffer_;
   std::vector<double> joint_frame_buffer_;
   std::vector<double> event_time_buffer_;
 };

@@ -26,6 +26,13 @@ InverseMass inverse_mass_at(const Body& body, const Quat& orientation);
 // The gyroscopic part is integrated with the body's rotation (free_rotation.h).
 Vec6 external_force(const Body& body, const Options& options);
 
+// A wrench applied to one body: force and torque about its centre of mass, world
+// [N, N m]; body -1: none.
+struct BodyWrench {
+  int body = -1;
+  Vec6 wrench = Vec6::Zero();
+};
+
 // The largest distance from the body's COM to any point of its geoms [m].
 double bounding_radius(const Model& model, const Body& body);
 

@@ -111,11 +111,12 @@ class ContactFormulation {
   // by event (advance_events), instead of the pipeline's islands. By default not.
   virtual bool event_driven() const { return false; }
 
-  // (state at time) => the state at time + h, the step's events and the active
-  // contacts; only called when event_driven().
+  // (state at time: the bodies' and the articulations', a wrench held on one body) =>
+  // the state at time + h, the step's events and the active contacts; only called
+  // when event_driven().
   virtual HybridStepResult advance_events(const Model&, const Options&, double time, std::vector<Vec3>&,
                                           std::vector<Quat>&, std::vector<Vec3>&, std::vector<Vec3>&,
-                                          std::vector<ArticulationState>&) {
+                                          std::vector<ArticulationState>&, const BodyWrench&) {
     HybridStepResult unsupported;
     unsupported.outcome = HybridOutcome::Unsupported;
     unsupported.reached = time;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <functional>
 
+#include <Eigen/Eigenvalues>
+
 #include "dynamics/dormand_prince.h"
 #include "dynamics/guard_root.h"
 #include "dynamics/rigid_body.h"
@@ -14,12 +16,14 @@
 namespace contactlab {
 namespace {
 
-// How far any surface may move in `duration` at the state's speeds under gravity [m],
+// How far any surface may move in `duration` at the state's speeds under gravity and
+// the applied wrench [m],
 // plus delta: the closing guards look this far.
 double hybrid_reach(const Model& model, const Options& options, const HybridBodies& bodies,
                     const Eigen::VectorXd& state, double duration, double contact_tolerance) {
   const double speed = hybrid_point_speed(model, bodies, state);
-  return contact_tolerance + 2 * (speed * duration + 0.5 * options.gravity.norm() * duration * duration) + 1e-3;
+  const double acceleration = options.gravity.norm() + bodies.applied_acceleration;
+  return contact_tolerance + 2 * (speed * duration + 0.5 * acceleration * duration * duration) + 1e-3;
 }
 
 void report_hybrid_contacts(const HybridSmoothDynamics& dynamics, const std::vector<HybridContactState>& states,
@@ -56,11 +60,25 @@ std::string hybrid_moving_pair_in_contact(const Model& model, const HybridBodies
   return "";
 }
 
+// The applied wrench on its slot, and its bound: |F| / m + |tau| / I_min times the
+// body's radius.
+void hold_applied_wrench(const Model& model, const BodyWrench& applied, HybridBodies& bodies) {
+  if (applied.body < 0 || bodies.slot_of_body[applied.body] < 0) return;
+  const Body& body = model.bodies[applied.body];
+  bodies.applied_slot = bodies.slot_of_body[applied.body];
+  bodies.applied_wrench = applied.wrench;
+  const double smallest_inertia =
+      Eigen::SelfAdjointEigenSolver<Mat3>(body.inertia, Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
+  bodies.applied_acceleration = applied.wrench.head<3>().norm() / body.mass +
+                                applied.wrench.tail<3>().norm() / smallest_inertia * bounding_radius(model, body);
+}
+
 }  // namespace
 
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations) {
+                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations,
+                                const BodyWrench& applied) {
   HybridStepResult result;
   result.reached = time;
   if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
@@ -72,6 +90,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   const HybridSettings settings = hybrid_settings(options);
   HybridBodies bodies;
   make_hybrid_bodies(model, position, orientation, bodies);
+  hold_applied_wrench(model, applied, bodies);
   HybridSmoothDynamics dynamics(model, options, bodies);
   HybridGuards guards(model, dynamics, bodies);
   Eigen::VectorXd state = pack_hybrid_state(bodies, position, orientation, linear_velocity, angular_velocity, articulations);

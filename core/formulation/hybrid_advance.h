@@ -22,6 +22,7 @@
 #include "base/options.h"
 #include "dynamics/articulation/articulation_state.h"
 #include "dynamics/model.h"
+#include "dynamics/rigid_body.h"
 #include "formulation/hybrid_event.h"
 #include "formulation/hybrid_smooth_dynamics.h"
 
@@ -57,9 +58,13 @@ struct HybridStepResult {
   std::vector<HybridContactReport> contacts;
 };
 
-// (state at `time`: the bodies', and q, q_dot of each articulation) => the state at time + options.time_step (or where it stopped).
+// (state at `time`: the bodies', and q, q_dot of each articulation) => the state at
+// time + options.time_step (or where it stopped). `applied` (a drag's wrench, taken at
+// the step's start) acts on its body, unchanged, through the whole step, beside
+// gravity; on a free body only (a drag on an articulation's link is not taken here).
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
-                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations);
+                                std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations,
+                                const BodyWrench& applied = {});
 
 }  // namespace contactlab

@@ -78,6 +78,12 @@ struct HybridBodies {
   std::vector<Quat> orientation;
   std::vector<Pose> geom_pose;
   std::vector<ContactPoint> pair_points;
+  // A wrench held on one slot through the reported step (a drag: dynamics/
+  // drag_spring.h), and a bound on the acceleration it gives any point of that body
+  // [m/s^2], which the broad phase and the guards' reach add to gravity's.
+  int applied_slot = -1;
+  Vec6 applied_wrench = Vec6::Zero();
+  double applied_acceleration = 0;
 
   int slot_count() const { return static_cast<int>(body.size()); }
   int state_size() const { return state_size_; }

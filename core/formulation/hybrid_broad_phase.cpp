@@ -41,7 +41,7 @@ void sweep_hybrid_pairs(const Model& model, const Options& options, const Eigen:
     const Vec3 spin = state.segment<3>(kHybridSlotState * s + 10);
     const double radius = bounding_radius(model, body);
     const double travel = (velocity.norm() + hybrid_spin_bound(body, spin, orientation) * radius) * duration +
-                          0.5 * options.gravity.norm() * duration * duration;
+                          0.5 * (options.gravity.norm() + bodies.applied_acceleration) * duration * duration;
     bodies.sweep_position[s] = state.segment<3>(kHybridSlotState * s);
     bodies.sweep_orientation[s] = orientation;
     bodies.sweep_radius[s] = radius;

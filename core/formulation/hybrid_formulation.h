@@ -19,10 +19,10 @@ class HybridFormulation : public ContactFormulation {
   HybridStepResult advance_events(const Model& model, const Options& options, double time,
                                   std::vector<Vec3>& position, std::vector<Quat>& orientation,
                                   std::vector<Vec3>& linear_velocity,
-                                  std::vector<Vec3>& angular_velocity,
-                                  std::vector<ArticulationState>& articulations) override {
+                                  std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations,
+                                  const BodyWrench& applied) override {
     return advance_hybrid(model, options, time, position, orientation, linear_velocity, angular_velocity,
-                          articulations);
+                          articulations, applied);
   }
   // Never called: the step advances an event-driven formulation by advance_events.
   void solve_island(const Options&, const IslandRows&, const IslandContactState&, SolverMemory&, IslandDynamics&,

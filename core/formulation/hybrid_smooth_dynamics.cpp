@@ -154,7 +154,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     }
     return product;
   };
-  // (q, q_dot) => tau_g - C: gravity and the gyroscopic torque -w x (I w), world.
+  // (q, q_dot) => tau_g - C: gravity, the applied wrench and the gyroscopic torque
+  // -w x (I w), world.
   Eigen::VectorXd force(bodies_.velocity_size());
   for (int s = 0; s < slots; ++s) {
     const Body& body = model_.bodies[bodies_.body[s]];
@@ -166,6 +167,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
   for (size_t t = 0; t < bodies_.trees.size(); ++t) {
     force.segment(bodies_.trees[t].velocity_offset, bodies_.trees[t].size) = tree_force_[t];
   }
+  if (bodies_.applied_slot >= 0) force.segment<6>(6 * bodies_.applied_slot) += bodies_.applied_wrench;
   Eigen::VectorXd acceleration = apply_inverse(force);
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;

@@ -15,6 +15,15 @@ constexpr std::size_t kMaxPayloadDepth = 20;
 constexpr NumberRange kActionValueRange{-1e6, 1e6, true, true, ""};
 constexpr NumberRange kJogRange{-10, 10, true, true, "m"};
 constexpr NumberRange kCameraRange{-1e4, 1e4, true, true, "m"};
+constexpr NumberRange kDragRange{-1e4, 1e4, true, true, "m"};
+
+// Three coordinates from value[first] on, each within kDragRange.
+Status read_drag_point(const Json& value, const std::string& path, std::size_t first, Vec3& point) {
+  for (int axis = 0; axis < 3; ++axis) {
+    CONTACTLAB_RETURN_IF_ERROR(read_number(value[first + axis], element_path(path, first + axis), kDragRange, point[axis]));
+  }
+  return Status::success();
+}
 
 Status read_options(const Json& value, const std::string& path,
                     std::vector<std::pair<std::string, double>>& options) {
@@ -73,15 +82,17 @@ Status read_action(const Json& value, const std::string& path, long earliest, Se
   const char* forms =
       "[step, \"option\", name, value], [step, \"target\", articulation, link, position], "
       "[step, \"command\", articulation, kind], [step, \"jog\", articulation, link, dx, dy, dz], "
-      "[step, \"ghost\", formulation] or [step, \"ghost_coordinates\", coordinates]";
+      "[step, \"ghost\", formulation], [step, \"ghost_coordinates\", coordinates], "
+      "[step, \"drag\", body, px, py, pz, tx, ty, tz], [step, \"drag_target\", tx, ty, tz] or [step, \"release\"]";
   if (!value.is_array() || value.size() < 2 || !value[1].is_string()) {
     return Status::failure(path + ": must be one of " + forms + ", got " + describe_json(value));
   }
   const std::string kind = value[1].get<std::string>();
-  const std::size_t counts[] = {4, 5, 4, 7, 3, 3};
-  const char* kinds[] = {"option", "target", "command", "jog", "ghost", "ghost_coordinates"};
+  const std::size_t counts[] = {4, 5, 4, 7, 3, 3, 9, 5, 2};
+  const char* kinds[] = {"option", "target", "command", "jog", "ghost", "ghost_coordinates", "drag", "drag_target",
+                         "release"};
   int index = -1;
-  for (int k = 0; k < 6; ++k) {
+  for (int k = 0; k < 9; ++k) {
     if (kind == kinds[k]) index = k;
   }
   if (index < 0 || value.size() != counts[index]) {
@@ -121,6 +132,14 @@ Status read_action(const Json& value, const std::string& path, long earliest, Se
       return read_choice(value[2], element_path(path, 2), "formulation", action.name);
     case SessionActionKind::GhostCoordinates:
       return read_choice(value[2], element_path(path, 2), "coordinates", action.name);
+    case SessionActionKind::Drag:
+      CONTACTLAB_RETURN_IF_ERROR(read_identifier(value[2], element_path(path, 2), action.name));
+      CONTACTLAB_RETURN_IF_ERROR(read_drag_point(value, path, 3, action.point));
+      return read_drag_point(value, path, 6, action.target);
+    case SessionActionKind::DragTarget:
+      return read_drag_point(value, path, 2, action.target);
+    case SessionActionKind::Release:
+      return Status::success();
   }
   return Status::success();
 }
@@ -203,6 +222,15 @@ Json action_json(const SessionAction& action) {
       return Json::array({action.step, "ghost", action.name});
     case SessionActionKind::GhostCoordinates:
       return Json::array({action.step, "ghost_coordinates", action.name});
+    case SessionActionKind::Drag:
+      return Json::array({action.step, "drag", action.name, number_json(action.point.x()), number_json(action.point.y()),
+                          number_json(action.point.z()), number_json(action.target.x()),
+                          number_json(action.target.y()), number_json(action.target.z())});
+    case SessionActionKind::DragTarget:
+      return Json::array({action.step, "drag_target", number_json(action.target.x()), number_json(action.target.y()),
+                          number_json(action.target.z())});
+    case SessionActionKind::Release:
+      return Json::array({action.step, "release"});
   }
   return Json();
 }

@@ -32,16 +32,21 @@ enum class SessionActionKind {
   Jog,          // jog(articulation, link, displacement)
   Ghost,             // compare mode's ghost switches to formulation `name`
   GhostCoordinates,  // compare mode's ghost switches to coordinates `name`
+  Drag,        // drag(name: the body, point, target)
+  DragTarget,  // move_drag_target(target)
+  Release,     // release()
 };
 
 struct SessionAction {
   long step = 0;
   SessionActionKind kind = SessionActionKind::Option;
-  std::string name;  // option name, command kind, or the ghost's formulation or coordinates
+  std::string name;  // option name, command kind, the ghost's formulation or coordinates, or the dragged body
   std::string articulation;
   std::string link;
   double value = 0;  // option value or joint position
   Vec3 displacement = Vec3::Zero();
+  Vec3 point = Vec3::Zero();   // a drag's grabbed point, world, at its step [m]
+  Vec3 target = Vec3::Zero();  // a drag's target, world [m]
 };
 
 // What the page's view showed; the command line carries it through unchanged.

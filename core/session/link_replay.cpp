@@ -23,6 +23,13 @@ Status apply_action(Simulation& simulation, const SessionAction& action) {
     case SessionActionKind::Jog:
       return simulation.jog(action.articulation, action.link, action.displacement.x(), action.displacement.y(),
                             action.displacement.z());
+    case SessionActionKind::Drag:
+      return simulation.drag(action.name, action.point, action.target);
+    case SessionActionKind::DragTarget:
+      return simulation.move_drag_target(action.target);
+    case SessionActionKind::Release:
+      simulation.release();
+      return Status::success();
     case SessionActionKind::Ghost:
     case SessionActionKind::GhostCoordinates:
       return Status::success();

@@ -260,6 +260,64 @@ Status Simulation::jog(const std::string& articulation_name, const std::string& 
   return start_command(*model_, options_, move, *data_);
 }
 
+Status Simulation::draggable_body(const std::string& name, int& index) const {
+  if (!model_) return Status::failure("no scene is loaded");
+  index = -1;
+  for (int b = 0; b < static_cast<int>(model_->bodies.size()); ++b) {
+    if (model_->bodies[b].name == name) index = b;
+  }
+  if (index < 0) return Status::failure("body: no body named " + quoted(name));
+  if (model_->bodies[index].is_static) {
+    return Status::failure("body " + quoted(name) + ": a static body cannot be dragged; a dynamic body or a robot link can");
+  }
+  return Status::success();
+}
+
+namespace {
+
+Status finite_point(const char* field, const Vec3& point) {
+  for (int i = 0; i < 3; ++i) {
+    if (!std::isfinite(point[i])) {
+      return Status::failure(std::string(field) + "[" + std::to_string(i) + "]: must be a finite number [m], got " +
+                             describe_number(point[i]));
+    }
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+Status Simulation::drag(const std::string& body, const Vec3& point, const Vec3& target) {
+  int b = -1;
+  CONTACTLAB_RETURN_IF_ERROR(draggable_body(body, b));
+  CONTACTLAB_RETURN_IF_ERROR(finite_point("point", point));
+  return drag_body_point(body, data_->orientation[b].conjugate() * (point - data_->position[b]), target);
+}
+
+Status Simulation::drag_body_point(const std::string& body, const Vec3& point, const Vec3& target) {
+  int b = -1;
+  CONTACTLAB_RETURN_IF_ERROR(draggable_body(body, b));
+  CONTACTLAB_RETURN_IF_ERROR(finite_point("point", point));
+  CONTACTLAB_RETURN_IF_ERROR(finite_point("target", target));
+  DragSpring& drag = data_->drag;
+  drag.body = b;
+  drag.point = point;
+  drag.target = target;
+  drag.mass = drag_mass(*model_, b);
+  return Status::success();
+}
+
+Status Simulation::move_drag_target(const Vec3& target) {
+  if (!model_ || data_->drag.body < 0) return Status::failure("drag target: nothing is grabbed");
+  CONTACTLAB_RETURN_IF_ERROR(finite_point("target", target));
+  data_->drag.target = target;
+  return Status::success();
+}
+
+void Simulation::release() {
+  if (model_) data_->drag = DragSpring{};
+}
+
 std::vector<Vec6> Simulation::grasp_wrenches() const {
   std::vector<Vec6> wrenches;
   int object = -1;

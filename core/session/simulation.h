@@ -80,6 +80,19 @@ class Simulation {
   // says why.
   Status jog(const std::string& articulation, const std::string& link, double dx, double dy, double dz);
 
+  // Drag to perturb (dynamics/drag_spring.h): grabs `body` (a dynamic body or a robot
+  // link, by name) at the world point `point` [m], kept in the body's frame, and pulls
+  // it toward `target` [m, world] in every step until release(). drag_body_point takes
+  // the point in the body's frame instead (from its centre of mass: compare mode's
+  // ghost is grabbed where the page's body is). move_drag_target moves the target of
+  // the drag under way. Refused, and nothing changes, without a scene, for an unknown
+  // or static body, a coordinate that is not a finite number, or (move_drag_target)
+  // with nothing grabbed. release() lets go; nothing grabbed, it changes nothing.
+  Status drag(const std::string& body, const Vec3& point, const Vec3& target);
+  Status drag_body_point(const std::string& body, const Vec3& point, const Vec3& target);
+  Status move_drag_target(const Vec3& target);
+  void release();
+
   // The scene as JSON (scene/scene_description.h), with the options in force; "{}"
   // without a scene.
   std::string scene_description() const;
@@ -130,6 +143,9 @@ class Simulation {
   // The same, and the index of its link `link_name`.
   Status commandable_link(const std::string& articulation_name, const std::string& link_name,
                           int& articulation_index, int& link) const;
+
+  // The index of a body that may be dragged, or why not.
+  Status draggable_body(const std::string& name, int& index) const;
 
   // The log's new run: no rows, then the initial state's.
   void restart_state_log();

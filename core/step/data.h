@@ -9,6 +9,7 @@
 #include "contact/contact_detection.h"
 #include "control/robot_control.h"
 #include "dynamics/articulation/articulation_state.h"
+#include "dynamics/drag_spring.h"
 #include "dynamics/model.h"
 #include "formulation/hybrid_event.h"
 #include "formulation/island_lcp.h"
@@ -80,6 +81,10 @@ struct Data {
   std::vector<Vec3> angular_velocity;  // world [rad/s]
   std::vector<ArticulationState> articulations;  // per Model::articulations
   ControlState control;                          // the timeline and what drives set points
+  // The mouse's pull on a grabbed body (dynamics/drag_spring.h), in every step until
+  // released: an external force at the grabbed point, taken from the pose and
+  // velocity at the start of each pass.
+  DragSpring drag;
   std::vector<ContactRecord> contacts;
   // The last step's events, in time order; only an event-driven formulation (hybrid)
   // has any (formulation/hybrid_event.h).

@@ -1,5 +1,7 @@
 #include "step/event_driven_step.h"
 
+#include "dynamics/drag_spring.h"
+
 namespace contactlab {
 namespace {
 
@@ -54,10 +56,18 @@ void note_hybrid_outcome(const HybridStepResult& result, SolverStats& stats) {
 
 void advance_event_driven_step(const Model& model, const Options& options, ContactFormulation& formulation,
                                Data& data) {
-  // (q, v at t) => events, active contacts, (q, v at t + h or where the step stopped)
+  // (q, v at t, the drag's wrench at t held through the step) => events, active
+  // contacts, (q, v at t + h or where the step stopped)
+  BodyWrench drag;
+  if (data.drag.body >= 0) {
+    const int b = data.drag.body;
+    drag.body = b;
+    drag.wrench = drag_wrench(data.drag, options, data.position[b], data.orientation[b], data.linear_velocity[b],
+                              data.angular_velocity[b]);
+  }
   const HybridStepResult result = formulation.advance_events(model, options, data.time, data.position,
                                                              data.orientation, data.linear_velocity,
-                                                             data.angular_velocity, data.articulations);
+                                                             data.angular_velocity, data.articulations, drag);
   data.events = result.events;
   data.contacts.clear();
   for (const HybridContactReport& report : result.contacts) {

@@ -5,6 +5,7 @@
 //   trees      (q, v, set points)      => v_free, M_c^-1 per articulation  eqs. (14)-(17)
 //   per island:
 //     forces   (q, v)                  => k, M^-1, v_free           steps 6-8, eq. (15)
+//              (q, v, drag)            => the drag's pull in v_free  drag_spring.h
 //     rows     (contacts, limits, q, v) => n~, l~, D~, mu~, eps      eqs. (4), (9), (13), (19)
 //              (J v^l, e)               => Newton's impact law in eps  seed 004
 //              (joint friction)         => bounded joint rows, |tau| <= c h   eq. (14)
@@ -33,6 +34,7 @@
 #include "contact/torsional_friction.h"
 #include "dynamics/articulation/loop_elimination.h"
 #include "dynamics/articulation/maximal_motion.h"
+#include "dynamics/drag_spring.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/divergence.h"
@@ -348,6 +350,21 @@ void apply_free_motion(StepWorkspace& ws) {
   }
 }
 
+// (q, v^l, drag) => v_free += h M^-1 J^T (F, r x F): the drag's force at the grabbed
+// point (dynamics/drag_spring.h), taken at the start of the pass, enters as gravity
+// does in eq. (15): through the island's M^-1 (a quasi-static island's M_q^-1: the
+// pull is an applied force, as the weight is) and, on a robot link, the tree's J_com^T.
+void apply_drag(const Options& options, const Data& data, StepWorkspace& ws) {
+  const DragSpring& drag = data.drag;
+  if (drag.body < 0 || ws.island.member_of_body(drag.body) < 0) return;
+  const int b = drag.body;
+  const Vec6 wrench = drag_wrench(drag, options, data.position[b], data.orientation[b], data.linear_velocity[b],
+                                  data.angular_velocity[b]);
+  MemberRow& row = ws.drag_row;
+  ws.island.body_row(b, wrench, row);
+  ws.island.velocity.segment(row.offset, row.mobility.size()) += options.time_step * row.mobility;
+}
+
 // The torque (force) each motor applied, now that v^{l+1} is known (implicit PD).
 void record_motor_efforts(const Articulation& articulation, const ArticulationMotion& motion,
                           double time_step, ArticulationState& state) {
@@ -512,6 +529,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     }
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
     apply_free_motion(ws);
+    apply_drag(options, data, ws);
     // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).
     add_island_limits(model, options, data, ws);
     add_island_joint_friction(model, options, data, ws);

@@ -49,6 +49,7 @@ struct StepWorkspace {
   // Per body, for free bodies: turn_velocity - w_free (ContactFormulation::
   // free_body_motion), what the free rotation adds to w^{l+1} in the pose update.
   std::vector<Vec3> turn_correction;
+  MemberRow drag_row;                    // the drag's wrench on its body's island member
   IslandContactState contact_state;      // the island's contacts at the start of the step
   IslandSolution solution;               // what the formulation returned for the island
   // The formulation options.formulation names, with its own scratch; made again when

@@ -56,6 +56,23 @@ TEST(LinkPayload, ReadsEveryFieldAndWritesItBackTheSame) {
   EXPECT_EQ(write_link_payload(payload), text);
 }
 
+TEST(LinkPayload, ADragItsTargetMovesAndItsReleaseReadBackTheSame) {
+  const std::string text =
+      R"({"journal":[[3,"drag","box",0.1,-0.05,0.2,0.30000000000000004,0,0.2],[9,"drag_target",0.4,0.1,0.25],)"
+      R"([20,"release"]],"scene":{"builtin":"box_rest"},"step":30})";
+  const LinkPayload payload = read_ok(text);
+  ASSERT_EQ(payload.journal.size(), 3u);
+  EXPECT_EQ(payload.journal[0].kind, SessionActionKind::Drag);
+  EXPECT_EQ(payload.journal[0].name, "box");
+  EXPECT_EQ(payload.journal[0].point, Vec3(0.1, -0.05, 0.2));
+  EXPECT_EQ(payload.journal[0].target.x(), 0.1 + 0.2);
+  EXPECT_EQ(payload.journal[1].kind, SessionActionKind::DragTarget);
+  EXPECT_EQ(payload.journal[1].target, Vec3(0.4, 0.1, 0.25));
+  EXPECT_EQ(payload.journal[2].kind, SessionActionKind::Release);
+  EXPECT_EQ(payload.journal[2].step, 20);
+  EXPECT_EQ(write_link_payload(payload), text);
+}
+
 TEST(LinkPayload, TheGhostMayRunUnderOtherCoordinatesAndSwitchThem) {
   const std::string text =
       R"({"compare":{"coordinates":"maximal","formulation":"lcp"},"journal":[[3,"ghost_coordinates","reduced"]],)"
@@ -116,6 +133,11 @@ TEST(LinkPayload, RefusesNamingTheFieldAndWhatIsAllowed) {
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"option","friction_coefficient"]]})", "journal[0]: must be one of"},
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"command","hand","wave"]]})", "journal[0][3]: must be \"autograsp\" or \"open\""},
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"jog","hand","palm",0,0,99]]})", "journal[0][6]: must be a finite number in [-10, 10] m"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"drag","box",0,0,"up",0,0,0]]})", "journal[0][5]: must be a finite number in [-10000, 10000] m"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"drag","<b>",0,0,0,0,0,0]]})", "journal[0][2]: must be a name"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"drag","box",0,0,0]]})", "journal[0]: must be one of"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"drag_target",0,1e9,0]]})", "journal[0][3]: must be a finite number in [-10000, 10000] m"},
+      {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"release",1]]})", "journal[0]: must be one of"},
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"option","h",0.1],[4,"option","h",0.1]]})", "journal[0][2]: unknown option \"h\""},
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[5,"option","time_step",0.01],[4,"option","time_step",0.01]]})", "journal[1][0]: must be a finite number in [5, 10000000] steps"},
       {R"({"scene":{"builtin":"box_rest"},"step":10,"journal":[[11,"ghost","soft"]]})", "journal[0][0]: the action's step 11 is after the link's step 10"},

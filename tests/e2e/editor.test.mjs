@@ -201,6 +201,36 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
     }
     return rows;
   }, STEPS);
+  // Drag to perturb: the box pressed in the view and pulled by the mouse (paused; the
+  // API steps while the button is held) moves, and the link of the dragged run, which
+  // holds the drag, replays natively to the same poses, bit for bit.
+  const canvasBox = await opened.locator('#viewport canvas').boundingBox();
+  const boxOnCanvas = await opened.evaluate(() => window.contactlab.view.bodiesOnCanvas().find((b) => b.name === 'box'));
+  const [bx, by] = [canvasBox.x + boxOnCanvas.x, canvasBox.y + boxOnCanvas.y];
+  const poseOf = () => window.contactlab.bodies().find((b) => b.name === 'box').position;
+  const beforeDrag = await opened.evaluate(poseOf);
+  await opened.mouse.move(bx, by);
+  await opened.mouse.down();
+  await opened.mouse.move(bx + 30, by, { steps: 2 });
+  const grabbed = await opened.evaluate(() => window.contactlab.dragState()?.body ?? null);
+  await opened.evaluate(() => window.contactlab.step(80));
+  await opened.mouse.up();
+  const dragRun = await opened.evaluate(() => {
+    const lab = window.contactlab;
+    lab.step(20);
+    const poses = Object.fromEntries(lab.bodies().filter((b) => !b.static).map((b) => [b.name, [...b.position, ...b.orientation]]));
+    return { link: lab.link(), poses, released: lab.dragState() === null };
+  });
+  assert.equal(grabbed, 'box');
+  assert.equal(dragRun.released, true);
+  const dragPayload = decodeLink(dragRun.link);
+  const dragKinds = dragPayload.journal.map((action) => action[1]).filter((kind) => kind.startsWith('drag') || kind === 'release');
+  assert.deepEqual([...new Set(dragKinds)], ['drag', 'drag_target', 'release']);
+  const draggedBy = Math.hypot(...dragRun.poses.box.slice(0, 3).map((value, i) => value - beforeDrag[i]));
+  assert.ok(draggedBy > 0.01, `the box moved ${draggedBy} m`);
+  const dragCsv = join(scratch, 'dragged.csv');
+  execFileSync(CLI, ['run', '--link', dragRun.link, '--steps', String(dragPayload.step), '--csv', dragCsv]);
+  for (const [body, pose] of Object.entries(dragRun.poses)) assert.deepEqual(csvPoses(dragCsv).at(-1)[body], pose, `${body} dragged`);
   assert.deepEqual(opened.errors, []);
   await opened.close();
   const csv = join(scratch, 'edited.csv');

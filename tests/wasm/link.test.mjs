@@ -1,12 +1,18 @@
 // The module's link readers (wasm/link_bindings.cpp): the page reads a link's payload
-// by the core's rules, as `contactlab run --link` does.
+// by the core's rules, as `contactlab run --link` does, and a run the module dragged
+// replays natively from its link.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { before, test } from 'node:test';
-import { decodeLinkText } from '../../web/src/link/link_codec.js';
+import { decodeLinkText, encodeLinkText } from '../../web/src/link/link_codec.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
 
 const root = new URL('../../', import.meta.url);
+// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
+const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
 let Module;
 
 before(async () => {
@@ -46,4 +52,42 @@ test("a built-in's changes merge into its scene as RFC 7386 says", async () => {
   const simulation = new Module.Simulation();
   assert.equal(simulation.loadScene(scene.text), '');
   simulation.delete();
+});
+
+test("a run dragged in the module replays by its link in the native CLI bit for bit", async () => {
+  const sceneText = await readFile(new URL('assets/scenes/box_rest.json', root), 'utf8');
+  const sim = new Module.Simulation();
+  const journal = [];
+  try {
+    assert.equal(sim.loadScene(sceneText), '');
+    assert.equal(sim.setOption('formulation', 2), ''); // soft
+    sim.step(20);
+    const grab = [0.05, 0.1 / 3, 0.2];
+    const target = [0.15, -0.02, 0.21];
+    assert.equal(sim.drag('box', ...grab, ...target), '');
+    journal.push([20, 'drag', 'box', ...grab, ...target]);
+    sim.step(30);
+    const moved = [0.2, 0.05, 0.2];
+    assert.equal(sim.moveDragTarget(...moved), '');
+    journal.push([50, 'drag_target', ...moved]);
+    sim.step(30);
+    sim.release();
+    journal.push([80, 'release']);
+    sim.step(20);
+    assert.equal(sim.drag('ground', 0, 0, 0, 0, 0, 0), 'body "ground": a static body cannot be dragged; a dynamic body or a robot link can');
+    const payload = JSON.stringify({ scene: { builtin: 'box_rest' }, options: { formulation: 'soft' }, journal, step: 100 });
+    assert.equal(Module.readLink(payload).error, '');
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-drag-'));
+    const csvPath = path.join(dir, 'state.csv');
+    execFileSync(cli, ['run', '--link', encodeLinkText(payload), '--steps', '100', '--csv', csvPath]);
+    const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
+    const header = lines[0].split(',');
+    const last = lines.at(-1).split(',');
+    const native = Object.fromEntries(header.map((name, i) => [name, Number(last[i])]));
+    const poses = Array.from(sim.bodyPoses());
+    ['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz'].forEach((field, i) => assert.equal(poses[7 + i], native[`box.${field}`], `box.${field}`));
+    assert.ok(native['box.x'] > 0.05, `the drag moved the box to x = ${native['box.x']}`);
+  } finally {
+    sim.delete();
+  }
 });

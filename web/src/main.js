@@ -47,6 +47,7 @@ import { RecordReader } from './session/record_reader.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
 import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
+import { BodyDrag } from './view/body_drag.js';
 import { GraspBadge } from './view/grasp_badge.js';
 import { View } from './view/view.js';
 import { WrenchSpaceView } from './view/wrench_space_view.js';
@@ -121,6 +122,7 @@ function createParts(module, session) {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.gizmo.update();
+    parts.bodyDrag.update(simulation);
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
     view.adaptResolution(nowMs, drawn, parts.loop.steppingMs);
@@ -133,6 +135,7 @@ function createParts(module, session) {
   });
   parts.editor = new SceneEditor(session, parts.loop);
   parts.gizmo = new Gizmo(view, parts.editor, session);
+  parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor.editing);
   parts.velocityArrows = new VelocityArrows(view, session);
   parts.editorPanel = new EditorPanel(gui, parts.editor);
   parts.exports = new Exports({

@@ -14,6 +14,7 @@ const EVENTS = Object.freeze([
   'optionsChanged',
   'reset',
   'commanded',
+  'dragged',
   'compareChanged',
   'seeked',
   'error',
@@ -125,6 +126,28 @@ export function createAutomationApi(app, ready) {
     // as the Cartesian jog buttons do.
     jog(link, dx, dy, dz) {
       return app.session ? app.session.jog(articulationOf(link), link, dx, dy, dz) : NOT_READY;
+    },
+    // Drag to perturb (docs/page.md): grabs `body` (a dynamic body or a robot link, by
+    // name) at the world point `point` on it and pulls it toward `target` ([x, y, z] m
+    // each) with the drag's spring-damper in every step taken, by the loop or by
+    // step(n), until release(). Goes into the link's journal as the mouse's drag does.
+    drag(body, point, target) {
+      return app.session ? app.session.drag(body, point, target) : NOT_READY;
+    },
+    // Moves the target of the drag under way.
+    dragTarget(target) {
+      return app.session ? app.session.moveDragTarget(target) : NOT_READY;
+    },
+    // Lets go of the body grabbed (nothing grabbed: nothing happens).
+    release() {
+      return app.session ? app.session.release() : NOT_READY;
+    },
+    // The drag under way: {body (name), point (the grabbed point in the world now),
+    // target}, or null.
+    dragState() {
+      const state = simulation()?.dragState();
+      if (!state) return null;
+      return { body: simulation().description.bodies[state.body].name, point: state.grabbed, target: state.target };
     },
     // A link's frame now: {position: [x,y,z], orientation: [w,x,y,z]}, or null.
     linkPose(link) {

@@ -25,7 +25,7 @@ export class AddressBar extends Emitter {
 
   // Follows every change of what is on screen, once a link playing back is done: the
   // session's events, play and pause, the camera's moves and the plotted pair.
-  // The session's actions (a scene, an option, a command, compare mode, the timeline)
+  // The session's actions (a scene, an option, a command, a drag, compare mode, the timeline)
   // end a hold; the run stepping and playing, the camera and the plotted pair do not.
   followPage(session, { loop, view, plots }) {
     const request = () => {
@@ -35,7 +35,7 @@ export class AddressBar extends Emitter {
       this.#held = false;
       request();
     };
-    for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'compareChanged', 'seeked']) {
+    for (const name of ['loaded', 'optionsChanged', 'reset', 'commanded', 'dragged', 'compareChanged', 'seeked']) {
       session.on(name, act);
     }
     session.on('stepped', request);

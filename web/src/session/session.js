@@ -12,6 +12,7 @@
 //   with the options in force;
 // - reset: both are back at the scene's initial state;
 // - commanded {error}: after a joint target, a command or a jog, accepted or not;
+// - dragged {error}: after a drag, a move of its target or a release, accepted or not;
 // - compareChanged {on, formulation, coordinates}: after every compare action, accepted or not,
 //   with compare mode's state in force;
 // - seeked {step, options}: the timeline showed another step of the run (seek), with
@@ -50,6 +51,11 @@ const VARIED = [FORMULATION, COORDINATES];
 const SCENE_REFUSED = 'scene not loaded (the previous scene keeps running)';
 const FILE_REFUSED = 'scene file not opened (the previous scene keeps running)';
 const EDIT_REFUSED = 'edit refused (the scene stays as it was)';
+
+// "" or why `value` is not a point [x, y, z] (its numbers the core checks).
+function pointError(name, value) {
+  return Array.isArray(value) && value.length === 3 ? '' : `${name}: must be [x, y, z] in metres, got ${JSON.stringify(value)}`;
+}
 
 export class Session extends Emitter {
   #module;
@@ -329,6 +335,48 @@ export class Session extends Emitter {
     return this.#command('jog refused', 'jog', [articulation, link, dx, dy, dz]);
   }
 
+  // Drag to perturb (docs/page.md): grabs `body` (by name) at the world point `point`
+  // and pulls it toward `target` ([x, y, z] m each) in every step until release(); in
+  // compare mode the twin's body is grabbed at the same point of the body. Returns ""
+  // or the refusal.
+  drag(body, point, target) {
+    const shapeError = pointError('point', point) || pointError('target', target);
+    if (shapeError) return this.#dragged('drag refused', shapeError);
+    return this.#dragAction('drag refused', 'drag', [body, ...point, ...target]);
+  }
+
+  // Moves the target of the drag under way. Moves within one step keep only the last
+  // in the journal: the step applies the target in force when it is taken.
+  moveDragTarget(target) {
+    const shapeError = pointError('target', target);
+    if (shapeError) return this.#dragged('drag target not moved', shapeError);
+    return this.#dragAction('drag target not moved', 'drag_target', [...target]);
+  }
+
+  // Lets go of the body grabbed; nothing grabbed, nothing is recorded.
+  release() {
+    if (!this.#simulation.dragState()) return '';
+    return this.#dragAction('release', 'release', []);
+  }
+
+  #dragAction(context, kind, args) {
+    const error = this.#perform(kind, args);
+    if (!error) {
+      this.#moveOn();
+      const last = this.#journal.at(-1);
+      const step = this.#simulation.stepCount;
+      if (kind === 'drag_target' && last?.[1] === 'drag_target' && last[0] === step) last.splice(2, 3, ...args);
+      else this.#journal.push([step, kind, ...args]);
+    }
+    return this.#dragged(context, error);
+  }
+
+  #dragged(context, error) {
+    if (error) this.emit('error', { context, message: error });
+    this.emit('dragged', { error });
+    return error;
+  }
+
   // What a link needs to reproduce the run (docs/links.md's payload, without the
   // page's `playing` and `view`).
   linkPayload() {
@@ -484,6 +532,7 @@ export class Session extends Emitter {
   #perform(kind, args) {
     if (kind === 'ghost') return this.#changeTwin(FORMULATION, args[0]);
     if (kind === 'ghost_coordinates') return this.#changeTwin(COORDINATES, args[0]);
+    if (kind === 'drag' || kind === 'drag_target' || kind === 'release') return this.#performDrag(kind, args);
     const act = (simulation) => {
       if (kind === 'option') return simulation.setOption(...args);
       if (kind === 'target') return simulation.setJointTarget(...args);
@@ -493,6 +542,28 @@ export class Session extends Emitter {
     const error = act(this.#simulation);
     const twinToo = kind !== 'option' || !VARIED.includes(this.#schema.options.option(args[0])?.name);
     if (!error && this.#twin && twinToo) act(this.#twin);
+    return error;
+  }
+
+  // A drag action on the page's simulation and, once accepted there, on the twin,
+  // whose body is grabbed at the page's body's point (in the body's frame).
+  #performDrag(kind, args) {
+    const page = this.#simulation;
+    const twin = this.#twin;
+    if (kind === 'release') {
+      page.release();
+      if (twin) twin.release();
+      return '';
+    }
+    if (kind === 'drag_target') {
+      const error = page.moveDragTarget(args);
+      if (!error && twin) twin.moveDragTarget(args);
+      return error;
+    }
+    const [body, ...coordinates] = args;
+    const target = coordinates.slice(3, 6);
+    const error = page.drag(body, coordinates.slice(0, 3), target);
+    if (!error && twin) twin.dragBodyPoint(body, page.dragState().point, target);
     return error;
   }
 
@@ -585,6 +656,9 @@ export class Session extends Emitter {
     if (kind === 'target') return this.setJointTarget(...args);
     if (kind === 'command') return this.command(...args);
     if (kind === 'jog') return this.jog(...args);
+    if (kind === 'drag') return this.drag(args[0], args.slice(1, 4), args.slice(4, 7));
+    if (kind === 'drag_target') return this.moveDragTarget(args);
+    if (kind === 'release') return this.release();
     if (kind === 'ghost_coordinates') return this.setTwinCoordinates(args[0]);
     return this.setTwinFormulation(args[0]);
   }

@@ -235,6 +235,40 @@ export class Simulation {
     return this.handle.jog(String(articulation), String(link), Number(dx), Number(dy), Number(dz));
   }
 
+  // Drag to perturb (docs/page.md, "Drag to perturb"): grabs `body` (by name) at the
+  // world point `point` ([x, y, z] m) and pulls it toward `target` in every step until
+  // release(); "" or the refusal.
+  drag(body, point, target) {
+    return this.handle.drag(String(body), ...point.map(Number), ...target.map(Number));
+  }
+
+  // The same with the point in the body's frame, from its centre of mass.
+  dragBodyPoint(body, point, target) {
+    return this.handle.dragBodyPoint(String(body), ...point.map(Number), ...target.map(Number));
+  }
+
+  // Moves the target of the drag under way; "" or the refusal.
+  moveDragTarget(target) {
+    return this.handle.moveDragTarget(...target.map(Number));
+  }
+
+  release() {
+    this.handle.release();
+  }
+
+  // The drag under way, {body (index), point (body frame), target, grabbed (the point
+  // in the world now)}, or null.
+  dragState() {
+    const state = this.handle.dragState();
+    if (!state.length) return null;
+    return {
+      body: state[0],
+      point: [state[1], state[2], state[3]],
+      target: [state[4], state[5], state[6]],
+      grabbed: [state[7], state[8], state[9]],
+    };
+  }
+
   // A wrench record per primitive wrench of the grasp now (empty when nothing
   // is held); a view into wasm memory like poseView().
   graspWrenches() {
