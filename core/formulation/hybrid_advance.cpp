@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "contact/anisotropic_friction.h"
 #include "dynamics/dormand_prince.h"
 #include "dynamics/guard_root.h"
 #include "dynamics/rigid_body.h"
@@ -69,6 +70,12 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   if (!model.articulations.empty()) {
     result.outcome = HybridOutcome::Unsupported;
     result.detail = "the scene has articulations; the event-driven formulation moves free bodies only";
+    return result;
+  }
+  if (has_anisotropic_friction(model, options)) {
+    result.outcome = HybridOutcome::Unsupported;
+    result.detail = "the scene has anisotropic friction; the event-driven formulation poses isotropic Coulomb "
+                    "friction only";
     return result;
   }
   const HybridSettings settings = hybrid_settings(options);
