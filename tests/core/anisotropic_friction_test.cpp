@@ -8,7 +8,7 @@
 
 namespace contactlab {
 // A namespace of its own: test files are compiled in unity batches.
-namespace anisotropic_friction_frame {
+namespace anisotropic_friction_cone {
 
 // mu 0.2 along the direction and 0.8 across it while sticking, 0.1 and 0.4 sliding.
 FrictionPair ski_pair() {
@@ -91,5 +91,5 @@ TEST(AnisotropicFrictionFrame, LargestFrictionIsTheScaledConesMu) {
   EXPECT_TRUE(is_anisotropic(ski_pair(), Vec3::UnitX()));
 }
 
-}  // namespace anisotropic_friction_frame
+}  // namespace anisotropic_friction_cone
 }  // namespace contactlab

@@ -434,7 +434,7 @@ TEST(SceneLoaderErrorTest, UnknownFieldsListTheAllowedOnes) {
                  "bodies[1].masss: unknown field for a body (allowed: name, static, mass,");
   expect_failure([](Json& s) { box_geom(s)["radius"] = 1; },
                  "bodies[1].geoms[0].radius: unknown field for a box geom (allowed: type, "
-                 "position, orientation, material, color, half_extents)");
+                 "position, orientation, material, color, half_extents, friction_direction)");
   expect_failure(
       [](Json& s) {
         s["options"] = {{"h", 0.01}};
