@@ -111,8 +111,11 @@ void detect_contacts(const Model& model, const Options& options,
     scratch.pair_points.clear();
     collide(a.shape, scratch.geom_pose[ga], b.shape, scratch.geom_pose[gb], margin,
             scratch.pair_points);
+    const bool a_directed = a.friction_direction.squaredNorm() > 0;
+    const Vec3 direction = a_directed ? Vec3(scratch.geom_pose[ga].rotation * a.friction_direction)
+                                      : Vec3(scratch.geom_pose[gb].rotation * b.friction_direction);
     for (const ContactPoint& point : scratch.pair_points) {
-      contacts.push_back(DetectedContact{ga, gb, a.body, b.body, point});
+      contacts.push_back(DetectedContact{ga, gb, a.body, b.body, point, direction});
     }
   }
 }

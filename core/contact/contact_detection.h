@@ -24,6 +24,9 @@ struct DetectedContact {
   int body_a = -1;
   int body_b = -1;
   ContactPoint point;
+  // The friction_direction of geom a, else of geom b, in the world (zero: neither has
+  // one; contact/anisotropic_friction.h).
+  Vec3 friction_direction = Vec3::Zero();
 };
 
 struct ContactDetectionScratch {

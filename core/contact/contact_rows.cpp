@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/finite_values.h"
+#include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
 #include "contact/torsional_friction.h"
@@ -310,6 +311,7 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.restitution.resize(k);
   rows.torsional_friction.resize(k);
   rows.frame.resize(k);
+  rows.friction_scale.assign(k, Eigen::Vector2d::Ones());
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
   rows.limits.clear();
@@ -338,9 +340,24 @@ void assemble_contact_rows(const Model& model, const Options& options,
 
     // Seed 002 eq. (13): static friction below the threshold slip speed, kinetic above.
     const Vec3 relative_velocity = rows.frame_velocity(c, island.velocity);
-    rows.friction_coefficient[c] =
-        friction_coefficient(contact_friction(model, options, contact.geom_a, contact.geom_b),
-                             tangential_slip(relative_velocity), options);
+    const FrictionPair friction = contact_friction(model, options, contact.geom_a, contact.geom_b);
+    if (is_anisotropic(friction, contact.friction_direction)) {
+      // The ellipse as a circle in a scaled frame, whose rows replace the unit ones.
+      const ContactFrictionFrame scaled =
+          anisotropic_friction_frame(friction, normal, contact.friction_direction, t1, t2,
+                                     tangential_slip(relative_velocity), options);
+      const Vec3 scaled_frame[3] = {normal, scaled.scale1 * scaled.t1, scaled.scale2 * scaled.t2};
+      rows.frame[c] << scaled_frame[0], scaled_frame[1], scaled_frame[2];
+      rows.friction_scale[c] = Eigen::Vector2d(scaled.scale1, scaled.scale2);
+      island.body_jacobian(contact.body_a, frame_wrenches(-1.0, scaled_frame, point, center_a),
+                           sides[2 * c]);
+      island.body_jacobian(contact.body_b, frame_wrenches(1.0, scaled_frame, point, center_b),
+                           sides[2 * c + 1]);
+      rows.friction_coefficient[c] = scaled.coefficient;
+    } else {
+      rows.friction_coefficient[c] =
+          friction_coefficient(friction, tangential_slip(relative_velocity), options);
+    }
     rows.restitution[c] = contact_restitution(model, options, contact.geom_a, contact.geom_b);
     rows.torsional_friction[c] =
         contact_torsional_friction(model, options, contact.geom_a, contact.geom_b);

@@ -95,7 +95,11 @@ struct IslandRows {
   std::vector<double> target_velocity;        // per contact: n^T v^{l+1} >= target (eq. 19)
   std::vector<double> friction_coefficient;   // per contact: mu (eq. 13)
   std::vector<double> restitution;            // per contact: e (restitution.h)
-  std::vector<Mat3> frame;                    // per contact: columns n, t1, t2 in world
+  // Per contact: columns n, t1, t2 in world; an anisotropic contact's tangents are scaled
+  // by friction_scale (contact/anisotropic_friction.h), so rates and impulses along them
+  // are the scaled cone's.
+  std::vector<Mat3> frame;
+  std::vector<Eigen::Vector2d> friction_scale;  // per contact: mu_1 / mu, mu_2 / mu; (1, 1) isotropic
   std::vector<double> edge_cos;               // per edge j: cos(2 pi j / u)
   std::vector<double> edge_sin;               // per edge j: sin(2 pi j / u)
   // Whether the k x k blocks below are built (ContactGram::Dense) or left empty

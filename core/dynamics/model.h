@@ -23,6 +23,11 @@ struct Geom {
   Pose local_pose;      // geom frame in the body frame
   int material = 0;     // index into Model::material_names
   std::string color;    // for rendering, "#rrggbb"
+  // Anisotropic friction (seed 002 §4, "anisotropic Coulomb friction"): the unit
+  // direction, in the geom frame, along which a pair's `static`/`kinetic` act; across it
+  // act the pair's `static_across`/`kinetic_across` (contact/anisotropic_friction.h).
+  // Zero: the geom sets no direction.
+  Vec3 friction_direction = Vec3::Zero();
 };
 
 struct Body {
@@ -45,12 +50,17 @@ struct Body {
 // v_n+ >= -e v_n- at an impact (seed 004, "Impulsive Collisions"; contact/restitution.h),
 // and the torsional friction coefficient mu_t of a soft finger, a friction moment about
 // the normal |tau_n| <= mu_t f_n (seed 002 eq. 4's torsional friction; contact/
-// torsional_friction.h).
+// torsional_friction.h). An anisotropic pair has a second mu_s, mu_k across a geom's
+// friction_direction (the first pair act along it); -1: isotropic.
 struct FrictionPair {
   double static_coefficient = 0.5;
   double kinetic_coefficient = 0.5;
   double restitution = 0;         // e, 0 .. 1: 0 perfectly inelastic, 1 elastic
   double torsional_friction = 0;  // mu_t [m], 0 .. 1: 0 a point contact
+  double static_across = -1;
+  double kinetic_across = -1;
+
+  bool anisotropic() const { return static_across >= 0; }
 };
 
 struct Model {

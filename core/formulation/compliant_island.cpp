@@ -38,6 +38,7 @@
 #include <Eigen/Core>
 
 #include "base/finite_values.h"
+#include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
 #include "formulation/joint_friction_lcp.h"
@@ -219,7 +220,8 @@ int compliant_substep_count(const Model& model, const Options& options,
   // Euler stable while a h < 2. mu' is the steepest law of the scene's materials.
   double slope = 0;  // mu'
   for (const FrictionPair& materials : model.friction_table) {
-    const FrictionPair pair = applied_friction(materials, options);
+    // (An anisotropic pair's scaled cone has its larger coefficients.)
+    const FrictionPair pair = largest_friction(applied_friction(materials, options));
     slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
   }
   const Vec3& g = options.gravity;

@@ -6,6 +6,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "contact/anisotropic_friction.h"
 #include "dynamics/dormand_prince.h"
 #include "dynamics/guard_root.h"
 #include "dynamics/rigid_body.h"
@@ -85,6 +86,12 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     result.outcome = HybridOutcome::Unsupported;
     result.detail = limit + ": the event-driven formulation moves free bodies and passive trees in reduced "
                             "coordinates only";
+    return result;
+  }
+  if (has_anisotropic_friction(model, options)) {
+    result.outcome = HybridOutcome::Unsupported;
+    result.detail = "the scene has anisotropic friction; the event-driven formulation poses isotropic Coulomb "
+                    "friction only";
     return result;
   }
   const HybridSettings settings = hybrid_settings(options);

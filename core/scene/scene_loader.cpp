@@ -45,6 +45,8 @@ const NumberRange kInertiaEntryRange{-1e10, 1e10, true, true, "kg m^2"};
 const NumberRange kFrictionRange{0, 2, true, true, ""};
 const NumberRange kRestitutionRange{0, 1, true, true, ""};
 const NumberRange kTorsionalFrictionRange{0, 1, true, true, "m"};
+const NumberRange kDirectionComponentRange{-1, 1, true, true, ""};
+constexpr double kDirectionNormTolerance = 1e-3;
 
 const char* const kDefaultMaterial = "default";
 const char* const kStaticColor = "#8a8f98";
@@ -60,22 +62,22 @@ struct GeomKind {
 
 const std::vector<GeomKind>& geom_kinds() {
   static const std::vector<GeomKind> kinds = {
-      {"plane", ShapeType::Plane, {"type", "position", "orientation", "material", "color"}},
+      {"plane", ShapeType::Plane, {"type", "position", "orientation", "material", "color", "friction_direction"}},
       {"sphere",
        ShapeType::Sphere,
-       {"type", "position", "orientation", "material", "color", "radius"}},
+       {"type", "position", "orientation", "material", "color", "radius", "friction_direction"}},
       {"box",
        ShapeType::Box,
-       {"type", "position", "orientation", "material", "color", "half_extents"}},
+       {"type", "position", "orientation", "material", "color", "half_extents", "friction_direction"}},
       {"capsule",
        ShapeType::Capsule,
-       {"type", "position", "orientation", "material", "color", "radius", "half_length"}},
+       {"type", "position", "orientation", "material", "color", "radius", "half_length", "friction_direction"}},
       {"cylinder",
        ShapeType::Cylinder,
-       {"type", "position", "orientation", "material", "color", "radius", "half_length"}},
+       {"type", "position", "orientation", "material", "color", "radius", "half_length", "friction_direction"}},
       {"convex_hull",
        ShapeType::ConvexHull,
-       {"type", "position", "orientation", "material", "color", "vertices"}},
+       {"type", "position", "orientation", "material", "color", "vertices", "friction_direction"}},
   };
   return kinds;
 }
@@ -184,8 +186,12 @@ class SceneReader {
   Status read_shape(const FieldReader& fields, const GeomKind& kind, Shape& shape);
   Status read_material(const Json& value, const std::string& path, int& material);
 
+  Status check_anisotropic_pairs() const;
+
   Model model_;
   std::map<std::string, int> material_index_;
+  // Each anisotropic pair's materials and the path of its `static_across`.
+  std::vector<std::pair<std::pair<int, int>, std::string>> anisotropic_pairs_;
   std::map<std::string, std::size_t> body_index_;
 };
 
@@ -213,6 +219,7 @@ Status SceneReader::read(const Json& document) {
       model_));
   CONTACTLAB_RETURN_IF_ERROR(read_timeline(scene, model_));
   CONTACTLAB_RETURN_IF_ERROR(read_view(scene, model_));
+  CONTACTLAB_RETURN_IF_ERROR(check_anisotropic_pairs());
   return check_two_edge_friction(model_);
 }
 
@@ -283,7 +290,51 @@ Status SceneReader::read_friction_pair(const Json& value, const std::string& pat
   CONTACTLAB_RETURN_IF_ERROR(fields.number("static", kFrictionRange, pair.static_coefficient));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("kinetic", kFrictionRange, pair.kinetic_coefficient));
   CONTACTLAB_RETURN_IF_ERROR(fields.number("restitution", kRestitutionRange, pair.restitution));
-  return fields.number("torsional_friction", kTorsionalFrictionRange, pair.torsional_friction);
+  CONTACTLAB_RETURN_IF_ERROR(
+      fields.number("torsional_friction", kTorsionalFrictionRange, pair.torsional_friction));
+  // Anisotropic friction: both coefficients across the direction, or neither.
+  if (fields.has("static_across") != fields.has("kinetic_across")) {
+    const char* given = fields.has("static_across") ? "static_across" : "kinetic_across";
+    const char* missing = fields.has("static_across") ? "kinetic_across" : "static_across";
+    return Status::failure(fields.path_of(missing) + ": required with " + given +
+                           " (anisotropic friction takes both coefficients across the direction)");
+  }
+  CONTACTLAB_RETURN_IF_ERROR(fields.number("static_across", kFrictionRange, pair.static_across));
+  CONTACTLAB_RETURN_IF_ERROR(fields.number("kinetic_across", kFrictionRange, pair.kinetic_across));
+  if (!pair.anisotropic()) return Status::success();
+  // The ellipse's semi-axes scale the contact frame's tangents, which must not vanish.
+  const std::pair<const char*, double> coefficients[] = {
+      {"static", pair.static_coefficient}, {"kinetic", pair.kinetic_coefficient},
+      {"static_across", pair.static_across}, {"kinetic_across", pair.kinetic_across}};
+  for (const auto& [name, value] : coefficients) {
+    if (value > 0) continue;
+    return Status::failure(fields.path_of(name) +
+                           ": must be in (0, 2] for anisotropic friction (an ellipse with a "
+                           "zero semi-axis has no interior), got " + describe_number(value));
+  }
+  return Status::success();
+}
+
+// An anisotropic pair needs a geom of one of its materials that says along what.
+Status SceneReader::check_anisotropic_pairs() const {
+  for (const auto& [materials, path] : anisotropic_pairs_) {
+    bool directed = false;
+    for (const Geom& geom : model_.geoms) {
+      const bool in_pair = materials.first < 0 || geom.material == materials.first ||
+                           geom.material == materials.second;
+      directed = directed || (in_pair && geom.friction_direction.squaredNorm() > 0);
+    }
+    if (directed) continue;
+    const std::string which =
+        materials.first < 0 ? std::string("any material")
+                            : "material " + model_.material_names[materials.first] +
+                                  (materials.first == materials.second
+                                       ? std::string()
+                                       : " or " + model_.material_names[materials.second]);
+    return Status::failure(path + ": anisotropic friction needs a geom of " + which +
+                           " with a friction_direction (none has one)");
+  }
+  return Status::success();
 }
 
 // The table starts from the default pair; each listed pair sets both (a, b) and (b, a).
@@ -304,8 +355,13 @@ Status SceneReader::read_friction(const FieldReader& scene) {
     CONTACTLAB_RETURN_IF_ERROR(expect_object(value, default_path));
     CONTACTLAB_RETURN_IF_ERROR(
         FieldReader(value, default_path)
-            .check_fields({"static", "kinetic", "restitution", "torsional_friction"}, "a friction pair"));
+            .check_fields({"static", "kinetic", "restitution", "torsional_friction", "static_across",
+                           "kinetic_across"},
+                          "a friction pair"));
     CONTACTLAB_RETURN_IF_ERROR(read_friction_pair(value, default_path, default_pair));
+    if (default_pair.anisotropic()) {
+      anisotropic_pairs_.push_back({{-1, -1}, default_path + ".static_across"});
+    }
   }
   model_.friction_table.assign(count * count, default_pair);
   if (!friction.has("pairs")) return Status::success();
@@ -320,7 +376,8 @@ Status SceneReader::read_friction(const FieldReader& scene) {
     CONTACTLAB_RETURN_IF_ERROR(expect_object(pairs[i], pair_path));
     const FieldReader fields(pairs[i], pair_path);
     CONTACTLAB_RETURN_IF_ERROR(
-        fields.check_fields({"materials", "static", "kinetic", "restitution", "torsional_friction"},
+        fields.check_fields({"materials", "static", "kinetic", "restitution", "torsional_friction",
+                             "static_across", "kinetic_across"},
                             "a friction pair"));
     CONTACTLAB_RETURN_IF_ERROR(fields.require("materials"));
     const std::string names_path = fields.path_of("materials");
@@ -343,6 +400,7 @@ Status SceneReader::read_friction(const FieldReader& scene) {
     seen[key] = i;
     FrictionPair pair;
     CONTACTLAB_RETURN_IF_ERROR(read_friction_pair(pairs[i], pair_path, pair));
+    if (pair.anisotropic()) anisotropic_pairs_.push_back({{a, b}, fields.path_of("static_across")});
     model_.friction_table[a * count + b] = pair;
     model_.friction_table[b * count + a] = pair;
   }
@@ -533,6 +591,19 @@ Status SceneReader::read_geom(const Json& value, const std::string& path, int bo
   if (fields.has("material")) {
     CONTACTLAB_RETURN_IF_ERROR(
         read_material(fields.at("material"), fields.path_of("material"), geom.material));
+  }
+  if (fields.has("friction_direction")) {
+    Vec3 direction;
+    CONTACTLAB_RETURN_IF_ERROR(
+        fields.vec3("friction_direction", kDirectionComponentRange, direction));
+    const double norm = direction.norm();
+    if (!(std::abs(norm - 1) <= kDirectionNormTolerance)) {
+      return Status::failure(fields.path_of("friction_direction") +
+                             ": must be a unit vector [x, y, z] in the geom frame (norm within " +
+                             describe_number(kDirectionNormTolerance) + " of 1), got norm " +
+                             describe_number(norm));
+    }
+    geom.friction_direction = direction / norm;
   }
   const std::size_t palette_size = sizeof kBodyPalette / sizeof kBodyPalette[0];
   geom.color = body_is_static ? kStaticColor : kBodyPalette[body_index % palette_size];

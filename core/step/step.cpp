@@ -29,6 +29,7 @@
 #include <cmath>
 #include <vector>
 
+#include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
 #include "contact/torsional_friction.h"
@@ -137,7 +138,9 @@ void gather_contact_state(const Model& model, const Options& options, StepWorksp
     state.geoms[c] = {contact.geom_a, contact.geom_b};
     state.distance[c] = contact.point.distance;
     state.start_velocity[c] = rows.frame_velocity(c, ws.island.velocity);
-    const FrictionPair friction = contact_friction(model, options, contact.geom_a, contact.geom_b);
+    // An anisotropic contact's rows are the scaled cone's, whose mu is the larger one.
+    const FrictionPair friction =
+        largest_friction(contact_friction(model, options, contact.geom_a, contact.geom_b));
     state.static_friction[c] = friction.static_coefficient;
     state.kinetic_friction[c] = friction.kinetic_coefficient;
   }
@@ -169,8 +172,12 @@ void record_contact_velocities(const IslandRows& rows, const Eigen::VectorXd& ve
     ContactRecord& record = records[rows.contacts[c]];
     const Vec3 frame_velocity = rows.frame_velocity(c, velocity);
     record.normal_velocity = frame_velocity.x();
+    // (An anisotropic contact's tangents are scaled by s: the unit tangent t = t' / s and
+    // its rate t . v = (t' . v) / s.)
+    const Eigen::Vector2d& scale = rows.friction_scale[c];
     record.tangential_velocity =
-        rows.frame[c].col(1) * frame_velocity.y() + rows.frame[c].col(2) * frame_velocity.z();
+        rows.frame[c].col(1) * (frame_velocity.y() / (scale.x() * scale.x())) +
+        rows.frame[c].col(2) * (frame_velocity.z() / (scale.y() * scale.y()));
   }
 }
 

@@ -34,7 +34,7 @@ LinkPayload decoded(const std::string& line) {
 std::string scene_path(const std::string& name) { return std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json"; }
 
 TEST(LinkCommand, EveryBuiltinSceneHasAShortLinkThatRunsLikeItsFile) {
-  ASSERT_EQ(builtin_scenes().size(), 28u);
+  ASSERT_EQ(builtin_scenes().size(), 29u);
   const std::string from_file = temp_path("from_file.csv");
   const std::string from_link = temp_path("from_link.csv");
   for (const BuiltinScene& scene : builtin_scenes()) {
@@ -154,11 +154,11 @@ TEST(LinkCommand, BadLinksAndArgumentsSayWhatWasWrong) {
   const Case cases[] = {
       {{"--link", "#v1.%%%"}, "link: the data may hold only", true},
       {{"--link", "#v9.AAAA"}, "link: version v9 is not known", true},
-      {{"--link", unknown_builtin}, "scene.builtin: unknown built-in scene \"moon_base\" (allowed: ball_drop,", true},
+      {{"--link", unknown_builtin}, "scene.builtin: unknown built-in scene \"moon_base\" (allowed: anisotropic_friction, ball_drop,", true},
       {{"--link", refused_action, "--steps", "5"}, "link: journal[0]: ", true},
       {{"--link", unknown_builtin, "--set", "mu=0.1"}, "--set: not allowed with --link", true},
       {{"box_rest.json", "--link", unknown_builtin}, "not allowed with --link", true},
-      {{"moon_base"}, "nor is it a built-in scene: ball_drop,", false},
+      {{"moon_base"}, "nor is it a built-in scene: anisotropic_friction, ball_drop,", false},
       {{"box_rest", "--time", "-1"}, "--time: must be in [0, 3600] s", false},
       {{"box_rest", "--set", "mu=7"}, "--set friction_coefficient", false},
       {{"box_rest", "--speed", "2"}, "--speed: unknown flag", false},

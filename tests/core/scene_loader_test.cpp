@@ -434,7 +434,7 @@ TEST(SceneLoaderErrorTest, UnknownFieldsListTheAllowedOnes) {
                  "bodies[1].masss: unknown field for a body (allowed: name, static, mass,");
   expect_failure([](Json& s) { box_geom(s)["radius"] = 1; },
                  "bodies[1].geoms[0].radius: unknown field for a box geom (allowed: type, "
-                 "position, orientation, material, color, half_extents)");
+                 "position, orientation, material, color, half_extents, friction_direction)");
   expect_failure(
       [](Json& s) {
         s["options"] = {{"h", 0.01}};
@@ -570,7 +570,7 @@ TEST(SceneLoaderErrorTest, RestitutionOutsideZeroToOne) {
         s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"bounce", 1}}}};
       },
       "friction.default.bounce: unknown field for a friction pair (allowed: static, kinetic, restitution, "
-      "torsional_friction)");
+      "torsional_friction, static_across, kinetic_across)");
 }
 
 TEST(SceneLoaderErrorTest, TorsionalFrictionOutsideZeroToOneMetre) {
@@ -596,7 +596,7 @@ TEST(SceneLoaderErrorTest, TorsionalFrictionOutsideZeroToOneMetre) {
         s["friction"] = {{"default", {{"static", 0.5}, {"kinetic", 0.5}, {"torsion", 0.01}}}};
       },
       "friction.default.torsion: unknown field for a friction pair (allowed: static, kinetic, restitution, "
-      "torsional_friction)");
+      "torsional_friction, static_across, kinetic_across)");
 }
 
 TEST(SceneLoaderErrorTest, UnknownMaterials) {
@@ -823,6 +823,79 @@ TEST(SceneLoaderErrorTest, LateFailureLeavesModelUntouched) {
   EXPECT_EQ(model.name, "test_scene");
   EXPECT_EQ(model.bodies.size(), 2u);
   EXPECT_EQ(model.geoms[1].shape.half_extents.x(), 0.1);
+}
+
+
+// A ski material with mu 0.15 along its geom's friction_direction and 0.6 across.
+Json anisotropic_scene() {
+  Json scene = valid_scene();
+  scene["materials"] = {"ski"};
+  scene["friction"] = Json::parse(R"({"pairs": [{"materials": ["ski", "default"], "static": 0.15,
+      "kinetic": 0.1, "static_across": 0.6, "kinetic_across": 0.5}]})");
+  box_geom(scene)["material"] = "ski";
+  box_geom(scene)["friction_direction"] = {0, 0.6, 0.8};
+  return scene;
+}
+
+TEST(SceneLoaderTest, AnisotropicFrictionPairAndDirection) {
+  const Model model = load_valid(anisotropic_scene());
+  const FrictionPair& pair = model.friction(1, 0);
+  EXPECT_TRUE(pair.anisotropic());
+  EXPECT_EQ(pair.static_coefficient, 0.15);
+  EXPECT_EQ(pair.kinetic_coefficient, 0.1);
+  EXPECT_EQ(pair.static_across, 0.6);
+  EXPECT_EQ(pair.kinetic_across, 0.5);
+  EXPECT_FALSE(model.friction(0, 0).anisotropic());
+  const Vec3 direction = model.geoms[1].friction_direction;
+  EXPECT_NEAR((direction - Vec3(0, 0.6, 0.8)).norm(), 0, kTolerance);
+  EXPECT_EQ(model.geoms[0].friction_direction, Vec3::Zero());
+}
+
+TEST(SceneLoaderErrorTest, AnisotropicFrictionNamesTheField) {
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        s["friction"]["pairs"][0].erase("kinetic_across");
+        return s.dump();
+      }(),
+      "friction.pairs[0].kinetic_across: required with static_across");
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        s["friction"]["pairs"][0]["static_across"] = 0;
+        return s.dump();
+      }(),
+      "friction.pairs[0].static_across: must be in (0, 2] for anisotropic friction");
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        s["friction"]["pairs"][0]["kinetic_across"] = 2.5;
+        return s.dump();
+      }(),
+      "friction.pairs[0].kinetic_across: must be a finite number in [0, 2], got 2.5");
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        box_geom(s).erase("friction_direction");
+        return s.dump();
+      }(),
+      "friction.pairs[0].static_across: anisotropic friction needs a geom of material ski or "
+      "default with a friction_direction (none has one)");
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        box_geom(s)["friction_direction"] = {0, 0, 0};
+        return s.dump();
+      }(),
+      "bodies[1].geoms[0].friction_direction: must be a unit vector [x, y, z] in the geom frame "
+      "(norm within 0.001 of 1), got norm 0");
+  expect_text_failure(
+      [] {
+        Json s = anisotropic_scene();
+        box_geom(s)["friction_direction"] = {1, 0};
+        return s.dump();
+      }(),
+      "bodies[1].geoms[0].friction_direction: must be an array of 3 numbers");
 }
 
 }  // namespace
