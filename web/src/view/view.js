@@ -168,9 +168,10 @@ export class View {
     };
   }
 
+  // The canvas's pixels only: its size on the page, and so the camera's framing, stay.
   #setPixelRatio(ratio) {
-    this.renderer.setPixelRatio(ratio);
-    this.resize();
+    this.renderer.setPixelRatio(ratio); // reallocates the drawing buffer at the same size
+    this.#changes += 1;
   }
 
   resize() {
