@@ -147,15 +147,27 @@ test('in the open drawer every box shows its value, a slider works by touch, the
 
 test('one finger orbits, two fingers pinch to zoom', async () => {
   const start = await camera();
-  await touch([[150, 420, 260, 400]]);
+  // A finger that lands on a dynamic body grabs it (drag to perturb): the orbit and the
+  // pinch start about the candidate point farthest from every dynamic body drawn.
+  const bodies = (await page.evaluate(() => window.contactlab.view.bodiesOnCanvas())).filter((b) => !b.static);
+  const clearance = ([x, y]) => Math.min(...bodies.map((b) => Math.hypot(b.x - x, b.y - y)));
+  const [x, y] = [
+    [60, 250],
+    [330, 250],
+    [60, 650],
+    [330, 650],
+    [150, 420],
+  ].reduce((best, point) => (clearance(point) > clearance(best) ? point : best));
+  await touch([[x, y, x + 110 * (x < 195 ? 1 : -1), y - 20]]);
+  assert.equal(await page.evaluate(() => window.contactlab.dragState()), null, 'nothing grabbed');
   const orbited = await camera();
   const moved = Math.hypot(...orbited.slice(0, 3).map((v, i) => v - start[i]));
   assert.ok(moved > 0.05 * distance(start), `one finger moved the camera by ${moved} m`);
   assert.ok(Math.abs(distance(orbited) - distance(start)) < 1e-3 * distance(start), 'orbiting keeps the distance');
 
   await touch([
-    [195, 400, 195, 300],
-    [195, 460, 195, 560],
+    [x, y - 30, x, y - 130],
+    [x, y + 30, x, y + 130],
   ]);
   const zoomed = await camera();
   const [from, to] = [distance(orbited).toFixed(3), distance(zoomed).toFixed(3)];
