@@ -11,7 +11,7 @@
 // It is redrawn when the grasp badge refreshes (once a second) and when the user
 // rotates it (drag inside the inset); it is hidden while nothing is held. It sits
 // left of the control panel, above the status line (both may change size, so its
-// place is taken again at every redraw).
+// place is taken again at every redraw and whenever either or the window is resized).
 import {
   AxesHelper,
   BufferGeometry,
@@ -132,6 +132,12 @@ export class WrenchSpaceView {
   constructor(container, wrenchLayout, { leftOf = null, above = null } = {}) {
     this.leftOf = leftOf;
     this.above = above;
+    const keepPlace = () => {
+      if (!this.element.hidden) this.place();
+    };
+    const observer = new ResizeObserver(keepPlace);
+    for (const element of [leftOf, above]) if (element) observer.observe(element);
+    window.addEventListener('resize', keepPlace);
     this.projection = 'force';
     this.wrenches = new Float64Array(0); // a copy of the last Simulation.graspWrenches()
     this.wrenchStride = wrenchLayout.stride;
