@@ -224,7 +224,9 @@ TEST(HybridFormulation, StacksAreUnsupported) {
     EXPECT_NE(message.find("two moving bodies"), std::string::npos) << message;
     EXPECT_NE(message.find("box"), std::string::npos) << message;
     EXPECT_LT(data.solver.events, options.hybrid_max_events);
-    if (unsupported_steps++ > 0) EXPECT_EQ(data.position, held);
+    if (unsupported_steps++ > 0) {
+      EXPECT_EQ(data.position, held);
+    }
     held = data.position;
   }
   EXPECT_GT(unsupported_steps, 30);
