@@ -15,27 +15,21 @@
 
 #include <gtest/gtest.h>
 
+#include "formulation_params.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
 // A namespace of its own: test files are compiled in unity batches.
 namespace anisotropic_friction_scene {
 
-struct SkiSetting {
-  Formulation formulation;
-  int soft_cone;
-  const char* name;
-};
-
-class AnisotropicFrictionScene : public ::testing::TestWithParam<SkiSetting> {};
+class AnisotropicFrictionScene : public ::testing::TestWithParam<FormulationSetting> {};
 
 // At h = 1 ms each ski stops within 0.5 % of v0^2 / (2 mu_i g), without drifting off its
 // line, and the diagonal ski's heading turns toward its length.
 TEST_P(AnisotropicFrictionScene, EachSkiStopsAtItsDirectionsDistance) {
   const Model model = load_builtin_scene("anisotropic_friction");
   Options options = model.options;
-  options.formulation = GetParam().formulation;
-  options.soft_cone = GetParam().soft_cone;
+  GetParam().apply(options);
   options.time_step = 1e-3;
   Data data = make_data(model);
   const double g = -options.gravity.z();
@@ -73,12 +67,10 @@ TEST_P(AnisotropicFrictionScene, EachSkiStopsAtItsDirectionsDistance) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formulations, AnisotropicFrictionScene,
-                         ::testing::Values(SkiSetting{Formulation::Lcp, 0, "lcp"},
-                                           SkiSetting{Formulation::Convex, 0, "convex"},
-                                           SkiSetting{Formulation::Compliant, 0, "compliant"}),
-                         [](const ::testing::TestParamInfo<SkiSetting>& info) {
-                           return std::string(info.param.name);
-                         });
+                         ::testing::Values(FormulationSetting{Formulation::Lcp, 0, "lcp"},
+                                           FormulationSetting{Formulation::Convex, 0, "convex"},
+                                           FormulationSetting{Formulation::Compliant, 0, "compliant"}),
+                         setting_test_name);
 
 // The event-driven formulation poses isotropic friction only: it says so and moves nothing.
 TEST(AnisotropicFrictionSceneHybrid, ReportsUnsupported) {

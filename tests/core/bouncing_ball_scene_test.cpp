@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "contact/restitution.h"
+#include "formulation_params.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -87,9 +88,7 @@ TEST_P(BounceHeight, FirstBounceReachesESquaredH) {
 INSTANTIATE_TEST_SUITE_P(Formulations, BounceHeight,
                          ::testing::Values(Formulation::Lcp, Formulation::Convex, Formulation::Soft,
                                            Formulation::Compliant),
-                         [](const ::testing::TestParamInfo<Formulation>& info) {
-                           return std::string(formulation_name(info.param));
-                         });
+                         formulation_test_name);
 
 // Force balance keeps no momentum (seed 003): a ball lands and stays, whatever e.
 TEST(BounceHeight, QuasistaticBallsDoNotBounce) {
@@ -157,9 +156,7 @@ TEST_P(SpinningBall, LeavesWithSeed004sClosedFormVelocities) {
 
 INSTANTIATE_TEST_SUITE_P(Formulations, SpinningBall,
                          ::testing::Values(Formulation::Lcp, Formulation::Convex),
-                         [](const ::testing::TestParamInfo<Formulation>& info) {
-                           return std::string(formulation_name(info.param));
-                         });
+                         formulation_test_name);
 
 }  // namespace
 }  // namespace contactlab

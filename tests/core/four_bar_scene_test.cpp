@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "formulation_params.h"
 #include "scene_fixture.h"
 #include "session/state_csv.h"
 
@@ -86,9 +87,7 @@ TEST_P(FourBarStabilised, StaysClosedAndMovesAsFreudensteinSays) {
 INSTANTIATE_TEST_SUITE_P(Formulations, FourBarStabilised,
                          ::testing::Values(Formulation::Lcp, Formulation::Convex, Formulation::Soft,
                                            Formulation::Quasistatic, Formulation::Compliant),
-                         [](const ::testing::TestParamInfo<Formulation>& info) {
-                           return std::string(formulation_name(info.param));
-                         });
+                         formulation_test_name);
 
 // In maximal coordinates (docs/maximal_coordinates.md) every link is a body and every
 // joint rows corrected by gamma; the loop is the same hinge on the links. Over 4 s (two

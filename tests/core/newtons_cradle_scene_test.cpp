@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "formulation_params.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -138,9 +139,7 @@ TEST_P(Cradle, TouchingBallsLeaveTogetherAndBallsApartOneByOne) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formulations, Cradle, ::testing::Values(Formulation::Lcp, Formulation::Convex),
-                         [](const ::testing::TestParamInfo<Formulation>& info) {
-                           return std::string(formulation_name(info.param));
-                         });
+                         formulation_test_name);
 
 // The event-driven formulation (hybrid) sees the front row's 50 um gaps as gaps at its
 // default contact tolerance (delta = 1 um), and sees them closed with delta = 0.1 mm.

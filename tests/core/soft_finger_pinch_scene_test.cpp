@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "grasp/grasp_monitor.h"
+#include "formulation_params.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -51,21 +52,14 @@ double stopping_angle(double ratio) {
   return low;
 }
 
-struct PinchSetting {
-  Formulation formulation;
-  int quasistatic_problem;
-  const char* name;
-};
-
-class SoftFingerPinch : public ::testing::TestWithParam<PinchSetting> {};
+class SoftFingerPinch : public ::testing::TestWithParam<FormulationSetting> {};
 
 // The scene's materials: steel fingertips (mu_t = 0) let the bar swing down, past 1 rad
 // within 0.4 s; rubber ones (mu_t = 5 mm, 1.7 times the 2.9 mm needed) hold it level.
 TEST_P(SoftFingerPinch, SoftFingersHoldWhatPointContactsLetTurn) {
   const Model model = load_builtin_scene("soft_finger_pinch");
   Options options = model.options;
-  options.formulation = GetParam().formulation;
-  options.quasistatic_problem = GetParam().quasistatic_problem;
+  GetParam().apply(options);
   Data data = make_data(model);
   const int point_bar = body_index(model, "point_bar");
   const int soft_bar = body_index(model, "soft_bar");
@@ -81,11 +75,11 @@ TEST_P(SoftFingerPinch, SoftFingersHoldWhatPointContactsLetTurn) {
 
 INSTANTIATE_TEST_SUITE_P(
     Formulations, SoftFingerPinch,
-    ::testing::Values(PinchSetting{Formulation::Lcp, 0, "lcp"},
-                      PinchSetting{Formulation::Convex, 0, "convex"},
-                      PinchSetting{Formulation::Quasistatic, 0, "quasistatic_qp"},
-                      PinchSetting{Formulation::Quasistatic, 1, "quasistatic_lcp"}),
-    [](const ::testing::TestParamInfo<PinchSetting>& info) { return std::string(info.param.name); });
+    ::testing::Values(FormulationSetting{Formulation::Lcp, 0, "lcp"},
+                      FormulationSetting{Formulation::Convex, 0, "convex"},
+                      FormulationSetting{Formulation::Quasistatic, 0, "quasistatic_qp"},
+                      FormulationSetting{Formulation::Quasistatic, 1, "quasistatic_lcp"}),
+    setting_test_name);
 
 // Soft contact's regularised friction lets a held grasp creep (soft_island.h): the bar
 // held by soft fingers turns by hundredths of a radian in 0.4 s, while the one held by

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "contact/torsional_friction.h"
+#include "formulation_params.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -31,13 +32,7 @@ double torsional_friction_of(const Model& model, const Options& options, const c
                                     model.bodies[body_index(model, "ground")].geoms[0]);
 }
 
-struct DiscSetting {
-  Formulation formulation;
-  int soft_cone;
-  const char* name;
-};
-
-class SpinningDisc : public ::testing::TestWithParam<DiscSetting> {};
+class SpinningDisc : public ::testing::TestWithParam<FormulationSetting> {};
 
 // At h = 1 ms each disc slows to 1e-3 w0 within 0.5 % of I w0 / (mu_t m g) (soft: of
 // the time with its exponential tail), turns at half its speed at half that time, and
@@ -45,8 +40,7 @@ class SpinningDisc : public ::testing::TestWithParam<DiscSetting> {};
 TEST_P(SpinningDisc, StopsAtTheAnalyticTime) {
   const Model model = load_builtin_scene("spinning_disc");
   Options options = model.options;
-  options.formulation = GetParam().formulation;
-  options.soft_cone = GetParam().soft_cone;
+  GetParam().apply(options);
   options.time_step = 1e-3;
   Data data = make_data(model);
   const double g = -options.gravity.z();
@@ -95,13 +89,11 @@ TEST_P(SpinningDisc, StopsAtTheAnalyticTime) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formulations, SpinningDisc,
-                         ::testing::Values(DiscSetting{Formulation::Lcp, 0, "lcp"},
-                                           DiscSetting{Formulation::Convex, 0, "convex"},
-                                           DiscSetting{Formulation::Soft, 0, "soft_pyramidal"},
-                                           DiscSetting{Formulation::Soft, 1, "soft_elliptic"}),
-                         [](const ::testing::TestParamInfo<DiscSetting>& info) {
-                           return std::string(info.param.name);
-                         });
+                         ::testing::Values(FormulationSetting{Formulation::Lcp, 0, "lcp"},
+                                           FormulationSetting{Formulation::Convex, 0, "convex"},
+                                           FormulationSetting{Formulation::Soft, 0, "soft_pyramidal"},
+                                           FormulationSetting{Formulation::Soft, 1, "soft_elliptic"}),
+                         setting_test_name);
 
 }  // namespace
 }  // namespace contactlab
