@@ -1,7 +1,8 @@
 // The phone layout at 390 x 844 with a touch screen: the scene has the screen (no text
 // under 12 px, nothing past the edges), the controls wait in a closed drawer that opens, with nothing showing through it; every
 // box shows its value (units and words too), a slider works by touch; one finger
-// orbits and two pinch to zoom.
+// orbits and two pinch to zoom; a finger on a body pulls it, and a second finger lets go
+// of it and pinches.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { mkdir } from 'node:fs/promises';
@@ -173,5 +174,28 @@ test('one finger orbits, two fingers pinch to zoom', async () => {
   const [from, to] = [distance(orbited).toFixed(3), distance(zoomed).toFixed(3)];
   console.log(`touch: orbit moved the camera ${moved.toFixed(3)} m; pinch took the distance from ${from} to ${to} m`);
   assert.ok(distance(zoomed) < 0.8 * distance(orbited), 'spreading two fingers zooms in');
+
+  // A finger on a body grabs it and pulls its spring; a second finger then lets go of it
+  // and the two pinch (docs/page.md, Drag to perturb).
+  const onScreen = (await page.evaluate(() => window.contactlab.view.bodiesOnCanvas())).filter((b) => !b.static);
+  const body = onScreen.find((b) => b.x > 60 && b.x < 330 && b.y > 150 && b.y < 600);
+  assert.ok(body, `a dynamic body in the screen's middle: ${JSON.stringify(onScreen)}`);
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+  await fingers('touchStart', [{ x: body.x, y: body.y, id: 0 }]);
+  for (let i = 1; i <= 5; i += 1) await fingers('touchMove', [{ x: body.x + 8 * i, y: body.y, id: 0 }]);
+  const held = await page.evaluate(() => window.contactlab.dragState());
+  assert.ok(held?.body === body.name && held.target[0] !== held.point[0], `the finger holds ${body.name} and moved the target: ${JSON.stringify(held)}`);
+  const spread = (t) => [
+    { x: body.x + 40, y: body.y - 100 * t, id: 0 },
+    { x: body.x + 40, y: body.y + 40 + 100 * t, id: 1 },
+  ];
+  await fingers('touchStart', spread(0));
+  for (let i = 1; i <= 10; i += 1) await fingers('touchMove', spread(i / 10));
+  await fingers('touchEnd', []);
+  await cdp.detach();
+  await nextFrames(page, 30);
+  assert.equal(await page.evaluate(() => window.contactlab.dragState()), null, 'the second finger let go of the body');
+  assert.ok(distance(await camera()) < 0.8 * distance(zoomed), 'and the two fingers zoomed in');
   assert.deepEqual(page.errors, []);
 });

@@ -122,7 +122,7 @@ function createParts(module, session) {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
     parts.gizmo.update();
-    parts.bodyDrag.update(simulation);
+    parts.bodyDrag.update(simulation, twin);
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
     view.adaptResolution(nowMs, drawn, parts.loop.steppingMs);

@@ -2,34 +2,24 @@
 // dynamic body or a robot link grabs it at the point under the pointer; moving the
 // pointer moves the pull's target over the plane through the grabbed point that faces
 // the camera; letting go releases it. Mouse, pen and touch alike (pointer events).
-// The pull is the core's spring-damper (session.drag, dynamics/drag_spring.h); this
-// draws it as a line from the grabbed point, where the core moves it with the body, to
-// the target, with a dot at each end.
-import {
-  BufferGeometry,
-  Float32BufferAttribute,
-  Line,
-  LineBasicMaterial,
-  Mesh,
-  MeshBasicMaterial,
-  Plane,
-  Raycaster,
-  SphereGeometry,
-  Vector2,
-  Vector3,
-} from 'three';
+// The pull is the core's spring-damper (session.drag, dynamics/drag_spring.h), drawn for
+// the page's simulation and, in compare mode, for the ghost, which is pulled at the same
+// point of the same body. On a touch screen a second finger ends the grab and hands
+// both fingers to the camera: the pinch zooms as it does off the bodies.
+import { Plane, Raycaster, Vector2, Vector3 } from 'three';
 
-const SPRING_COLOUR = 0xff3b8d;
-const END_RADIUS_M = 0.006;
+import { DragSpringLine } from './drag_spring_line.js';
 
 export class BodyDrag {
   #view;
   #session;
   #canGrab;
   #pointerId = null;
+  #lastPointer = null; // {clientX, clientY} of the grabbing pointer
+  #handingOver = false; // while the grabbing pointer's press is passed to the camera
   #plane = new Plane(); // three.js world frame
   #spring;
-  #ends;
+  #ghostSpring;
 
   // `view`: the View; `canGrab()`: false while something else owns the pointer (the
   // editor).
@@ -37,18 +27,8 @@ export class BodyDrag {
     this.#view = view;
     this.#session = session;
     this.#canGrab = canGrab;
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new Float32BufferAttribute(new Float32Array(6), 3));
-    this.#spring = new Line(geometry, new LineBasicMaterial({ color: SPRING_COLOUR, depthTest: false }));
-    this.#spring.renderOrder = 10;
-    const dot = new SphereGeometry(END_RADIUS_M, 12, 8);
-    const material = new MeshBasicMaterial({ color: SPRING_COLOUR, depthTest: false });
-    this.#ends = [new Mesh(dot, material), new Mesh(dot, material)];
-    for (const part of [this.#spring, ...this.#ends]) {
-      part.visible = false;
-      part.renderOrder = 10;
-      view.physicsFrame.add(part);
-    }
+    this.#spring = new DragSpringLine(view.physicsFrame);
+    this.#ghostSpring = new DragSpringLine(view.physicsFrame, { ghost: true });
     const canvas = view.renderer.domElement;
     // In the capture phase, so that a press on a body reaches neither the camera's
     // controls nor the editor's gizmo.
@@ -64,20 +44,13 @@ export class BodyDrag {
     return this.#pointerId !== null;
   }
 
-  // Per frame: the spring from the grabbed point now to the target, or nothing.
-  update(simulation) {
+  // Per frame: the springs from the grabbed points now to the target, or nothing;
+  // `twin` is compare mode's simulation, or null.
+  update(simulation, twin) {
     const state = simulation.dragState();
-    const shown = state !== null;
-    if (shown) {
-      const positions = this.#spring.geometry.attributes.position;
-      positions.setXYZ(0, ...state.grabbed);
-      positions.setXYZ(1, ...state.target);
-      positions.needsUpdate = true;
-      this.#ends[0].position.set(...state.grabbed);
-      this.#ends[1].position.set(...state.target);
-    }
-    for (const part of [this.#spring, ...this.#ends]) part.visible = shown;
-    if (!shown && this.#pointerId !== null) this.#finish(); // a restart or a scene let go
+    this.#spring.show(state);
+    this.#ghostSpring.show(twin ? twin.dragState() : null);
+    if (!state && this.#pointerId !== null) this.#finish(); // a restart or a scene let go
   }
 
   #raycaster(event) {
@@ -89,7 +62,12 @@ export class BodyDrag {
   }
 
   #grab(event) {
-    if (this.#pointerId !== null || event.button > 0 || !this.#canGrab()) return;
+    if (this.#handingOver) return;
+    if (this.#pointerId !== null) {
+      if (event.pointerType === 'touch' && event.pointerId !== this.#pointerId) this.#handOverToPinch();
+      return;
+    }
+    if (event.button > 0 || !this.#canGrab()) return;
     const description = this.#session.simulation.description;
     if (!description || this.#session.replayRemaining > 0) return;
     const groups = this.#view.bodies.bodies;
@@ -103,6 +81,7 @@ export class BodyDrag {
     event.stopImmediatePropagation();
     event.preventDefault();
     this.#pointerId = event.pointerId;
+    this.#lastPointer = { clientX: event.clientX, clientY: event.clientY };
     this.#view.renderer.domElement.setPointerCapture(event.pointerId);
     this.#view.controls.enabled = false;
     this.#plane.setFromNormalAndCoplanarPoint(this.#view.camera.getWorldDirection(new Vector3()), hit.point);
@@ -111,6 +90,7 @@ export class BodyDrag {
 
   #move(event) {
     if (event.pointerId !== this.#pointerId) return;
+    this.#lastPointer = { clientX: event.clientX, clientY: event.clientY };
     const world = this.#raycaster(event).ray.intersectPlane(this.#plane, new Vector3());
     if (!world) return;
     this.#session.moveDragTarget(this.#view.physicsFrame.worldToLocal(world).toArray());
@@ -121,6 +101,20 @@ export class BodyDrag {
     if (event.pointerId !== this.#pointerId) return;
     this.#session.release();
     this.#finish();
+  }
+
+  // A second finger lands while the first holds a body: the drag is released and the
+  // first finger's press is passed to the camera's controls where it now is, so that
+  // the second finger's press, which reaches them next, starts a two-finger pinch.
+  #handOverToPinch() {
+    const pointerId = this.#pointerId;
+    const { clientX, clientY } = this.#lastPointer;
+    this.#session.release();
+    this.#finish();
+    this.#handingOver = true;
+    const press = { pointerId, pointerType: 'touch', isPrimary: true, clientX, clientY, button: 0, buttons: 1, bubbles: true };
+    this.#view.renderer.domElement.dispatchEvent(new PointerEvent('pointerdown', press));
+    this.#handingOver = false;
   }
 
   #finish() {
