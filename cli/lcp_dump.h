@@ -1,15 +1,8 @@
 // `contactlab run ... --lcp-dump DIR`: every step's LCP per island (seed 002 eq. 21,
 // w = M z + q >= 0, z >= 0, z'w = 0; formulation/contact_lcp.h) as a file
-// DIR/step_NNNNNN_island_I.lcp in the Siconos dense format that `contactlab lcp` reads
-// (lcp/lcp_file.h), with, after q, comment lines giving the scene, the step, the
-// layout of z and the step's own answer:
-//
-//   # contactlab: scene NAME, step N, t = T s, h = H s, island I
-//   # z = [c_n (k); c_l (l); beta (k u); lambda (k); ...], k = K contacts, u = U edges
-//   # z: z_1 z_2 ...     the step's answer, %.17g
-//   # w: w_1 w_2 ...
-//
-// Steps count from 1 (the state after step N is the CSV's row N).
+// DIR/step_NNNNNN_island_I.lcp in the Siconos dense format that `contactlab lcp` reads,
+// with comment lines giving the scene, the step, the layout of z, each unknown's name
+// and the step's own answer (session/island_lcp_text.h).
 #pragma once
 
 #include <string>

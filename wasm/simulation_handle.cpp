@@ -4,9 +4,12 @@
 #include <cmath>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/articulation/maximal_motion.h"
 #include "formulation/solver_report.h"
+#include "session/island_lcp_text.h"
 #include "record_layouts.h"
 
 namespace contactlab {
@@ -288,5 +291,56 @@ void SimulationHandle::discard_checkpoints_after(double step) {
 }
 
 double SimulationHandle::oldest_checkpoint() const { return static_cast<double>(checkpoints_.oldest_step()); }
+
+}  // namespace contactlab
+
+namespace contactlab {
+
+void SimulationHandle::keep_lcp_problems(bool keep) { simulation_.keep_lcp_problems(keep); }
+
+std::string SimulationHandle::lcp_problems() const {
+  nlohmann::json problems = nlohmann::json::array();
+  if (!simulation_.has_scene()) return problems.dump();
+  const Model& model = simulation_.model();
+  const Data& data = simulation_.data();
+  for (const IslandLcp& lcp : data.solver.lcp_problems) {
+    nlohmann::json contacts = nlohmann::json::array();
+    for (const int c : lcp.contacts) {
+      const ContactRecord& contact = data.contacts[c];
+      contacts.push_back({model.bodies[contact.body_a].name, model.bodies[contact.body_b].name});
+    }
+    problems.push_back({{"island", lcp.island},
+                        {"size", lcp.offset.size()},
+                        {"contactCount", lcp.contact_count},
+                        {"labels", lcp.labels},
+                        {"contacts", contacts}});
+  }
+  return problems.dump();
+}
+
+emscripten::val SimulationHandle::lcp_values(double index) {
+  lcp_buffer_.clear();
+  const std::vector<IslandLcp>* problems = simulation_.has_scene() ? &simulation_.data().solver.lcp_problems : nullptr;
+  if (problems && index >= 0 && index < static_cast<double>(problems->size())) {
+    const IslandLcp& lcp = (*problems)[static_cast<std::size_t>(index)];
+    const Eigen::Index n = lcp.offset.size();
+    lcp_buffer_.reserve(n * n + 3 * n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      for (Eigen::Index j = 0; j < n; ++j) lcp_buffer_.push_back(lcp.matrix(i, j));
+    }
+    for (const Eigen::VectorXd* vector : {&lcp.offset, &lcp.z, &lcp.w}) {
+      lcp_buffer_.insert(lcp_buffer_.end(), vector->data(), vector->data() + n);
+    }
+  }
+  return float64_view(lcp_buffer_);
+}
+
+std::string SimulationHandle::lcp_text(double index) const {
+  if (!simulation_.has_scene()) return "";
+  const std::vector<IslandLcp>& problems = simulation_.data().solver.lcp_problems;
+  if (!(index >= 0 && index < static_cast<double>(problems.size()))) return "";
+  return island_lcp_text(simulation_.model(), simulation_.options(), simulation_.data(),
+                         problems[static_cast<std::size_t>(index)]);
+}
 
 }  // namespace contactlab

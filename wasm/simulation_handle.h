@@ -85,6 +85,16 @@ class SimulationHandle {
   emscripten::val grasp_wrenches();
   emscripten::val link_pose(const std::string& articulation, const std::string& link);
 
+  // The step's LCPs (formulation lcp; the page's LCP panel): kept while on, from the
+  // next step. lcp_problems() describes the last step's as JSON, [{island, size,
+  // contactCount, labels: [..], contacts: [[body a, body b], ..] (names)}]; lcp_values(i)
+  // is problem i's M (row-major, n x n), q, z and w one after another (n^2 + 3 n
+  // numbers); lcp_text(i) its text as `contactlab run --lcp-dump` writes it.
+  void keep_lcp_problems(bool keep);
+  std::string lcp_problems() const;
+  emscripten::val lcp_values(double index);
+  std::string lcp_text(double index) const;
+
   // How many checkpoints are kept (0 .. kMaxCheckpoints; the oldest go first).
   void set_checkpoint_capacity(double capacity);
   // Saves the simulation at its step count (later checkpoints are dropped first).
@@ -113,6 +123,7 @@ class SimulationHandle {
   std::vector<double> drag_buffer_;
   std::vector<double> joint_frame_buffer_;
   std::vector<double> event_time_buffer_;
+  std::vector<double> lcp_buffer_;
 };
 
 }  // namespace contactlab

@@ -38,6 +38,7 @@
 #include "dynamics/drag_spring.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
+#include "formulation/lcp_unknown_labels.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
 #include "step/robot_commands.h"
@@ -75,6 +76,8 @@ void keep_island_lcp(const ContactFormulation& formulation, int island, const Is
   if (!formulation.copy_last_lcp(lcp)) return;
   lcp.island = island;
   lcp.contact_count = rows.contact_count;
+  lcp.labels = lcp_unknown_labels(rows);
+  lcp.contacts = rows.contacts;
   stats.lcp_problems.push_back(std::move(lcp));
 }
 

@@ -85,6 +85,16 @@ TEST(LcpDump, EveryDumpedProblemIsSolvedByTheLcpCommandToTheStepsImpulses) {
     EXPECT_GE(w_step.minCoeff(), -1e-9 * scale) << path;
     EXPECT_LE(std::abs(z_step.dot(w_step)), 1e-9 * scale) << path;
 
+    // Every unknown is named, in z's order (formulation/lcp_unknown_labels.h).
+    const std::size_t names = text.find("\n# unknowns:");
+    ASSERT_NE(names, std::string::npos) << path;
+    std::istringstream labels(text.substr(names + 13, text.find('\n', names + 1) - names - 13));
+    std::vector<std::string> label_list;
+    for (std::string label; labels >> label;) label_list.push_back(label);
+    ASSERT_EQ(static_cast<Eigen::Index>(label_list.size()), q.size()) << path;
+    EXPECT_EQ(label_list.front(), "cn0");
+    EXPECT_EQ(label_list.back(), "lambda0");
+
     // One contact: z's first entry is c_n, the step's normal impulse, f_n h in the CSV.
     const std::vector<double> header = numbers_after(text, "k = ");
     ASSERT_FALSE(header.empty());

@@ -17,6 +17,7 @@
 // It also measures the page's load time and its frame time with the plots on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
 
@@ -143,6 +144,22 @@ test('switched live to lcp: sliding fingers stay on the ball, no boundary layer;
     assert.ok(Math.abs(friction - MU * normal) < 0.02 * MU * normal + 1e-6, `sliding: |f_t| ${friction} vs mu f_n`);
   }
   assert.equal(await page.evaluate(() => window.contactlab.solver.status), 'solved');
+
+  // The step's LCP: the dialog shows the next step's problem, certified, one row per
+  // unknown, and exports the text whose answer the table shows.
+  await page.evaluate(() => window.contactlab.pause());
+  await guiController(page, "the step's LCP").locator('button').click();
+  const dialog = page.locator('#lcp-view');
+  await dialog.getByRole('button', { name: 'single step' }).click();
+  await assert.doesNotReject(dialog.locator('.lcp-certificate', { hasText: /^Certified/ }).waitFor({ timeout: 5000 }));
+  const rows = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'export this problem' }).click()]);
+  const text = await readFile(await download.path(), 'utf8');
+  const line = (label) => text.split('\n').find((l) => l.startsWith(`# ${label}:`)).slice(label.length + 3).trim().split(' ');
+  assert.deepEqual(line('unknowns'), rows.map((row) => row[0]));
+  assert.deepEqual(line('z').map((z) => Number(Number(z).toPrecision(4))), rows.map((row) => Number(row[3])));
+  assert.ok(rows.some((row) => row[0].startsWith('cn') && row[5] === 'z > 0, w = 0'), 'a finger presses');
+  await dialog.getByRole('button', { name: 'close' }).click();
   assert.equal(await page.evaluate(() => window.contactlab.setFormulation('quasistatic')), '');
 });
 

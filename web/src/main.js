@@ -23,6 +23,8 @@ import { ExportFolder } from './export/export_folder.js';
 import { Exports } from './export/exports.js';
 import { Folds } from './layout/folds.js';
 import { HelpOverlay } from './layout/help_overlay.js';
+import { LcpView } from './plots/lcp_view.js';
+import { download } from './export/download.js';
 import { keepPanelsAboveStatusLine } from './layout/status_clearance.js';
 import { listenForShortcuts, typing } from './layout/keyboard.js';
 import { requestedModes } from './layout/page_modes.js';
@@ -105,6 +107,9 @@ function createParts(module, session) {
   parts.viewFolder = new ViewFolder(parts.controls.viewFolder, view, session, () => parts.addressBar?.request());
   parts.robotPanel = new RobotPanel(gui, records.joint, optionSchema, session);
   parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, session);
+  parts.lcpView = new LcpView(parts.controls.solverFolder, session, (text, fileName) =>
+    download(new Blob([text], { type: 'text/plain' }), fileName),
+  );
   parts.plots = new ContactPlots(gui, records);
   parts.compare = new ComparePanel(gui, session, parts.plots);
   parts.graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => {

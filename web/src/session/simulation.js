@@ -285,6 +285,36 @@ export class Simulation {
     return this.handle.eventTimes();
   }
 
+  // The step's LCPs (formulation lcp; plots/lcp_view.js): kept from the next step on
+  // while `keep` is true. Keeping copies each island's matrix every step.
+  keepLcpProblems(keep) {
+    this.handle.keepLcpProblems(Boolean(keep));
+  }
+
+  // The last step's kept LCPs: [{island, size, contactCount, labels: [name per unknown],
+  // contacts: [[body a, body b] per contact]}]; empty when none was kept.
+  lcpProblems() {
+    return JSON.parse(this.handle.lcpProblems());
+  }
+
+  // Problem `index`'s numbers, copied out of wasm memory: {matrix (M, row-major n x n),
+  // q, z, w}.
+  lcpValues(index) {
+    const all = this.handle.lcpValues(index).slice();
+    const n = Math.round((-3 + Math.sqrt(9 + 4 * all.length)) / 2); // n^2 + 3 n values
+    return {
+      matrix: all.subarray(0, n * n),
+      q: all.subarray(n * n, n * n + n),
+      z: all.subarray(n * n + n, n * n + 2 * n),
+      w: all.subarray(n * n + 2 * n, n * n + 3 * n),
+    };
+  }
+
+  // Problem `index` as the text `contactlab run --lcp-dump` writes ("" when none).
+  lcpText(index) {
+    return this.handle.lcpText(index);
+  }
+
   get lcpSize() {
     return this.handle.lcpSize();
   }

@@ -1,0 +1,223 @@
+// The step's LCP, shown (docs/page.md, "The step's LCP"): for formulation lcp, the
+// problem each island's step posed and solved, seed 002 eq. (21),
+//   w = M z + q >= 0,  z >= 0,  z^T w = 0,
+// as a dialog: the island's M as a heat map with its unknowns named (lcp_heat_map.js),
+// then per unknown q, z and w side by side with the side of its complementarity that
+// holds, the certificate (lcp_certificate.js), the step's pivots, and "export this
+// problem", which saves the text `contactlab run --lcp-dump` writes for the same step
+// (the Siconos format `contactlab lcp` reads). The core copies the problems out only
+// while the dialog is open (keepLcpProblems), from the next step on.
+import { complementarityOf, lcpCertificate, toleranceOf } from './lcp_certificate.js';
+import { LcpHeatMap, groupOf } from './lcp_heat_map.js';
+
+const REFRESH_INTERVAL_MS = 250;
+const MAP_SIZE_PX = 420;
+const SIDE_WORDS = { z: 'z > 0, w = 0', w: 'w > 0, z = 0', 'both zero': 'z = w = 0', violated: 'violated' };
+const GROUP_WORDS = {
+  c_n: 'c_n normal impulses [N s] (eq. 3)',
+  c_l: 'c_l joint limit impulses (eq. 9)',
+  β: 'β friction impulses along the edges [N s] (eq. 5)',
+  λ: 'λ slip speeds [m/s] (eq. 6)',
+  'τ+': 'τ+, τ−, σ joint friction (eqs. 5–6 per joint)',
+  'p+': 'p+, p−, σ_s torsion (eqs. 5–6 about the normal)',
+};
+
+function element(tag, text = '', className = '') {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+const number = (value, digits = 6) => (value === 0 ? '0' : value.toPrecision(digits));
+
+export class LcpView {
+  #session;
+  #save;
+  #island = 0;
+  #lastRefreshMs = -Infinity;
+  #refreshTimer = null;
+
+  // `folder`: the lil-gui folder that gets the button; `save(text, fileName)`: saves
+  // an exported problem.
+  constructor(folder, session, save) {
+    this.#session = session;
+    this.#save = save;
+    this.dialog = element('dialog');
+    this.dialog.id = 'lcp-view';
+    this.dialog.setAttribute('aria-labelledby', 'lcp-view-title');
+    const title = element('h2', "The step's LCP");
+    title.id = 'lcp-view-title';
+    this.heading = element('p', '', 'lcp-heading');
+    this.islandSelect = element('select');
+    this.islandSelect.setAttribute('aria-label', 'island');
+    this.islandSelect.addEventListener('change', () => {
+      this.#island = Number(this.islandSelect.value);
+      this.refresh();
+    });
+    const equation = element(
+      'p',
+      'w = M z + q ≥ 0, z ≥ 0, zᵀw = 0 (seed 002, eq. 21): M = G + N couples the unknowns z, ' +
+        'q = g holds the free motion; each unknown is either in play (z > 0, its row tight) or ' +
+        'its row has slack (w > 0).',
+      'lcp-equation',
+    );
+    this.legend = element('p', '', 'lcp-legend');
+    this.message = element('p', '', 'lcp-message');
+    this.canvas = element('canvas');
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', 'the matrix M as a heat map');
+    this.entry = element('p', ' ', 'lcp-entry');
+    this.heatMap = new LcpHeatMap(this.canvas, (text) => {
+      this.entry.textContent = text || 'red: M_ij > 0, blue: < 0, white: 0; six decades of colour. Point at a cell.';
+    });
+    this.certificate = element('p', '', 'lcp-certificate');
+    this.table = element('table');
+    const tableBox = element('div', '', 'lcp-table');
+    tableBox.append(this.table);
+    const buttons = element('div', '', 'lcp-buttons');
+    const step = element('button', 'single step');
+    step.type = 'button';
+    step.addEventListener('click', () => session.step(1));
+    this.exportButton = element('button', 'export this problem');
+    this.exportButton.type = 'button';
+    this.exportButton.addEventListener('click', () => this.#export());
+    const close = element('button', 'close');
+    close.type = 'button';
+    close.addEventListener('click', () => this.dialog.close());
+    buttons.append(step, this.exportButton, close);
+    const picture = element('div', '', 'lcp-picture');
+    picture.append(this.canvas, this.entry);
+    const numbers = element('div', '', 'lcp-numbers');
+    numbers.append(this.certificate, tableBox);
+    const body = element('div', '', 'lcp-body');
+    body.append(picture, numbers);
+    this.dialog.append(title, this.heading, this.islandSelect, equation, this.legend, this.message, body, buttons);
+    this.dialog.addEventListener('close', () => this.#keep(false));
+    document.body.append(this.dialog);
+
+    folder.add({ show: () => this.show() }, 'show').name("the step's LCP");
+    session.on('stepped', () => this.#refreshSoon());
+    session.on('seeked', () => this.refresh());
+    for (const event of ['loaded', 'reset']) {
+      session.on(event, () => {
+        if (!this.dialog.open) return;
+        this.#keep(true); // a scene load may bring a new simulation
+        this.refresh();
+      });
+    }
+  }
+
+  get open() {
+    return this.dialog.open;
+  }
+
+  show() {
+    this.dialog.showModal();
+    this.#keep(true);
+    this.refresh();
+  }
+
+  #keep(on) {
+    this.#session.simulation?.keepLcpProblems(on);
+  }
+
+  // At most every REFRESH_INTERVAL_MS while the run plays, and always after the last
+  // step taken.
+  #refreshSoon() {
+    if (!this.dialog.open || this.#refreshTimer !== null) return;
+    const wait = Math.max(0, this.#lastRefreshMs + REFRESH_INTERVAL_MS - performance.now());
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = null;
+      this.refresh();
+    }, wait);
+  }
+
+  // Shows the last step's problems, or says why there are none.
+  refresh() {
+    if (!this.dialog.open) return;
+    this.#lastRefreshMs = performance.now();
+    const simulation = this.#session.simulation;
+    const scene = simulation.description?.name ?? '';
+    this.heading.textContent = `${scene}, step ${simulation.stepCount}, t = ${simulation.time.toFixed(4)} s`;
+    const problems = simulation.formulation === 'lcp' ? simulation.lcpProblems() : [];
+    this.#showIslands(problems);
+    const problem = problems[this.#island];
+    this.exportButton.disabled = !problem;
+    if (!problem) {
+      this.message.textContent =
+        simulation.formulation !== 'lcp'
+          ? `Formulation ${simulation.formulation} poses no LCP of seed 002: choose lcp in the solver folder.`
+          : 'No LCP kept for this step: the problems are kept only while this view is open, from the next ' +
+            'step on, and only where contacts meet (take a single step).';
+      this.heatMap.draw(new Float64Array(0), [], MAP_SIZE_PX);
+      this.certificate.textContent = '';
+      this.table.replaceChildren();
+      this.legend.textContent = '';
+      return;
+    }
+    this.message.textContent =
+      `Island ${problem.island}: ${problem.size} unknowns, ${problem.contactCount} contacts; ` +
+      `${simulation.pivots} Lemke pivots this step (all islands).`;
+    const groups = new Set(problem.labels.map((label) => groupOf(label)?.[1]));
+    this.legend.textContent = Object.entries(GROUP_WORDS)
+      .filter(([group]) => groups.has(group))
+      .map(([, words]) => words)
+      .join('; ');
+    const values = simulation.lcpValues(this.#island);
+    this.heatMap.draw(values.matrix, problem.labels, Math.min(MAP_SIZE_PX, window.innerWidth - 48));
+    this.#showCertificate(lcpCertificate(values));
+    this.#showTable(problem, values);
+  }
+
+  #showIslands(problems) {
+    if (this.#island >= problems.length) this.#island = 0;
+    const options = problems.map((problem, i) => {
+      const option = element('option', `island ${problem.island} (${problem.size} unknowns)`);
+      option.value = String(i);
+      return option;
+    });
+    this.islandSelect.replaceChildren(...options);
+    this.islandSelect.value = String(this.#island);
+    this.islandSelect.hidden = problems.length < 2;
+  }
+
+  #showCertificate({ minZ, minW, complementarity, residual, tolerance, holds }) {
+    this.certificate.textContent =
+      `${holds ? 'Certified' : 'Not certified'} to ${tolerance.toExponential(1)}: ` +
+      `min z = ${number(minZ)}, min w = ${number(minW)}, max |zᵢwᵢ| = ${number(complementarity)}, ` +
+      `max |M z + q − w| = ${number(residual)}.`;
+    this.certificate.classList.toggle('lcp-failed', !holds);
+  }
+
+  #showTable(problem, { q, z, w }) {
+    const tolerance = toleranceOf(q);
+    const head = document.createElement('thead');
+    const header = head.insertRow();
+    for (const name of ['unknown', 'contact', 'q', 'z', 'w', 'holds']) header.append(element('th', name));
+    const rows = problem.labels.map((label, i) => {
+      const row = document.createElement('tr');
+      const contact = /^(cn|beta|lambda)(\d+)/.exec(label);
+      const bodies = contact ? problem.contacts[Number(contact[2])] : null;
+      const what = bodies ? `${bodies[0]} – ${bodies[1]}` : '';
+      const side = complementarityOf(z[i], w[i], tolerance);
+      for (const text of [label, what, number(q[i], 4), number(z[i], 4), number(w[i], 4), SIDE_WORDS[side]]) {
+        row.append(element('td', text));
+      }
+      row.className = `lcp-${side.replace(' ', '-')}`;
+      return row;
+    });
+    const body = document.createElement('tbody');
+    body.append(...rows);
+    this.table.replaceChildren(head, body);
+  }
+
+  #export() {
+    const simulation = this.#session.simulation;
+    const problem = simulation.lcpProblems()[this.#island];
+    if (!problem) return;
+    const scene = simulation.description?.name ?? 'scene';
+    const step = String(simulation.stepCount).padStart(6, '0');
+    this.#save(simulation.lcpText(this.#island), `${scene}_step_${step}_island_${problem.island}.lcp`);
+  }
+}
