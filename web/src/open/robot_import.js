@@ -139,7 +139,9 @@ export class RobotImports {
       result = { error: error.message ?? String(error), report: '' };
     }
     let { error } = result;
-    if (error) this.#session.refuseSceneFile(robot.urdfPath, error);
+    // The session names the file before the message; the importer's own prefix goes.
+    const prefix = `${robot.urdfPath}: `;
+    if (error) this.#session.refuseSceneFile(robot.urdfPath, error.startsWith(prefix) ? error.slice(prefix.length) : error);
     else error = this.#session.loadSceneFile(robot.urdfPath, result.scene);
     if (error) robot.fingers = fingersIfRefused;
     this.#panel.show({
