@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything: the native library, CLI, tests and benchmarks (build/native),
-# the WebAssembly module (build/wasm -> web/src/wasm/) and the page (web/dist).
+# the WebAssembly modules, the main one and the URDF import module (build/wasm ->
+# web/src/wasm/), and the page (web/dist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)

@@ -6,36 +6,32 @@
 #include <map>
 #include <sstream>
 
-#include <tinyxml2.h>
 
 #include "import/import_limits.h"
-#include "import/xml_element.h"
+#include "import/xml_tree.h"
 
 namespace contactlab {
 namespace {
 
-using tinyxml2::XMLElement;
 
 struct ColladaError {
   std::string message;
 };
 
-[[noreturn]] void fail(const std::string& name, const XMLElement* element, const std::string& message) {
-  throw ColladaError{name + " line " + std::to_string(element->GetLineNum()) + ": " + message};
+[[noreturn]] void fail(const std::string& name, const XmlElement* element, const std::string& message) {
+  throw ColladaError{name + " line " + std::to_string(element->line) + ": " + message};
 }
 
 
-std::vector<double> numbers(const std::string& name, const XMLElement* element) {
+std::vector<double> numbers(const std::string& name, const XmlElement* element) {
   std::vector<double> values;
-  const char* text = element->GetText();
-  if (text == nullptr) return values;
-  const char* cursor = text;
+  const char* cursor = element->text.c_str();
   while (true) {
     while (*cursor == ' ' || *cursor == '\n' || *cursor == '\t' || *cursor == '\r') ++cursor;
     if (*cursor == '\0') break;
     char* end = nullptr;
     const double value = std::strtod(cursor, &end);
-    if (end == cursor) fail(name, element, std::string("<") + element->Name() + ">: \"" +
+    if (end == cursor) fail(name, element, "<" + element->name + ">: \"" +
                                                std::string(cursor).substr(0, 16) + "\" is not a number");
     values.push_back(value);
     cursor = end;
@@ -43,11 +39,11 @@ std::vector<double> numbers(const std::string& name, const XMLElement* element) 
   return values;
 }
 
-std::vector<int> indices(const std::string& name, const XMLElement* element) {
+std::vector<int> indices(const std::string& name, const XmlElement* element) {
   std::vector<int> values;
   for (double value : numbers(name, element)) {
     if (!(value >= 0 && value < 2147483647.0) || value != std::floor(value)) {
-      fail(name, element, std::string("<") + element->Name() + ">: index " + std::to_string(value) +
+      fail(name, element, "<" + element->name + ">: index " + std::to_string(value) +
                               " is not a whole number >= 0");
     }
     values.push_back(static_cast<int>(value));
@@ -61,33 +57,33 @@ std::string target(const char* reference) {
 }
 
 // The positions a <mesh>'s <vertices> names: its <source>'s float array, 3 per point.
-std::vector<Vec3> positions(const std::string& name, const XMLElement* mesh, const std::string& vertices_id,
+std::vector<Vec3> positions(const std::string& name, const XmlElement* mesh, const std::string& vertices_id,
                             double meter) {
-  std::map<std::string, const XMLElement*> sources;
-  for (const XMLElement* source = mesh->FirstChildElement("source"); source != nullptr;
-       source = source->NextSiblingElement("source")) {
-    if (source->Attribute("id") != nullptr) sources[source->Attribute("id")] = source;
+  std::map<std::string, const XmlElement*> sources;
+  for (const XmlElement* source = mesh->first_child("source"); source != nullptr;
+       source = source->next_sibling("source")) {
+    if (source->attribute("id") != nullptr) sources[source->attribute("id")] = source;
   }
-  const XMLElement* vertices = nullptr;
-  for (const XMLElement* element = mesh->FirstChildElement("vertices"); element != nullptr;
-       element = element->NextSiblingElement("vertices")) {
-    if (element->Attribute("id") != nullptr && vertices_id == element->Attribute("id")) vertices = element;
+  const XmlElement* vertices = nullptr;
+  for (const XmlElement* element = mesh->first_child("vertices"); element != nullptr;
+       element = element->next_sibling("vertices")) {
+    if (element->attribute("id") != nullptr && vertices_id == element->attribute("id")) vertices = element;
   }
   if (vertices == nullptr) fail(name, mesh, "<mesh>: no <vertices id=\"" + vertices_id + "\">");
   std::string source_id;
-  for (const XMLElement* input = vertices->FirstChildElement("input"); input != nullptr;
-       input = input->NextSiblingElement("input")) {
-    if (input->Attribute("semantic") != nullptr && std::strcmp(input->Attribute("semantic"), "POSITION") == 0) {
-      source_id = target(input->Attribute("source"));
+  for (const XmlElement* input = vertices->first_child("input"); input != nullptr;
+       input = input->next_sibling("input")) {
+    if (input->attribute("semantic") != nullptr && std::strcmp(input->attribute("semantic"), "POSITION") == 0) {
+      source_id = target(input->attribute("source"));
     }
   }
   const auto found = sources.find(source_id);
   if (found == sources.end()) fail(name, vertices, "<vertices>: no POSITION <source> in its <mesh>");
-  const XMLElement* array = found->second->FirstChildElement("float_array");
+  const XmlElement* array = found->second->first_child("float_array");
   if (array == nullptr) fail(name, found->second, "<source>: no <float_array>");
   int stride = 3;
-  if (const XMLElement* common = found->second->FirstChildElement("technique_common")) {
-    if (const XMLElement* accessor = common->FirstChildElement("accessor")) stride = accessor->IntAttribute("stride", 3);
+  if (const XmlElement* common = found->second->first_child("technique_common")) {
+    if (const XmlElement* accessor = common->first_child("accessor")) stride = accessor->int_attribute("stride", 3);
   }
   if (stride < 3) fail(name, found->second, "<source>: positions need a stride of at least 3");
   const std::vector<double> values = numbers(name, array);
@@ -100,30 +96,30 @@ std::vector<Vec3> positions(const std::string& name, const XMLElement* mesh, con
 
 // A <triangles> or <polylist>: its VERTEX input's offset, the stride of its <p> (the
 // largest offset + 1) and the polygon sizes (all 3 for triangles).
-void read_primitive(const std::string& name, const XMLElement* mesh, const XMLElement* primitive, MeshPart& part,
+void read_primitive(const std::string& name, const XmlElement* mesh, const XmlElement* primitive, MeshPart& part,
                     std::map<std::string, std::vector<Vec3>>& cache, double meter,
                     std::map<std::string, std::map<int, int>>& used) {
   int vertex_offset = -1, stride = 1;
   std::string vertices_id;
-  for (const XMLElement* input = primitive->FirstChildElement("input"); input != nullptr;
-       input = input->NextSiblingElement("input")) {
-    const int offset = input->IntAttribute("offset", 0);
+  for (const XmlElement* input = primitive->first_child("input"); input != nullptr;
+       input = input->next_sibling("input")) {
+    const int offset = input->int_attribute("offset", 0);
     stride = std::max(stride, offset + 1);
-    if (input->Attribute("semantic") != nullptr && std::strcmp(input->Attribute("semantic"), "VERTEX") == 0) {
+    if (input->attribute("semantic") != nullptr && std::strcmp(input->attribute("semantic"), "VERTEX") == 0) {
       vertex_offset = offset;
-      vertices_id = target(input->Attribute("source"));
+      vertices_id = target(input->attribute("source"));
     }
   }
-  if (vertex_offset < 0) fail(name, primitive, std::string("<") + primitive->Name() + ">: no VERTEX <input>");
+  if (vertex_offset < 0) fail(name, primitive, "<" + primitive->name + ">: no VERTEX <input>");
   if (cache.count(vertices_id) == 0) cache[vertices_id] = positions(name, mesh, vertices_id, meter);
   const std::vector<Vec3>& points = cache[vertices_id];
   std::map<int, int>& local = used[vertices_id];
   std::vector<int> sizes;
-  const XMLElement* p = primitive->FirstChildElement("p");
+  const XmlElement* p = primitive->first_child("p");
   if (p == nullptr) return;
   const std::vector<int> values = indices(name, p);
-  if (element_is(primitive, "polylist")) {
-    const XMLElement* vcount = primitive->FirstChildElement("vcount");
+  if (primitive->is("polylist")) {
+    const XmlElement* vcount = primitive->first_child("vcount");
     if (vcount == nullptr) fail(name, primitive, "<polylist>: no <vcount>");
     sizes = indices(name, vcount);
   } else {
@@ -132,7 +128,7 @@ void read_primitive(const std::string& name, const XMLElement* mesh, const XMLEl
   std::size_t cursor = 0;
   for (int size : sizes) {
     if (size < 3 || cursor + static_cast<std::size_t>(size) * stride > values.size()) {
-      fail(name, p, std::string("<p>: fewer indices than its <") + primitive->Name() + "> needs");
+      fail(name, p, std::string("<p>: fewer indices than its <") + primitive->name + "> needs");
     }
     std::vector<int> corners;
     for (int corner = 0; corner < size; ++corner) {
@@ -153,19 +149,19 @@ void read_primitive(const std::string& name, const XMLElement* mesh, const XMLEl
 }
 
 // One <geometry>'s <mesh> as a part, or no triangles when it has none.
-MeshPart read_collada_geometry(const std::string& name, const XMLElement* geometry, double meter) {
+MeshPart read_collada_geometry(const std::string& name, const XmlElement* geometry, double meter) {
   MeshPart part;
-  part.name = geometry->Attribute("id") != nullptr ? geometry->Attribute("id") : "";
-  const XMLElement* element = geometry->FirstChildElement("mesh");
+  part.name = geometry->attribute("id") != nullptr ? geometry->attribute("id") : "";
+  const XmlElement* element = geometry->first_child("mesh");
   if (element == nullptr) return part;
   std::map<std::string, std::vector<Vec3>> cache;
   std::map<std::string, std::map<int, int>> used;
-  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (element_is(child, "triangles") || element_is(child, "polylist")) {
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (child->is("triangles") || child->is("polylist")) {
       read_primitive(name, element, child, part, cache, meter, used);
-    } else if (element_is(child, "lines") || element_is(child, "linestrips") || element_is(child, "tristrips") ||
-               element_is(child, "trifans") || element_is(child, "polygons")) {
-      fail(name, child, std::string("<") + child->Name() + ">: only <triangles> and <polylist> are read");
+    } else if (child->is("lines") || child->is("linestrips") || child->is("tristrips") ||
+               child->is("trifans") || child->is("polygons")) {
+      fail(name, child, "<" + child->name + ">: only <triangles> and <polylist> are read");
     }
   }
   return part;
@@ -182,42 +178,42 @@ struct ColladaTransform {
 
 constexpr int kColladaNodeDepthCap = 64;
 
-std::vector<double> collada_numbers_exactly(const std::string& name, const XMLElement* element, std::size_t count) {
+std::vector<double> collada_numbers_exactly(const std::string& name, const XmlElement* element, std::size_t count) {
   std::vector<double> values = numbers(name, element);
   if (values.size() != count) {
-    fail(name, element, std::string("<") + element->Name() + ">: expected " + std::to_string(count) + " numbers, got " +
+    fail(name, element, "<" + element->name + ">: expected " + std::to_string(count) + " numbers, got " +
                             std::to_string(values.size()));
   }
   for (double value : values) {
-    if (!std::isfinite(value)) fail(name, element, std::string("<") + element->Name() + ">: a number is not finite");
+    if (!std::isfinite(value)) fail(name, element, "<" + element->name + ">: a number is not finite");
   }
   return values;
 }
 
 // A <node>'s own transform: its <matrix>, <translate>, <rotate> (axis, degrees) and
 // <scale> elements multiplied in document order (COLLADA 1.4, "Transform elements").
-ColladaTransform collada_node_transform(const std::string& name, const XMLElement* node, double meter) {
+ColladaTransform collada_node_transform(const std::string& name, const XmlElement* node, double meter) {
   ColladaTransform transform;
-  for (const XMLElement* child = node->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+  for (const XmlElement* child = node->first_child(); child != nullptr; child = child->next_sibling()) {
     ColladaTransform step;
-    if (element_is(child, "matrix")) {
+    if (child->is("matrix")) {
       const std::vector<double> m = collada_numbers_exactly(name, child, 16);  // row-major
       step.linear << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
       step.shift = meter * Vec3(m[3], m[7], m[11]);
       if (m[12] != 0 || m[13] != 0 || m[14] != 0 || m[15] != 1) fail(name, child, "<matrix>: last row must be 0 0 0 1");
-    } else if (element_is(child, "translate")) {
+    } else if (child->is("translate")) {
       const std::vector<double> t = collada_numbers_exactly(name, child, 3);
       step.shift = meter * Vec3(t[0], t[1], t[2]);
-    } else if (element_is(child, "rotate")) {
+    } else if (child->is("rotate")) {
       const std::vector<double> r = collada_numbers_exactly(name, child, 4);
       const Vec3 axis(r[0], r[1], r[2]);
       if (axis.norm() < 1e-12) fail(name, child, "<rotate>: the axis is zero");
       step.linear = Eigen::AngleAxisd(r[3] * std::acos(-1.0) / 180, axis.normalized()).toRotationMatrix();
-    } else if (element_is(child, "scale")) {
+    } else if (child->is("scale")) {
       const std::vector<double> k = collada_numbers_exactly(name, child, 3);
       step.linear = Vec3(k[0], k[1], k[2]).asDiagonal();
-    } else if (element_is(child, "lookat") || element_is(child, "skew")) {
-      fail(name, child, std::string("<") + child->Name() + ">: only <matrix>, <translate>, <rotate> and <scale> are read");
+    } else if (child->is("lookat") || child->is("skew")) {
+      fail(name, child, "<" + child->name + ">: only <matrix>, <translate>, <rotate> and <scale> are read");
     } else {
       continue;
     }
@@ -228,17 +224,17 @@ ColladaTransform collada_node_transform(const std::string& name, const XMLElemen
 
 // Every <instance_geometry> under `node`, depth first, with its geometry's vertices
 // moved by the transforms of the nodes above it.
-void collect_collada_instances(const std::string& name, const XMLElement* node, const ColladaTransform& above, int depth,
+void collect_collada_instances(const std::string& name, const XmlElement* node, const ColladaTransform& above, int depth,
                        double meter, const std::map<std::string, MeshPart>& geometries, Mesh& mesh) {
   if (depth > kColladaNodeDepthCap) {
     fail(name, node, "<node>: nested more than " + std::to_string(kColladaNodeDepthCap) + " deep (the cap)");
   }
   const ColladaTransform here = above.then(collada_node_transform(name, node, meter));
-  for (const XMLElement* child = node->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (element_is(child, "node")) {
+  for (const XmlElement* child = node->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (child->is("node")) {
       collect_collada_instances(name, child, here, depth + 1, meter, geometries, mesh);
-    } else if (element_is(child, "instance_geometry")) {
-      const std::string id = target(child->Attribute("url"));
+    } else if (child->is("instance_geometry")) {
+      const std::string id = target(child->attribute("url"));
       const auto found = geometries.find(id);
       if (found == geometries.end()) fail(name, child, "<instance_geometry url=\"#" + id + "\">: no such <geometry>");
       if (found->second.triangles.empty()) continue;
@@ -255,47 +251,47 @@ void collect_collada_instances(const std::string& name, const XMLElement* node, 
 }
 
 // The visual scene <scene><instance_visual_scene> names, else the first one.
-const XMLElement* chosen_collada_visual_scene(const XMLElement* root) {
-  const XMLElement* library = root->FirstChildElement("library_visual_scenes");
+const XmlElement* chosen_collada_visual_scene(const XmlElement* root) {
+  const XmlElement* library = root->first_child("library_visual_scenes");
   if (library == nullptr) return nullptr;
   std::string wanted;
-  if (const XMLElement* scene = root->FirstChildElement("scene")) {
-    if (const XMLElement* instance = scene->FirstChildElement("instance_visual_scene")) {
-      wanted = target(instance->Attribute("url"));
+  if (const XmlElement* scene = root->first_child("scene")) {
+    if (const XmlElement* instance = scene->first_child("instance_visual_scene")) {
+      wanted = target(instance->attribute("url"));
     }
   }
-  for (const XMLElement* visual = library->FirstChildElement("visual_scene"); visual != nullptr;
-       visual = visual->NextSiblingElement("visual_scene")) {
-    if (wanted.empty() || (visual->Attribute("id") != nullptr && wanted == visual->Attribute("id"))) return visual;
+  for (const XmlElement* visual = library->first_child("visual_scene"); visual != nullptr;
+       visual = visual->next_sibling("visual_scene")) {
+    if (wanted.empty() || (visual->attribute("id") != nullptr && wanted == visual->attribute("id"))) return visual;
   }
   return nullptr;
 }
 
-Mesh read_document(const std::string& name, const XMLElement* root) {
+Mesh read_document(const std::string& name, const XmlElement* root) {
   Mesh mesh;
   double meter = 1;
-  if (const XMLElement* asset = root->FirstChildElement("asset")) {
-    if (const XMLElement* unit = asset->FirstChildElement("unit")) {
-      meter = unit->DoubleAttribute("meter", 1);
+  if (const XmlElement* asset = root->first_child("asset")) {
+    if (const XmlElement* unit = asset->first_child("unit")) {
+      meter = unit->double_attribute("meter", 1);
       if (!(meter > 0) || !std::isfinite(meter)) fail(name, unit, "<unit meter>: must be a number > 0");
     }
-    if (const XMLElement* up = asset->FirstChildElement("up_axis")) {
-      mesh.up_axis = up->GetText() != nullptr ? up->GetText() : "";
+    if (const XmlElement* up = asset->first_child("up_axis")) {
+      mesh.up_axis = up->text;
     }
   }
-  const XMLElement* library = root->FirstChildElement("library_geometries");
+  const XmlElement* library = root->first_child("library_geometries");
   if (library == nullptr) fail(name, root, "<COLLADA>: no <library_geometries>");
   std::vector<MeshPart> in_order;
   std::map<std::string, MeshPart> by_id;
-  for (const XMLElement* geometry = library->FirstChildElement("geometry"); geometry != nullptr;
-       geometry = geometry->NextSiblingElement("geometry")) {
+  for (const XmlElement* geometry = library->first_child("geometry"); geometry != nullptr;
+       geometry = geometry->next_sibling("geometry")) {
     MeshPart part = read_collada_geometry(name, geometry, meter);
     by_id[part.name] = part;
     if (!part.triangles.empty()) in_order.push_back(std::move(part));
   }
-  if (const XMLElement* visual = chosen_collada_visual_scene(root)) {
-    for (const XMLElement* node = visual->FirstChildElement("node"); node != nullptr;
-         node = node->NextSiblingElement("node")) {
+  if (const XmlElement* visual = chosen_collada_visual_scene(root)) {
+    for (const XmlElement* node = visual->first_child("node"); node != nullptr;
+         node = node->next_sibling("node")) {
       collect_collada_instances(name, node, ColladaTransform{}, 1, meter, by_id, mesh);
     }
   }
@@ -307,16 +303,13 @@ Mesh read_document(const std::string& name, const XMLElement* root) {
 
 }  // namespace
 
-Status read_collada(const std::string& text, const std::string& name, Mesh& mesh) {
-  tinyxml2::XMLDocument document;
-  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-    return Status::failure(name + " line " + std::to_string(document.ErrorLineNum()) + ": malformed XML (" +
-                           document.ErrorName() + ")");
-  }
-  const XMLElement* root = document.RootElement();
-  if (root == nullptr || !element_is(root, "COLLADA")) return Status::failure(name + ": not a COLLADA document (no <COLLADA>)");
+Status read_collada(const std::string& text, const std::string& name, const XmlParser& parse_xml, Mesh& mesh) {
+  XmlElement root;
+  const Status parsed = parse_xml(text, root);
+  if (!parsed.ok()) return Status::failure(name + " " + parsed.message());
+  if (!root.is("COLLADA")) return Status::failure(name + ": not a COLLADA document (no <COLLADA>)");
   try {
-    mesh = read_document(name, root);
+    mesh = read_document(name, &root);
   } catch (const ColladaError& error) {
     return Status::failure(error.message);
   }

@@ -16,9 +16,11 @@
 
 #include "base/status.h"
 #include "import/mesh.h"
+#include "import/xml_tree.h"
 
 namespace contactlab {
 
-Status read_collada(const std::string& text, const std::string& name, Mesh& mesh);
+// `parse_xml` reads the document (xml_tree.h).
+Status read_collada(const std::string& text, const std::string& name, const XmlParser& parse_xml, Mesh& mesh);
 
 }  // namespace contactlab

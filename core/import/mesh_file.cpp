@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 
-#include "base/bounded_file.h"
 #include "import/import_limits.h"
 #include "import/mesh_collada.h"
 #include "import/mesh_obj.h"
@@ -44,7 +43,7 @@ Status check_mesh(const Mesh& mesh, const std::string& path) {
 
 }  // namespace
 
-Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh) {
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh) {
   const std::string extension = lower_extension(path);
   Mesh read;
   if (extension == "stl") {
@@ -52,19 +51,13 @@ Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& 
   } else if (extension == "obj") {
     CONTACTLAB_RETURN_IF_ERROR(read_obj(bytes, path, read));
   } else if (extension == "dae") {
-    CONTACTLAB_RETURN_IF_ERROR(read_collada(bytes, path, read));
+    CONTACTLAB_RETURN_IF_ERROR(read_collada(bytes, path, parse_xml, read));
   } else {
     return Status::failure(path + ": unknown mesh format \"" + extension + "\" (allowed: .stl, .obj, .dae in any case)");
   }
   CONTACTLAB_RETURN_IF_ERROR(check_mesh(read, path));
   mesh = std::move(read);
   return Status::success();
-}
-
-Status read_mesh_file(const std::string& path, Mesh& mesh) {
-  std::string bytes;
-  CONTACTLAB_RETURN_IF_ERROR(read_bounded_file(path, kMaxMeshFileBytes, "a mesh file", bytes));
-  return read_mesh_bytes(bytes, path, mesh);
 }
 
 }  // namespace contactlab

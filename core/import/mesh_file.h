@@ -7,11 +7,17 @@
 
 #include "base/status.h"
 #include "import/mesh.h"
+#include "import/xml_tree.h"
 
 namespace contactlab {
 
-Status read_mesh_file(const std::string& path, Mesh& mesh);
-// The same for bytes already read; `path` gives the extension and the messages.
+// `bytes` read as the mesh format `path`'s extension names; `path` also names the
+// file in messages; `parse_xml` reads COLLADA documents.
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh);
+
+// Native build only (disk_robot_source.cpp): XML read with tinyxml2; the file read from
+// disk within kMaxMeshFileBytes.
 Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh);
+Status read_mesh_file(const std::string& path, Mesh& mesh);
 
 }  // namespace contactlab

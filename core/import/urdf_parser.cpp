@@ -8,32 +8,28 @@
 #include <map>
 #include <sstream>
 
-#include <tinyxml2.h>
 
-#include "import/xml_element.h"
+#include "import/xml_tree.h"
 
-#include "base/bounded_file.h"
 #include "import/import_limits.h"
 
 namespace contactlab {
 namespace {
 
-using tinyxml2::XMLAttribute;
-using tinyxml2::XMLElement;
 
 // Thrown inside the parser only, turned into a Status at its boundary.
 struct ParseError {
   std::string message;
 };
 
-[[noreturn]] void fail(const XMLElement* element, const std::string& message) {
-  throw ParseError{"URDF line " + std::to_string(element->GetLineNum()) + ": " + message};
+[[noreturn]] void fail(const XmlElement* element, const std::string& message) {
+  throw ParseError{"URDF line " + std::to_string(element->line) + ": " + message};
 }
 
-std::string tag(const XMLElement* element) { return std::string("<") + element->Name() + ">"; }
+std::string tag(const XmlElement* element) { return std::string("<") + element->name + ">"; }
 
 // "<joint name=\"j1\"> <limit upper>", the element and attribute a message is about.
-std::string place(const std::string& owner, const XMLElement* element, const char* attribute) {
+std::string place(const std::string& owner, const XmlElement* element, const char* attribute) {
   std::string text = owner;
   if (!text.empty()) text += " ";
   text += tag(element);
@@ -41,7 +37,7 @@ std::string place(const std::string& owner, const XMLElement* element, const cha
   return text;
 }
 
-double parse_number_text(const XMLElement* element, const std::string& what, const std::string& text) {
+double parse_number_text(const XmlElement* element, const std::string& what, const std::string& text) {
   const char* begin = text.c_str();
   char* end = nullptr;
   errno = 0;
@@ -55,16 +51,16 @@ double parse_number_text(const XMLElement* element, const std::string& what, con
   return value;
 }
 
-bool has(const XMLElement* element, const char* attribute) { return element->Attribute(attribute) != nullptr; }
+bool has(const XmlElement* element, const char* attribute) { return element->attribute(attribute) != nullptr; }
 
-double number(const XMLElement* element, const char* attribute, const std::string& owner, double fallback) {
-  const char* text = element->Attribute(attribute);
+double number(const XmlElement* element, const char* attribute, const std::string& owner, double fallback) {
+  const char* text = element->attribute(attribute);
   if (text == nullptr) return fallback;
   return parse_number_text(element, place(owner, element, attribute), text);
 }
 
-Vec3 triple(const XMLElement* element, const char* attribute, const std::string& owner, const Vec3& fallback) {
-  const char* text = element->Attribute(attribute);
+Vec3 triple(const XmlElement* element, const char* attribute, const std::string& owner, const Vec3& fallback) {
+  const char* text = element->attribute(attribute);
   if (text == nullptr) return fallback;
   std::istringstream words(text);
   std::string word;
@@ -76,89 +72,88 @@ Vec3 triple(const XMLElement* element, const char* attribute, const std::string&
   return Vec3(values[0], values[1], values[2]);
 }
 
-std::string required_text(const XMLElement* element, const char* attribute, const std::string& owner) {
-  const char* text = element->Attribute(attribute);
+std::string required_text(const XmlElement* element, const char* attribute, const std::string& owner) {
+  const char* text = element->attribute(attribute);
   if (text == nullptr || *text == '\0') fail(element, place(owner, element, attribute) + ": required");
   return text;
 }
 
 // Reports every attribute of `element` not in `used`.
-void report_attributes(const XMLElement* element, std::initializer_list<const char*> used,
+void report_attributes(const XmlElement* element, std::initializer_list<const char*> used,
                        const std::string& path, ImportReport& report) {
-  for (const XMLAttribute* attribute = element->FirstAttribute(); attribute != nullptr;
-       attribute = attribute->Next()) {
+  for (const auto& [name, value] : element->attributes) {
     bool known = false;
-    for (const char* name : used) known = known || std::strcmp(name, attribute->Name()) == 0;
-    if (!known) report.ignore(path + " attribute " + attribute->Name(), element->GetLineNum());
+    for (const char* used_name : used) known = known || name == used_name;
+    if (!known) report.ignore(path + " attribute " + name, element->line);
   }
 }
 
 
 // At most one child named `name`; null when there is none.
-const XMLElement* single_child(const XMLElement* parent, const char* name, const std::string& owner) {
-  const XMLElement* child = parent->FirstChildElement(name);
-  if (child != nullptr && child->NextSiblingElement(name) != nullptr) {
-    fail(child->NextSiblingElement(name), owner + " " + tag(parent) + ": more than one <" + name + ">");
+const XmlElement* single_child(const XmlElement* parent, const char* name, const std::string& owner) {
+  const XmlElement* child = parent->first_child(name);
+  if (child != nullptr && child->next_sibling(name) != nullptr) {
+    fail(child->next_sibling(name), owner + " " + tag(parent) + ": more than one <" + name + ">");
   }
   return child;
 }
 
-Pose read_origin(const XMLElement* parent, const std::string& owner, const std::string& path, ImportReport& report) {
-  const XMLElement* origin = single_child(parent, "origin", owner);
+Pose read_origin(const XmlElement* parent, const std::string& owner, const std::string& path, ImportReport& report) {
+  const XmlElement* origin = single_child(parent, "origin", owner);
   if (origin == nullptr) return Pose{};
   report_attributes(origin, {"xyz", "rpy"}, path + " <origin>", report);
   return Pose{triple(origin, "xyz", owner, Vec3::Zero()), rotation_from_rpy(triple(origin, "rpy", owner, Vec3::Zero()))};
 }
 
-double positive(const XMLElement* element, const char* attribute, const std::string& owner) {
+double positive(const XmlElement* element, const char* attribute, const std::string& owner) {
   const double value = number(element, attribute, owner, 0);
   if (!has(element, attribute)) fail(element, place(owner, element, attribute) + ": required");
-  if (!(value > 0)) fail(element, place(owner, element, attribute) + ": must be > 0, got " + element->Attribute(attribute));
+  if (!(value > 0)) fail(element, place(owner, element, attribute) + ": must be > 0, got " + element->attribute(attribute));
   return value;
 }
 
 // <visual> or <collision>: its origin and its one geometry. Returns false for a visual
 // whose geometry is of a kind the import does not know (reported, not fatal).
-bool read_geometry_element(const XMLElement* element, const std::string& owner, const std::string& path,
+bool read_geometry_element(const XmlElement* element, const std::string& owner, const std::string& path,
                            int index, ImportReport& report, UrdfGeometry& geometry) {
-  const bool collision = element_is(element, "collision");
+  const bool collision = element->is("collision");
   geometry.where = owner + " " + tag(element) + " " + std::to_string(index) + " (line " +
-                   std::to_string(element->GetLineNum()) + ")";
+                   std::to_string(element->line) + ")";
   geometry.origin = read_origin(element, owner, path, report);
   report_attributes(element, {"name"}, path, report);
-  const XMLElement* holder = nullptr;
-  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (element_is(child, "origin")) continue;
-    if (element_is(child, "geometry")) {
+  const XmlElement* holder = nullptr;
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (child->is("origin")) continue;
+    if (child->is("geometry")) {
       if (holder != nullptr) fail(child, owner + " " + tag(element) + ": more than one <geometry>");
       holder = child;
     } else {
-      report.ignore(path + " <" + child->Name() + ">", child->GetLineNum());
+      report.ignore(path + " <" + child->name + ">", child->line);
     }
   }
   if (holder == nullptr) fail(element, owner + " " + tag(element) + ": <geometry> is required");
-  const XMLElement* shape = holder->FirstChildElement();
+  const XmlElement* shape = holder->first_child();
   if (shape == nullptr) fail(holder, owner + " " + tag(element) + " <geometry>: needs a box, cylinder, sphere or mesh");
-  if (shape->NextSiblingElement() != nullptr) {
-    fail(shape->NextSiblingElement(), owner + " " + tag(element) + " <geometry>: holds more than one shape");
+  if (shape->next_sibling() != nullptr) {
+    fail(shape->next_sibling(), owner + " " + tag(element) + " <geometry>: holds more than one shape");
   }
-  const std::string shape_path = path + " <geometry> <" + shape->Name() + ">";
-  if (element_is(shape, "box")) {
+  const std::string shape_path = path + " <geometry> <" + shape->name + ">";
+  if (shape->is("box")) {
     geometry.type = UrdfGeometryType::Box;
     geometry.size = triple(shape, "size", owner, Vec3::Zero());
     if (!has(shape, "size")) fail(shape, place(owner, shape, "size") + ": required");
     if (!(geometry.size.minCoeff() > 0)) fail(shape, place(owner, shape, "size") + ": every edge must be > 0");
     report_attributes(shape, {"size"}, shape_path, report);
-  } else if (element_is(shape, "cylinder")) {
+  } else if (shape->is("cylinder")) {
     geometry.type = UrdfGeometryType::Cylinder;
     geometry.radius = positive(shape, "radius", owner);
     geometry.length = positive(shape, "length", owner);
     report_attributes(shape, {"radius", "length"}, shape_path, report);
-  } else if (element_is(shape, "sphere")) {
+  } else if (shape->is("sphere")) {
     geometry.type = UrdfGeometryType::Sphere;
     geometry.radius = positive(shape, "radius", owner);
     report_attributes(shape, {"radius"}, shape_path, report);
-  } else if (element_is(shape, "mesh")) {
+  } else if (shape->is("mesh")) {
     geometry.type = UrdfGeometryType::Mesh;
     geometry.filename = required_text(shape, "filename", owner);
     geometry.scale = triple(shape, "scale", owner, Vec3::Ones());
@@ -170,25 +165,25 @@ bool read_geometry_element(const XMLElement* element, const std::string& owner, 
     fail(shape, owner + " <collision> <geometry>: unknown shape " + tag(shape) +
                     " (allowed: box, cylinder, sphere, mesh)");
   } else {
-    report.ignore(shape_path, shape->GetLineNum());
+    report.ignore(shape_path, shape->line);
     return false;
   }
   return true;
 }
 
-UrdfInertial read_inertial(const XMLElement* element, const std::string& owner, ImportReport& report) {
+UrdfInertial read_inertial(const XmlElement* element, const std::string& owner, ImportReport& report) {
   UrdfInertial inertial;
   inertial.present = true;
-  inertial.line = element->GetLineNum();
+  inertial.line = element->line;
   const std::string path = "<link> <inertial>";
   inertial.origin = read_origin(element, owner, path, report);
-  const XMLElement* mass = single_child(element, "mass", owner);
+  const XmlElement* mass = single_child(element, "mass", owner);
   if (mass == nullptr) fail(element, owner + " <inertial>: <mass> is required");
   inertial.mass = number(mass, "value", owner, 0);
   if (!has(mass, "value")) fail(mass, place(owner, mass, "value") + ": required");
   if (inertial.mass < 0) fail(mass, place(owner, mass, "value") + ": must be >= 0 kg");
   report_attributes(mass, {"value"}, path + " <mass>", report);
-  const XMLElement* inertia = single_child(element, "inertia", owner);
+  const XmlElement* inertia = single_child(element, "inertia", owner);
   if (inertia != nullptr) {
     const double ixx = number(inertia, "ixx", owner, 0), iyy = number(inertia, "iyy", owner, 0);
     const double izz = number(inertia, "izz", owner, 0), ixy = number(inertia, "ixy", owner, 0);
@@ -196,43 +191,43 @@ UrdfInertial read_inertial(const XMLElement* element, const std::string& owner, 
     inertial.inertia << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
     report_attributes(inertia, {"ixx", "iyy", "izz", "ixy", "ixz", "iyz"}, path + " <inertia>", report);
   }
-  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (!element_is(child, "origin") && !element_is(child, "mass") && !element_is(child, "inertia")) {
-      report.ignore(path + " <" + child->Name() + ">", child->GetLineNum());
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (!child->is("origin") && !child->is("mass") && !child->is("inertia")) {
+      report.ignore(path + " <" + child->name + ">", child->line);
     }
   }
   return inertial;
 }
 
-UrdfLink read_link(const XMLElement* element, ImportReport& report) {
+UrdfLink read_link(const XmlElement* element, ImportReport& report) {
   UrdfLink link;
-  link.line = element->GetLineNum();
+  link.line = element->line;
   link.name = required_text(element, "name", "");
   const std::string owner = "link \"" + link.name + "\"";
   report_attributes(element, {"name"}, "<link>", report);
-  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-    if (element_is(child, "inertial")) {
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (child->is("inertial")) {
       if (link.inertial.present) fail(child, owner + ": more than one <inertial>");
       link.inertial = read_inertial(child, owner, report);
-    } else if (element_is(child, "collision")) {
+    } else if (child->is("collision")) {
       UrdfGeometry geometry;
       read_geometry_element(child, owner, "<link> <collision>", static_cast<int>(link.collisions.size()), report,
                             geometry);
       link.collisions.push_back(geometry);
-    } else if (element_is(child, "visual")) {
+    } else if (child->is("visual")) {
       UrdfGeometry geometry;
       if (read_geometry_element(child, owner, "<link> <visual>", static_cast<int>(link.visuals.size()), report,
                                 geometry)) {
         link.visuals.push_back(geometry);
       }
     } else {
-      report.ignore(std::string("<link> <") + child->Name() + ">", child->GetLineNum());
+      report.ignore(std::string("<link> <") + child->name + ">", child->line);
     }
   }
   return link;
 }
 
-UrdfJointType joint_type(const XMLElement* element, const std::string& owner) {
+UrdfJointType joint_type(const XmlElement* element, const std::string& owner) {
   const std::string type = required_text(element, "type", owner);
   static const std::map<std::string, UrdfJointType> kTypes = {
       {"revolute", UrdfJointType::Revolute}, {"continuous", UrdfJointType::Continuous},
@@ -246,15 +241,15 @@ UrdfJointType joint_type(const XMLElement* element, const std::string& owner) {
   return found->second;
 }
 
-std::string link_reference(const XMLElement* joint, const char* name, const std::string& owner) {
-  const XMLElement* element = single_child(joint, name, owner);
+std::string link_reference(const XmlElement* joint, const char* name, const std::string& owner) {
+  const XmlElement* element = single_child(joint, name, owner);
   if (element == nullptr) fail(joint, owner + ": <" + name + " link=...> is required");
   return required_text(element, "link", owner);
 }
 
-UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
+UrdfJoint read_joint(const XmlElement* element, ImportReport& report) {
   UrdfJoint joint;
-  joint.line = element->GetLineNum();
+  joint.line = element->line;
   joint.name = required_text(element, "name", "");
   const std::string owner = "joint \"" + joint.name + "\"";
   joint.type = joint_type(element, owner);
@@ -264,7 +259,7 @@ UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
   joint.origin = read_origin(element, owner, "<joint>", report);
   const bool moves_on_axis = joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Continuous ||
                              joint.type == UrdfJointType::Prismatic;
-  if (const XMLElement* axis = single_child(element, "axis", owner)) {
+  if (const XmlElement* axis = single_child(element, "axis", owner)) {
     const Vec3 value = triple(axis, "xyz", owner, Vec3(1, 0, 0));
     report_attributes(axis, {"xyz"}, "<joint> <axis>", report);
     if (moves_on_axis) {
@@ -273,7 +268,7 @@ UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
       joint.axis = value.normalized();
     }
   }
-  if (const XMLElement* limit = single_child(element, "limit", owner)) {
+  if (const XmlElement* limit = single_child(element, "limit", owner)) {
     joint.limit.present = true;
     joint.limit.lower = number(limit, "lower", owner, 0);
     joint.limit.upper = number(limit, "upper", owner, 0);
@@ -284,13 +279,13 @@ UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
       fail(limit, owner + " <limit>: effort and velocity must be >= 0");
     }
     if (joint.type != UrdfJointType::Continuous && joint.limit.lower > joint.limit.upper) {
-      fail(limit, owner + " <limit>: lower " + limit->Attribute("lower") + " is above upper " +
-                      limit->Attribute("upper"));
+      fail(limit, owner + " <limit>: lower " + limit->attribute("lower") + " is above upper " +
+                      limit->attribute("upper"));
     }
   } else if (joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Prismatic) {
     fail(element, owner + ": a " + urdf_joint_type_name(joint.type) + " joint needs <limit>");
   }
-  if (const XMLElement* dynamics = single_child(element, "dynamics", owner)) {
+  if (const XmlElement* dynamics = single_child(element, "dynamics", owner)) {
     joint.dynamics.damping = number(dynamics, "damping", owner, 0);
     joint.dynamics.friction = number(dynamics, "friction", owner, 0);
     report_attributes(dynamics, {"damping", "friction"}, "<joint> <dynamics>", report);
@@ -298,25 +293,25 @@ UrdfJoint read_joint(const XMLElement* element, ImportReport& report) {
       fail(dynamics, owner + " <dynamics>: damping and friction must be >= 0");
     }
   }
-  if (const XMLElement* mimic = single_child(element, "mimic", owner)) {
+  if (const XmlElement* mimic = single_child(element, "mimic", owner)) {
     joint.mimic.present = true;
     joint.mimic.joint = required_text(mimic, "joint", owner);
     joint.mimic.multiplier = number(mimic, "multiplier", owner, 1);
     joint.mimic.offset = number(mimic, "offset", owner, 0);
     report_attributes(mimic, {"joint", "multiplier", "offset"}, "<joint> <mimic>", report);
   }
-  for (const XMLElement* child = element->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
     static const char* const kUsed[] = {"parent", "child", "origin", "axis", "limit", "dynamics", "mimic"};
     bool used = false;
-    for (const char* name : kUsed) used = used || element_is(child, name);
-    if (!used) report.ignore(std::string("<joint> <") + child->Name() + ">", child->GetLineNum());
+    for (const char* name : kUsed) used = used || child->is(name);
+    if (!used) report.ignore(std::string("<joint> <") + child->name + ">", child->line);
   }
   return joint;
 }
 
 // One tree: unique names, joints between existing links, every link the child of at
 // most one joint, exactly one root, every link reached from it.
-void check_tree(const XMLElement* robot_element, const UrdfRobot& robot) {
+void check_tree(const XmlElement* robot_element, const UrdfRobot& robot) {
   std::map<std::string, int> link_index;
   for (size_t l = 0; l < robot.links.size(); ++l) {
     if (!link_index.emplace(robot.links[l].name, static_cast<int>(l)).second) {
@@ -381,38 +376,25 @@ void check_tree(const XMLElement* robot_element, const UrdfRobot& robot) {
 
 }  // namespace
 
-Status parse_urdf(const std::string& text, UrdfRobot& robot, ImportReport& report) {
-  if (text.size() > kMaxUrdfBytes) {
-    return Status::failure("URDF: the document must be at most " + std::to_string(kMaxUrdfBytes) + " bytes, got " +
-                           std::to_string(text.size()));
-  }
-  tinyxml2::XMLDocument document;
-  if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-    std::string reason = document.ErrorStr() != nullptr ? document.ErrorStr() : "";
-    return Status::failure("URDF line " + std::to_string(document.ErrorLineNum()) + ": malformed XML (" +
-                           document.ErrorName() + ")" + (reason.empty() ? "" : ": " + reason));
-  }
-  const XMLElement* root = document.RootElement();
-  if (root == nullptr || !element_is(root, "robot")) {
-    return Status::failure("URDF: the document's root element must be <robot>" +
-                           (root != nullptr ? ", got " + tag(root) : std::string()));
-  }
+Status read_urdf_tree(const XmlElement& document_root, UrdfRobot& robot, ImportReport& report) {
+  const XmlElement* root = &document_root;
+  if (!root->is("robot")) return Status::failure("URDF: the document's root element must be <robot>, got " + tag(root));
   UrdfRobot parsed;
   ImportReport parsed_report = report;
   try {
-    const char* name = root->Attribute("name");
+    const char* name = root->attribute("name");
     parsed.name = name != nullptr ? name : "";
     report_attributes(root, {"name"}, "<robot>", parsed_report);
-    for (const XMLElement* child = root->FirstChildElement(); child != nullptr; child = child->NextSiblingElement()) {
-      if (element_is(child, "link")) {
+    for (const XmlElement* child = root->first_child(); child != nullptr; child = child->next_sibling()) {
+      if (child->is("link")) {
         if (parsed.links.size() == kMaxUrdfLinks) {
           fail(child, "<robot>: more than " + std::to_string(kMaxUrdfLinks) + " links");
         }
         parsed.links.push_back(read_link(child, parsed_report));
-      } else if (element_is(child, "joint")) {
+      } else if (child->is("joint")) {
         parsed.joints.push_back(read_joint(child, parsed_report));
       } else {
-        parsed_report.ignore(std::string("<") + child->Name() + ">", child->GetLineNum());
+        parsed_report.ignore("<" + child->name + ">", child->line);
       }
     }
     if (parsed.links.empty()) fail(root, "<robot>: has no <link>");
@@ -425,12 +407,15 @@ Status parse_urdf(const std::string& text, UrdfRobot& robot, ImportReport& repor
   return Status::success();
 }
 
-Status read_urdf_file(const std::string& path, UrdfRobot& robot, ImportReport& report) {
-  std::string text;
-  CONTACTLAB_RETURN_IF_ERROR(read_bounded_file(path, kMaxUrdfBytes, "a URDF file", text));
-  const Status status = parse_urdf(text, robot, report);
-  if (!status.ok()) return Status::failure(path + ": " + status.message());
-  return Status::success();
+Status parse_urdf(const std::string& text, const XmlParser& parse_xml, UrdfRobot& robot, ImportReport& report) {
+  if (text.size() > kMaxUrdfBytes) {
+    return Status::failure("URDF: the document must be at most " + std::to_string(kMaxUrdfBytes) + " bytes, got " +
+                           std::to_string(text.size()));
+  }
+  XmlElement document_root;
+  const Status parsed = parse_xml(text, document_root);
+  if (!parsed.ok()) return Status::failure("URDF " + parsed.message());
+  return read_urdf_tree(document_root, robot, report);
 }
 
 }  // namespace contactlab

@@ -8,13 +8,11 @@
 
 #include <Eigen/Geometry>
 
-#include "base/bounded_file.h"
 #include "dynamics/model.h"
 #include "geometry/mass_properties.h"
 #include "import/import_limits.h"
 #include "import/mesh_file.h"
 #include "import/mesh_hull.h"
-#include "import/package_paths.h"
 #include "import/pd_gain_rule.h"
 #include "import/urdf_parser.h"
 #include "scene/scene_loader.h"
@@ -95,8 +93,8 @@ struct DraftLink {
 
 class Importer {
  public:
-  Importer(const UrdfRobot& robot, const std::string& folder, const UrdfImportOptions& options, ImportReport& report)
-      : robot_(robot), folder_(folder), options_(options), report_(report) {}
+  Importer(const UrdfRobot& robot, const RobotSource& source, const UrdfImportOptions& options, ImportReport& report)
+      : robot_(robot), source_(source), options_(options), report_(report) {}
 
   void run(UrdfImport& out) {
     index_links();
@@ -201,18 +199,19 @@ class Importer {
   const Mesh& mesh_at(const std::string& path, const UrdfGeometry& geometry) {
     const auto found = meshes_.find(path);
     if (found != meshes_.end()) return found->second;
-    if (!is_file(path)) {
+    if (!source_.exists(path)) {
       fail(geometry.where + ": collision mesh " + in_quotes(geometry.filename) + " not found (looked at " + path + ")");
     }
     std::string bytes;
-    const Status read = read_bounded_file(path, kMaxMeshFileBytes, "a mesh file", bytes);
+    const Status read = source_.read(path, kMaxMeshFileBytes, "a mesh file", bytes);
     if (!read.ok()) fail(geometry.where + ": " + read.message());
     mesh_bytes_ += bytes.size();
     if (mesh_bytes_ > kMaxMeshBytesInAll) {
       fail(geometry.where + ": the collision meshes together pass " + std::to_string(kMaxMeshBytesInAll) + " bytes");
     }
     Mesh mesh;
-    const Status parsed = read_mesh_bytes(bytes, path, mesh);
+    const Status parsed = read_mesh_bytes(
+        bytes, path, [this](const std::string& text, XmlElement& root) { return source_.parse_xml(text, root); }, mesh);
     if (!parsed.ok()) fail(geometry.where + ": " + parsed.message());
     return meshes_.emplace(path, std::move(mesh)).first->second;
   }
@@ -262,7 +261,7 @@ class Importer {
             add_geom(draft, pose, {{"type", "sphere"}, {"radius", shape.radius}}, shape, estimate, geometry);
             break;
           case UrdfGeometryType::Mesh: {
-            const std::string path = resolve_mesh_path(geometry.filename, folder_, options_.package_roots);
+            const std::string path = source_.locate(geometry.filename);
             const Mesh& mesh = mesh_at(path, geometry);
             for (const MeshPart& part : mesh.parts) {
               const std::string name = path + (mesh.parts.size() > 1 ? " part " + in_quotes(part.name) : "");
@@ -285,8 +284,8 @@ class Importer {
       }
       for (const UrdfGeometry& geometry : link.visuals) {
         if (geometry.type != UrdfGeometryType::Mesh) continue;
-        const std::string path = resolve_mesh_path(geometry.filename, folder_, options_.package_roots);
-        if (!is_file(path)) {
+        const std::string path = source_.locate(geometry.filename);
+        if (!source_.exists(path)) {
           report_.warn(geometry.where + ": visual mesh " + in_quotes(geometry.filename) + " not found (looked at " +
                        path + "); the scene does not need it");
         }
@@ -595,7 +594,7 @@ class Importer {
   }
 
   const UrdfRobot& robot_;
-  std::string folder_;
+  const RobotSource& source_;
   const UrdfImportOptions& options_;
   ImportReport& report_;
   std::map<std::string, int> link_index_;
@@ -619,7 +618,7 @@ std::string scene_name_of(const std::string& text) {
   return name.empty() ? "robot" : name;
 }
 
-Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const UrdfImportOptions& options,
+Status import_urdf(const UrdfRobot& robot, const RobotSource& source, const UrdfImportOptions& options,
                    UrdfImport& out, ImportReport& report) {
   if (!(options.density > 0) || !std::isfinite(options.density)) {
     return Status::failure("density: must be a finite number > 0 kg/m^3");
@@ -632,7 +631,7 @@ Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const
   ImportReport draft_report = report;
   UrdfImport imported;
   try {
-    Importer(options.lift ? mounted : robot, urdf_folder, options, draft_report).run(imported);
+    Importer(options.lift ? mounted : robot, source, options, draft_report).run(imported);
   } catch (const ImportError& error) {
     return Status::failure(error.message);
   }
@@ -641,14 +640,16 @@ Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const
   return Status::success();
 }
 
-Status import_urdf_file(const std::string& path, const UrdfImportOptions& options, UrdfImport& out,
-                        ImportReport& report) {
+Status import_urdf_at(const std::string& path, const RobotSource& source, const UrdfImportOptions& options,
+                      UrdfImport& out, ImportReport& report) {
+  std::string text;
+  CONTACTLAB_RETURN_IF_ERROR(source.read(path, kMaxUrdfBytes, "a URDF file", text));
   UrdfRobot robot;
   ImportReport draft_report = report;
-  CONTACTLAB_RETURN_IF_ERROR(read_urdf_file(path, robot, draft_report));
-  const std::size_t slash = path.find_last_of('/');
-  const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
-  const Status status = import_urdf(robot, folder, options, out, draft_report);
+  Status status = parse_urdf(
+      text, [&source](const std::string& xml, XmlElement& root) { return source.parse_xml(xml, root); }, robot,
+      draft_report);
+  if (status.ok()) status = import_urdf(robot, source, options, out, draft_report);
   if (!status.ok()) return Status::failure(path + ": " + status.message());
   report = std::move(draft_report);
   return Status::success();

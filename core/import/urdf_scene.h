@@ -27,6 +27,7 @@
 #include "base/math_types.h"
 #include "base/status.h"
 #include "import/import_report.h"
+#include "import/robot_source.h"
 #include "import/urdf_model.h"
 #include "import/urdf_slide.h"
 
@@ -38,7 +39,7 @@ struct FingerRequest {
 };
 
 struct UrdfImportOptions {
-  std::vector<std::string> package_roots;  // searched before the URDF's folder
+  std::vector<std::string> package_roots;  // searched before the URDF's folder (natively)
   std::vector<FingerRequest> fingers;
   Pose base;                     // the root link's (or the world link's) pose in the world
   double density = 1000;         // [kg/m^3] for links without <inertial>: water's
@@ -60,10 +61,18 @@ struct UrdfImport {
   std::vector<std::pair<std::string, std::string>> joint_links;
 };
 
-// `urdf_folder` resolves relative and package:// mesh paths (package_paths.h).
+// Mesh files are found and read through `source` (robot_source.h).
+Status import_urdf(const UrdfRobot& robot, const RobotSource& source, const UrdfImportOptions& options,
+                   UrdfImport& out, ImportReport& report);
+// The URDF file at `path` read through `source` (within kMaxUrdfBytes), parsed, then
+// import_urdf; errors start with the path.
+Status import_urdf_at(const std::string& path, const RobotSource& source, const UrdfImportOptions& options,
+                      UrdfImport& out, ImportReport& report);
+
+// Native build only (disk_robot_source.cpp): from disk, `urdf_folder` and
+// options.package_roots resolving relative and package:// mesh paths (package_paths.h).
 Status import_urdf(const UrdfRobot& robot, const std::string& urdf_folder, const UrdfImportOptions& options,
                    UrdfImport& out, ImportReport& report);
-// read_urdf_file, then import_urdf.
 Status import_urdf_file(const std::string& path, const UrdfImportOptions& options, UrdfImport& out,
                         ImportReport& report);
 

@@ -2,12 +2,16 @@
 // Open / Auto-grasp buttons, the auto-grasp kind and a read-out; Auto-grasp pressed in
 // the page closes the gripper's fingers on the box and contacts appear (cones and
 // arrows drawn); errors show in the error panel. Uses the native tests' gripper
-// (tests/support/gripper_scene.h), and barrett_phone for the force-closure badge.
+// (tests/support/gripper_scene.h), and barrett_phone for the force-closure badge. A
+// URDF folder picked in the page (the Franka hand of ../shared/validation/urdf) becomes
+// the scene, with its slider, its import report and a link that reopens it.
 // Saves test-artifacts/robot.png and barrett_phone.png.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { decodeLink } from '../../web/src/link/link_codec.js';
 import {
   artifactsDirectory,
   gripperSceneJson,
@@ -15,6 +19,7 @@ import {
   launchBrowser,
   nextFrames,
   openLab,
+  repositoryRoot,
   startServer,
 } from './harness.mjs';
 
@@ -184,5 +189,42 @@ test('built-in robot scenes load from the picker with a robot panel', async (t) 
     assert.equal(await page.locator('.robot-panel').isVisible(), true, `${name} has a robot panel`);
     assert.equal(await page.locator('#error-panel').isVisible(), false, `${name} loads without an error`);
   }
+  assert.deepEqual(page.errors, []);
+});
+
+// Read in one call each (every call waits for a frame drawn in software).
+const frankaHand = join(repositoryRoot, '../shared/validation/urdf/franka_hand');
+const robotFolder = { skip: existsSync(frankaHand) ? false : `${frankaHand} not found` };
+test('a URDF folder picked in the page becomes the scene with its report, and its link reopens it', robotFolder, async () => {
+  await page.locator('#robot-folder-input').setInputFiles(frankaHand);
+  await page.waitForFunction(() => window.contactlab.sceneName === 'hand');
+  const imported = await page.evaluate(() => {
+    const lab = window.contactlab;
+    lab.pause();
+    return {
+      labels: Array.from(document.querySelectorAll('#gui .lil-controller .lil-name'), (name) => name.textContent),
+      report: document.getElementById('import-report').textContent,
+      linkNote: document.getElementById('import-link-note').textContent,
+      state: { bodies: lab.bodies(), joints: lab.joints() },
+      link: lab.link(),
+    };
+  });
+  // One slider: panda_finger_joint2 is a mimic of joint 1 (a coupling, no motor).
+  assert.ok(imported.labels.includes('panda_leftfinger [mm]'));
+  assert.ok(!imported.labels.includes('panda_rightfinger [mm]'));
+  assert.ok(imported.labels.includes('finger: panda_finger_joint1'));
+  assert.match(imported.report, /^warning: mimic joints "panda_finger_joint2": their own <limit> is not applied/m);
+  assert.match(imported.linkNote, /link carries this robot/);
+  assert.equal(decodeLink(imported.link).scene.json.name, 'hand');
+  // Another scene, then the link: the same robot in the same state.
+  const reopened = await page.evaluate((link) => {
+    const lab = window.contactlab;
+    const errors = [lab.loadScene(lab.builtinScene('box_rest')), lab.openLink(link)];
+    lab.pause();
+    return { errors, name: lab.sceneName, state: { bodies: lab.bodies(), joints: lab.joints() } };
+  }, imported.link);
+  assert.deepEqual(reopened.errors, ['', '']);
+  assert.equal(reopened.name, 'hand');
+  assert.deepEqual(reopened.state, imported.state);
   assert.deepEqual(page.errors, []);
 });

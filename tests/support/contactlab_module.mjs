@@ -10,3 +10,11 @@ export async function loadContactlab() {
   const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
   return createContactlab({ wasmBinary });
 }
+
+// The import module (wasm/import/), built beside it.
+export async function loadContactlabImport() {
+  globalThis.window ??= globalThis;
+  const { default: createContactlabImport } = await import(new URL('web/src/wasm/contactlab_import.mjs', root));
+  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab_import.wasm', root));
+  return createContactlabImport({ wasmBinary });
+}

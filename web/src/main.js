@@ -34,6 +34,8 @@ import { AddressBar } from './link/address_bar.js';
 import { EXERCISE_LINK, encodeLinkText } from './link/link_codec.js';
 import { PageLinks } from './link/page_links.js';
 import { FileOpener } from './open/file_opener.js';
+import { RobotImports } from './open/robot_import.js';
+import { RobotImportPanel } from './open/robot_import_panel.js';
 import { readSceneFile } from './open/scene_file.js';
 import { ComparePanel } from './panels/compare_panel.js';
 import { Controls } from './panels/controls.js';
@@ -151,7 +153,17 @@ function createParts(module, session) {
     reopen: () => parts.links.reopenOwn(),
     status,
   });
-  parts.fileOpener = new FileOpener((file) => openFile(module, session, file, parts));
+  parts.robotImportPanel = new RobotImportPanel(gui, {
+    pickFolder: () => parts.fileOpener.pickRobotFolder(),
+    pickFiles: () => parts.fileOpener.pickRobotFiles(),
+    chooseUrdf: (path) => parts.robotImports.chooseUrdf(path),
+    setFingers: (fingers) => parts.robotImports.setFingers(fingers),
+  });
+  parts.robotImports = new RobotImports(session, parts.robotImportPanel, () => robotLinkNote(parts.links));
+  parts.fileOpener = new FileOpener(
+    (file) => openFile(module, session, file, parts),
+    (pairs) => openRobot(session, pairs, parts),
+  );
   parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
   return parts;
 }
@@ -177,6 +189,27 @@ async function openFile(module, session, file, { exercise }) {
   }
   if (read.error) session.refuseSceneFile(file.name, read.error);
   else session.loadSceneFile(file.name, read.text);
+}
+
+// A robot's files picked or dropped: imported and loaded unless an exercise holds the
+// scene.
+function openRobot(session, pairs, { exercise, robotImports }) {
+  if (exercise) {
+    session.refuseSceneFile('robot', `the lab is in the exercise ${exercise.name}, whose scene stays`);
+    return;
+  }
+  robotImports.open(pairs);
+}
+
+// Whether the page's link carries the imported robot's scene, or what to do instead.
+function robotLinkNote(links) {
+  try {
+    links.write();
+    return "The page's link carries this robot's scene (its collision hulls, not its mesh files).";
+  } catch (error) {
+    return `This robot is too big for a link (${error.message ?? error}). The address keeps the last link; ` +
+      'save the scene with export → "scene JSON with options" and open that file instead.';
+  }
 }
 
 // An exercise file's text => the page opened at its exercise link (the exercise

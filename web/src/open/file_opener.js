@@ -1,12 +1,51 @@
-// Where scene and exercise files come in: the "open scene file" button (a hidden file input it
-// clicks) and a file dropped anywhere on the page. A drop never makes the browser
-// navigate to the file, whatever was dropped; while files are dragged over the page,
+// Where scene, exercise and robot files come in: the "open scene file" button and the
+// robot buttons (hidden file inputs they click), and files dropped anywhere on the page.
+// A dropped folder, a .zip, a .urdf or several files are a robot (robot_import.js);
+// one other file is a scene or exercise file. A drop never makes the browser navigate
+// to the file, whatever was dropped; while files are dragged over the page,
 // body.dropping outlines it.
+import { entryFiles } from './robot_files.js';
+
+const ROBOT_FILE = /\.(zip|urdf)$/i;
+
+function hiddenInput(id, label, accept) {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.id = id;
+  input.accept = accept;
+  input.hidden = true;
+  input.setAttribute('aria-label', label);
+  document.body.append(input);
+  return input;
+}
+
+// The files of a picked folder or picked files => [path, File] pairs (a folder's keep
+// their paths inside it).
+function pickedPairs(input) {
+  return Array.from(input.files, (file) => [file.webkitRelativePath || file.name, file]);
+}
+
 export class FileOpener {
   #input;
+  #robotFolderInput;
+  #robotFilesInput;
 
-  // `onFile(file)` is called with the file picked or the first file dropped.
-  constructor(onFile) {
+  // `onFile(file)` is called with the scene or exercise file picked or dropped;
+  // `onRobot(pairs)` with a promise of the robot's [path, File] pairs.
+  constructor(onFile, onRobot) {
+    this.#robotFolderInput = hiddenInput('robot-folder-input', 'robot folder to open (a URDF with its meshes)', '');
+    this.#robotFolderInput.webkitdirectory = true;
+    this.#robotFilesInput = hiddenInput('robot-files-input', 'robot .zip or URDF and mesh files to open',
+      '.zip,.urdf,.stl,.obj,.dae');
+    this.#robotFilesInput.multiple = true;
+    for (const input of [this.#robotFolderInput, this.#robotFilesInput]) {
+      input.addEventListener('change', () => {
+        const pairs = pickedPairs(input);
+        input.value = '';
+        if (pairs.length > 0) onRobot(Promise.resolve(pairs));
+      });
+    }
+
     this.#input = document.createElement('input');
     this.#input.type = 'file';
     this.#input.id = 'scene-file-input';
@@ -36,9 +75,29 @@ export class FileOpener {
     window.addEventListener('drop', (event) => {
       event.preventDefault();
       document.body.classList.remove('dropping');
-      const file = event.dataTransfer?.files[0];
-      if (file) onFile(file);
+      const transfer = event.dataTransfer;
+      if (!transfer) return;
+      // Entries must be taken while the drop event runs; their files are read later.
+      const entries = Array.from(transfer.items ?? [], (item) => item.webkitGetAsEntry?.()).filter(Boolean);
+      const files = Array.from(transfer.files);
+      const robot =
+        entries.some((entry) => entry.isDirectory) || files.length > 1 || (files.length === 1 && ROBOT_FILE.test(files[0].name));
+      if (robot) {
+        onRobot(entries.length > 0 ? entryFiles(entries) : Promise.resolve(files.map((file) => [file.name, file])));
+      } else if (files[0]) {
+        onFile(files[0]);
+      }
     });
+  }
+
+  // Opens the browser's folder picker for a robot's folder.
+  pickRobotFolder() {
+    this.#robotFolderInput.click();
+  }
+
+  // Opens the browser's file picker for a robot's .zip, or its URDF and mesh files.
+  pickRobotFiles() {
+    this.#robotFilesInput.click();
   }
 
   // Opens the browser's file picker.
