@@ -12,17 +12,17 @@
 //
 // Modes: every touching contact that is not separating starts active, sticking when
 // its slip speed is at rest and sliding along its slip otherwise. Then, one change at a
-// time, until the smooth dynamics agree with the modes: the contact whose lambda_n is
-// furthest below its release force (hybrid_release_force) lets go; else the sticking contacts of a geom pair whose friction is
-// outside the patch's cone (|sum lambda_t| > mu_s sum lambda_n, hybrid_patch_friction)
-// slide, along -sum lambda_t. With no agreement after
-// 4 (contacts + 1) changes the active set is inconsistent (Painleve's kind of problem):
-// reported, never looped on.
+// time, until the smooth dynamics agree with the modes: of the contacts whose lambda_n
+// is below their release force (hybrid_release_force), the one with the least lets
+// go; else the sticking contacts of a geom pair whose friction is outside the patch's
+// cone (|sum lambda_t| > mu_s sum lambda_n, hybrid_patch_friction) slide, along
+// -sum lambda_t. With no agreement after 4 (contacts + limits + 1) changes the active
+// set is inconsistent (Painleve's kind of problem): reported, never looped on.
 //
 // Joint limits (HybridBodies::limits) take part like frictionless contacts: touching
 // when sign (q - bound) <= delta, closing when sign q_dot < -kHybridRestingSpeed, in the
 // same reset map (e from hybrid_limit_restitution, the Zeno rule on the joint's rate in
-// its own units), active while not separating, let go when lambda_l < 0.
+// its own units), active while not separating, let go (first) when lambda_l < -f_idle.
 #pragma once
 
 #include <string>

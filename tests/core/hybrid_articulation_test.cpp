@@ -295,7 +295,9 @@ TEST(HybridArticulation, RobotSceneRunsWithMotorsAndLimits) {
   EXPECT_EQ(impacts, 4);
   EXPECT_GT((data.position[tip] - tip_start).norm(), 5e-3);
   double largest_effort = 0;
-  for (const double effort : data.articulations[0].motor_effort) largest_effort = std::max(largest_effort, std::abs(effort));
+  for (const double effort : data.articulations[0].motor_effort) {
+    largest_effort = std::max(largest_effort, std::abs(effort));
+  }
   EXPECT_GT(largest_effort, 0.1);
   run_for(model, options, data, 0.05);
   EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
