@@ -74,6 +74,30 @@ void hold_applied_wrench(const Model& model, const BodyWrench& applied, HybridBo
                                 applied.wrench.tail<3>().norm() / smallest_inertia * bounding_radius(model, body);
 }
 
+void report_hybrid_limits(const HybridBodies& bodies, const HybridSmoothDynamics& dynamics,
+                          std::vector<HybridLimitReport>& reports) {
+  reports.clear();
+  for (size_t l = 0; l < dynamics.active_limits().size(); ++l) {
+    const HybridJointLimit& limit = bodies.limits[dynamics.active_limits()[l]];
+    HybridLimitReport report;
+    report.articulation = bodies.trees[limit.tree].articulation;
+    report.link = limit.link;
+    report.sign = limit.sign;
+    report.force = dynamics.limit_forces()[l];
+    reports.push_back(report);
+  }
+}
+
+// Each motor's torque at y, as the time-stepping step reports what its motors applied.
+void record_motor_efforts(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                          std::vector<ArticulationState>& articulations) {
+  for (const HybridTree& tree : bodies.trees) {
+    ArticulationState& articulation = articulations[tree.articulation];
+    hybrid_joint_torques(model.articulations[tree.articulation], tree, state.segment(tree.state_offset, tree.size),
+                         state.segment(tree.state_offset + tree.size, tree.size), &articulation.motor_effort);
+  }
+}
+
 }  // namespace
 
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
@@ -84,8 +108,8 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   result.reached = time;
   if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
     result.outcome = HybridOutcome::Unsupported;
-    result.detail = limit + ": the event-driven formulation moves free bodies and passive trees in reduced "
-                            "coordinates only";
+    result.detail = limit + ": the event-driven formulation moves free bodies and trees in reduced coordinates "
+                            "(with motors, viscous joint friction and joint limits) only";
     return result;
   }
   if (has_anisotropic_friction(model, options)) {
@@ -97,6 +121,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   const HybridSettings settings = hybrid_settings(options);
   HybridBodies bodies;
   make_hybrid_bodies(model, position, orientation, bodies);
+  hold_hybrid_set_points(articulations, bodies);
   hold_applied_wrench(model, applied, bodies);
   HybridSmoothDynamics dynamics(model, options, bodies);
   HybridGuards guards(model, dynamics, bodies);
@@ -117,6 +142,8 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     std::vector<HybridContactState> states;
     dynamics.evaluate(state, derivative, states);
     report_hybrid_contacts(dynamics, states, result.contacts);
+    report_hybrid_limits(bodies, dynamics, result.limits);
+    record_motor_efforts(model, bodies, state, articulations);
     return result;
   };
   // (y at an event) => impacts, then the modes; false when no consistent set exists.
@@ -143,6 +170,24 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   rate(now, state, derivative);
   double trial = end - now;
   DormandPrinceStep step;
+  double reselected_at = -1;
+  // After an event: the modes, then the guards and the rate at the new state; false
+  // (with `result` finished) when the step ends there.
+  auto restart_after_event = [&]() {
+    if (!transition()) {
+      finish(HybridOutcome::InconsistentContacts, why);
+      return false;
+    }
+    if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
+      finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
+      return false;
+    }
+    reach = hybrid_reach(model, options, bodies, state, end - now, settings.contact_tolerance);
+    guards.evaluate(state, reach, guard_now);
+    rate(now, state, derivative);
+    trial = std::max(trial, settings.event_tolerance);
+    return true;
+  };
   while (now < end) {
     if (static_cast<int>(result.events.size()) >= settings.max_events) {
       return finish(HybridOutcome::EventLimit, std::to_string(result.events.size()) +
@@ -159,9 +204,20 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     ++result.integrator_steps;
     if (!dormand_prince_step(rate, now, state, derivative, end - now, kHybridMinStepSize, settings.tolerances, trial,
                              step)) {
-      return finish(HybridOutcome::IntegratorFailed, "the integrator's step fell below " +
-                                                         std::to_string(kHybridMinStepSize) + " s at t = " +
-                                                         std::to_string(now) + " s");
+      // A jump of the smooth dynamics no guard names: the active set is chosen again
+      // here, once per instant; a second failure at the same instant is the step's end.
+      if (reselected_at == now) {
+        return finish(HybridOutcome::IntegratorFailed, "the integrator's step fell below " +
+                                                           std::to_string(kHybridMinStepSize) + " s at t = " +
+                                                           std::to_string(now) + " s");
+      }
+      reselected_at = now;
+      HybridEvent event;
+      event.time = now;
+      event.kind = HybridEventKind::Reselect;
+      result.events.push_back(event);
+      if (!restart_after_event()) return result;
+      continue;
     }
     guards.evaluate(step.end_state, reach, guard_next);
     // The earliest guard that crossed zero in this step, located on the dense output.
@@ -199,9 +255,18 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     // > 0 by at most the tolerance's travel, so that the contact's guard is armed again
     // after a bounce and the next closing is not lost within one long free-flight step.
     const HybridGuardMeaning meaning = guards.meaning(first);
-    now = meaning.pair < 0 ? earliest.after : earliest.before;
+    const bool closing = meaning.pair >= 0 || (meaning.limit >= 0 && meaning.kind == HybridEventKind::Impact);
+    now = closing ? earliest.before : earliest.after;
     step.interpolate(now, state);
-    if (meaning.pair < 0) {
+    if (meaning.limit >= 0 && !closing) {
+      result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Open, now));
+    } else if (meaning.limit >= 0) {
+      const size_t before = result.events.size();
+      if (!resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events) &&
+          result.events.size() == before) {
+        result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Touch, now));
+      }
+    } else if (meaning.pair < 0) {
       const HybridActiveContact& contact = dynamics.active()[meaning.active];
       HybridEvent event;
       event.time = now;
@@ -226,14 +291,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
         result.events.push_back(event);
       }
     }
-    if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
-    if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
-      return finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
-    }
-    reach = hybrid_reach(model, options, bodies, state, end - now, settings.contact_tolerance);
-    guards.evaluate(state, reach, guard_now);
-    rate(now, state, derivative);
-    trial = std::max(trial, settings.event_tolerance);
+    if (!restart_after_event()) return result;
   }
   return finish(HybridOutcome::Completed, "");
 }

@@ -7,10 +7,13 @@
 // there the transition (hybrid_transitions.h) applies and integration goes on.
 //
 // The step starts afresh from the state alone: impacts at contacts already closing,
-// then the modes. It ends early, with its status, when the events reach
-// Options::hybrid_max_events (the bodies keep the state of that instant; the rest of
-// the interval is not simulated), when the integrator's step falls below
-// kHybridMinStepSize or the step's budget of kHybridMaxIntegratorSteps integrator steps
+// then the modes. Where the integrator's step falls below kHybridMinStepSize (a jump of
+// the smooth dynamics no guard names: an active contact's feature vanishing), the
+// instant is a "reselect" event: impacts and modes are chosen again there, once. It
+// ends early, with its status, when the events reach Options::hybrid_max_events (the
+// bodies keep the state of that instant; the rest of the interval is not simulated),
+// when the integrator's step falls below kHybridMinStepSize a second time at one
+// instant or the step's budget of kHybridMaxIntegratorSteps integrator steps
 // is spent, or when no consistent active set exists: never a hang. Only the geom pairs
 // the broad phase lets through (hybrid_broad_phase.h) are handed to the narrow phase.
 #pragma once
@@ -48,6 +51,14 @@ struct HybridContactReport {
   Vec3 tangential_velocity = Vec3::Zero();  // world [m/s]
 };
 
+// An active joint limit at the end of the step, with its force.
+struct HybridLimitReport {
+  int articulation = -1;
+  int link = -1;
+  double sign = 1;   // +1 the lower limit, -1 the upper
+  double force = 0;  // lambda_l [N m or N], >= 0, pushing the joint off the bound
+};
+
 struct HybridStepResult {
   HybridOutcome outcome = HybridOutcome::Completed;
   std::string detail;   // why it ended early, in words
@@ -56,12 +67,16 @@ struct HybridStepResult {
   int guard_evaluations = 0;
   std::vector<HybridEvent> events;
   std::vector<HybridContactReport> contacts;
+  std::vector<HybridLimitReport> limits;
 };
 
 // (state at `time`: the bodies', and q, q_dot of each articulation) => the state at
 // time + options.time_step (or where it stopped). `applied` (a drag's wrench, taken at
 // the step's start) acts on its body, unchanged, through the whole step, beside
 // gravity; on a free body only (a drag on an articulation's link is not taken here).
+// The articulations' motors follow their states' set points (target_position,
+// target_velocity), held through the step; each motor_effort is left at its torque at
+// the state reached.
 HybridStepResult advance_hybrid(const Model& model, const Options& options, double time, std::vector<Vec3>& position,
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
                                 std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations,

@@ -21,10 +21,8 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
       const Joint& joint = articulation.tree.link(link).joint;
       if (joint.type == JointType::Free) return name + " has a free joint";
-      if (std::isfinite(joint.lower) || std::isfinite(joint.upper)) return name + " has joint limits";
-      if (articulation.actuators[link].present) return name + " has motors";
-      if (articulation.joint_friction[link].coulomb > 0 || articulation.joint_friction[link].viscous > 0) {
-        return name + " has joint friction";
+      if (articulation.joint_friction[link].coulomb > 0) {
+        return name + " has joint Coulomb friction (joint " + articulation.tree.link(link).name + ")";
       }
     }
   }
@@ -42,6 +40,7 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
     bodies.body.push_back(b);
   }
   bodies.trees.clear();
+  bodies.limits.clear();
   int state_size = kHybridSlotState * bodies.slot_count();
   int velocity_size = kHybridSlotVelocity * bodies.slot_count();
   for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
@@ -53,11 +52,25 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
     tree.size = articulation.tree.velocity_size();
     state_size += 2 * tree.size;
     velocity_size += tree.size;
+    const int tree_index = static_cast<int>(bodies.trees.size());
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
-      if (!link_is_welded(articulation, link)) {
-        bodies.tree_of_body[articulation.link_body[link]] = static_cast<int>(bodies.trees.size());
+      if (!link_is_welded(articulation, link)) bodies.tree_of_body[articulation.link_body[link]] = tree_index;
+      const Joint& joint = articulation.tree.link(link).joint;
+      if (joint.velocity_size() != 1) continue;
+      HybridJointLimit limit;
+      limit.tree = tree_index;
+      limit.link = link;
+      limit.body = articulation.link_body[link];
+      limit.coordinate = tree.state_offset + articulation.tree.position_offset(link);
+      limit.velocity = tree.velocity_offset + articulation.tree.velocity_offset(link);
+      for (const double sign : {1.0, -1.0}) {
+        limit.sign = sign;
+        limit.bound = sign > 0 ? joint.lower : joint.upper;
+        if (std::isfinite(limit.bound)) bodies.limits.push_back(limit);
       }
     }
+    tree.target_position.assign(articulation.tree.link_count(), 0.0);
+    tree.target_velocity.assign(articulation.tree.link_count(), 0.0);
     bodies.trees.push_back(tree);
   }
   bodies.state_size_ = state_size;
@@ -103,6 +116,26 @@ Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<
     state.segment(tree.state_offset + tree.size, tree.size) = articulations[tree.articulation].velocities;
   }
   return state;
+}
+
+void hold_hybrid_set_points(const std::vector<ArticulationState>& articulations, HybridBodies& bodies) {
+  for (HybridTree& tree : bodies.trees) {
+    const ArticulationState& articulation = articulations[tree.articulation];
+    for (size_t link = 0; link < tree.target_position.size(); ++link) {
+      if (link < articulation.target_position.size()) tree.target_position[link] = articulation.target_position[link];
+      if (link < articulation.target_velocity.size()) tree.target_velocity[link] = articulation.target_velocity[link];
+    }
+  }
+}
+
+double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorXd& state) {
+  return limit.sign * (state[limit.coordinate] - limit.bound);
+}
+
+Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit) {
+  Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  row[limit.velocity] = limit.sign;
+  return row;
 }
 
 Quat hybrid_orientation(const Eigen::VectorXd& state, int slot) {

@@ -54,12 +54,29 @@ struct HybridTree {
   int state_offset = 0;     // q's first entry in y; q_dot follows at + size
   int velocity_offset = 0;  // q_dot's first entry in u
   int size = 0;             // n, the tree's coordinates
+  // Per link, its motor's set point (q_ref, qd_ref) held through the reported step:
+  // what the time-stepping step samples for its end (step/robot_commands.h).
+  std::vector<double> target_position;
+  std::vector<double> target_velocity;
+};
+
+// One side of a joint's position limit, a unilateral constraint like a contact:
+// distance sign (q - bound) >= 0, its row sign e_j in u (frictionless).
+struct HybridJointLimit {
+  int tree = -1;            // index into HybridBodies::trees
+  int link = -1;            // the limited joint's link
+  int body = -1;            // the link's model body
+  int coordinate = -1;      // q_j's index in y
+  int velocity = -1;        // q_dot_j's index in u
+  double sign = 1;          // +1 the lower limit, -1 the upper
+  double bound = 0;         // [rad] or [m]
 };
 
 struct HybridBodies {
   std::vector<int> body;          // the model body of each slot
   std::vector<int> slot_of_body;  // per model body, -1 when not a slot
   std::vector<HybridTree> trees;
+  std::vector<HybridJointLimit> limits;  // every finite side of a moving joint's limits
   std::vector<int> tree_of_body;  // per model body, the tree of a link that moves, else -1
   // Per tree, the kinematics at the state last unpacked, and per link body the
   // Jacobian of its centre of mass and angular velocity in the tree's q_dot (6 x n).
@@ -98,9 +115,10 @@ inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
 }
 
 // Why the model's articulations are beyond this formulation, or "" when every one is a
-// passive tree it moves: reduced coordinates, revolute, prismatic or fixed joints, no
-// joint limits, motors, joint friction, couplings or loop closures (each would be a
-// constraint or force of its own kind between events).
+// tree it moves: reduced coordinates, revolute, prismatic or fixed joints, with or
+// without limits, motors and viscous joint friction, but no joint Coulomb friction,
+// couplings or loop closures (each would be a constraint of its own kind between
+// events).
 std::string hybrid_articulation_limit(const Model& model, const Options& options);
 
 // (model, poses) => slots for the dynamic free bodies, trees for the articulations and
@@ -117,6 +135,11 @@ void unpack_hybrid_state(const Model& model, const HybridBodies& bodies, const E
                          std::vector<Vec3>& position, std::vector<Quat>& orientation,
                          std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity,
                          std::vector<ArticulationState>& articulations);
+// Each tree's set points from the articulations' states, held through the step.
+void hold_hybrid_set_points(const std::vector<ArticulationState>& articulations, HybridBodies& bodies);
+// A joint limit's distance sign (q - bound) at y, and its row in u.
+double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorXd& state);
+Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit);
 // y with u replaced.
 void set_hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& velocity, Eigen::VectorXd& state);
 // (y) => bodies.tree_kinematics, the links' poses in bodies.position and

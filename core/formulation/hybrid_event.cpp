@@ -10,6 +10,7 @@ const char* hybrid_event_name(HybridEventKind kind) {
     case HybridEventKind::Open: return "open";
     case HybridEventKind::StickToSlip: return "stick_to_slip";
     case HybridEventKind::SlipToStick: return "slip_to_stick";
+    case HybridEventKind::Reselect: return "reselect";
   }
   return "impact";
 }

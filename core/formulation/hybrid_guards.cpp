@@ -2,25 +2,40 @@
 
 #include <algorithm>
 
+#include "formulation/hybrid_transitions.h"
+
 namespace contactlab {
 
 void HybridGuards::evaluate(const Eigen::VectorXd& state, double reach, Eigen::VectorXd& guards) {
   const std::vector<HybridActiveContact>& active = dynamics_.active();
   const int pairs = static_cast<int>(bodies_.pairs.size());
-  guards.resize(pairs + 2 * static_cast<Eigen::Index>(active.size()));
+  const std::vector<int>& active_limits = dynamics_.active_limits();
+  const Eigen::Index limits_at = pairs + 2 * static_cast<Eigen::Index>(active.size());
+  const Eigen::Index limit_count = static_cast<Eigen::Index>(bodies_.limits.size());
+  guards.resize(limits_at + limit_count + static_cast<Eigen::Index>(active_limits.size()));
   guards.head(pairs).setConstant(reach);
+  for (Eigen::Index l = 0; l < limit_count; ++l) {
+    const bool is_active =
+        std::find(active_limits.begin(), active_limits.end(), static_cast<int>(l)) != active_limits.end();
+    guards[limits_at + l] = is_active ? 1.0 : hybrid_limit_distance(bodies_.limits[l], state);
+  }
   hybrid_contact_points(model_, state, reach, bodies_, points_);
   for (const HybridContactPoint& point : points_) {
     const bool is_active = std::any_of(active.begin(), active.end(),
                                        [&](const HybridActiveContact& contact) { return contact.key == point.key; });
     if (!is_active) guards[point.pair] = std::min(guards[point.pair], point.distance);
   }
-  if (active.empty()) return;
+  if (active.empty() && active_limits.empty()) return;
   dynamics_.evaluate(state, derivative_, contacts_);
+  for (size_t l = 0; l < active_limits.size(); ++l) {
+    guards[limits_at + limit_count + static_cast<Eigen::Index>(l)] =
+        dynamics_.limit_forces()[l] + kHybridIdleContactForce;
+  }
   for (size_t c = 0; c < active.size(); ++c) {
     const HybridContactState& contact = contacts_[c];
     const Eigen::Index at = pairs + 2 * static_cast<Eigen::Index>(c);
-    guards[at] = contact.normal_force;
+    // Opening: lambda_n below the force the modes let go at (hybrid_transitions.h).
+    guards[at] = contact.normal_force - hybrid_release_force(model_, bodies_, active[c].key);
     guards[at + 1] = active[c].mode == HybridContactMode::Stick
                          ? hybrid_patch_friction(active, contacts_, static_cast<int>(c)).margin
                          : contact.tangential_velocity.dot(active[c].slip_direction);
@@ -32,6 +47,18 @@ HybridGuardMeaning HybridGuards::meaning(int index) const {
   HybridGuardMeaning meaning;
   if (index < pairs) {
     meaning.pair = index;
+    return meaning;
+  }
+  const int contact_guards = 2 * static_cast<int>(dynamics_.active().size());
+  const int limit_count = static_cast<int>(bodies_.limits.size());
+  if (index >= pairs + contact_guards) {
+    const int at = index - pairs - contact_guards;
+    if (at < limit_count) {
+      meaning.limit = at;
+    } else {
+      meaning.limit = dynamics_.active_limits()[at - limit_count];
+      meaning.kind = HybridEventKind::Open;
+    }
     return meaning;
   }
   meaning.active = (index - pairs) / 2;

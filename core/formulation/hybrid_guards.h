@@ -2,13 +2,17 @@
 // functions of the state, each crossing zero from above at its event:
 //   per geom pair:  the least phi_i of its inactive points (phi_i > 0 -> 0: closing);
 //                   `reach` when it has none within reach;
-//   per active contact:  lambda_n,i (lambda_i > 0 -> 0: opening), and
+//   per active contact:  lambda_n,i - its release force (hybrid_release_force: -f_idle
+//                        against a static body, +f_idle between two moving ones;
+//                        lambda_i > 0 -> 0: opening), and
 //     sticking:  mu_s sum lambda_n - |sum lambda_t| over the sticking contacts of its
 //                geom pair (the patch's friction reaching its cone,
 //                hybrid_patch_friction), or
 //     sliding:   v_t . s0  (the slip speed reaching zero along the slip's direction
 //                when it began; with s0 from -lambda_t a slip that starts from rest
 //                starts at 0 and is armed once it moves).
+//   per joint limit:  its distance sign (q - bound) while inactive (closing), 1 while
+//                     active; per active limit, lambda_l + f_idle (opening).
 // A guard fires only from strictly positive to <= 0, so one that starts at 0 (a
 // contact just opened, a slip just begun) is not an event until it has been positive.
 #pragma once
@@ -27,6 +31,8 @@ struct HybridGuardMeaning {
   HybridEventKind kind = HybridEventKind::Impact;  // Impact for a pair's closing guard
   int pair = -1;                                   // closing: the geom pair
   int active = -1;                                 // otherwise: the active contact
+  int limit = -1;  // a joint limit's guard: its index in HybridBodies::limits (closing
+                   // when `pair` and `active` are -1 and kind is Impact, else opening)
 };
 
 class HybridGuards {

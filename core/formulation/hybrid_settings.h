@@ -10,9 +10,11 @@ namespace contactlab {
 
 // A contact's normal or slip speed at or below this counts as at rest [m/s].
 constexpr double kHybridRestingSpeed = 1e-9;
-// A contact between two moving bodies carrying less than this is let go [N]: the two
-// move alike without it (a cradle's balls struck together), and the least-norm
-// lambda of such a contact is rounding noise of either sign.
+// f_idle [N]: a contact between two moving bodies carrying less than this is let go
+// (the two move alike without it: a cradle's balls struck together), and one against
+// a static body only once lambda_n < -f_idle (at rest with no load, lcp_wall's cart
+// against the wall, the least-norm lambda is rounding noise of either sign;
+// hybrid_release_force in hybrid_transitions.h).
 constexpr double kHybridIdleContactForce = 1e-9;
 // The budget of one reported step, past which it ends with status "integrator limit":
 // integrator steps, and the smooth dynamics' work (HybridSmoothDynamics::work, the

@@ -37,6 +37,31 @@ bool match_hybrid_active_point(const std::vector<HybridContactPoint>& points, co
 
 }  // namespace
 
+Eigen::VectorXd hybrid_joint_torques(const Articulation& articulation, const HybridTree& tree,
+                                     const Eigen::VectorXd& positions, const Eigen::VectorXd& velocities,
+                                     std::vector<double>* motor) {
+  const KinematicTree& kinematic_tree = articulation.tree;
+  Eigen::VectorXd torque = Eigen::VectorXd::Zero(tree.size);
+  if (motor != nullptr) motor->assign(kinematic_tree.link_count(), 0.0);
+  for (int link = 0; link < kinematic_tree.link_count(); ++link) {
+    if (kinematic_tree.link(link).joint.velocity_size() != 1) continue;
+    const int i = kinematic_tree.velocity_offset(link);
+    const double q = positions[kinematic_tree.position_offset(link)];
+    const double qd = velocities[i];
+    const JointActuator& actuator = articulation.actuators[link];
+    if (actuator.present) {
+      // Seed 002 §5's explicit law, tau = clamp(Kp (q_ref - q) + Kd (qd_ref - qd)).
+      const PdSetPoint set_point{tree.target_position[link], tree.target_velocity[link], 0};
+      const double applied = pd_torque(actuator.gains, set_point, q, qd).torque;
+      torque[i] += applied;
+      if (motor != nullptr) (*motor)[link] = applied;
+    }
+    // Seed 002 eq. (14)'s viscous part, -v q_dot.
+    torque[i] -= articulation.joint_friction[link].viscous * qd;
+  }
+  return torque;
+}
+
 HybridPatchFriction hybrid_patch_friction(const std::vector<HybridActiveContact>& active,
                                           const std::vector<HybridContactState>& contacts, int contact) {
   HybridPatchFriction patch;
@@ -75,7 +100,10 @@ void HybridSmoothDynamics::factor_tree_masses(const Eigen::VectorXd& state) {
     tree_mass_[t].compute(tree_mass_matrix_);
     bias_forces(kinematic_tree, tree_kinematics_, state.segment(tree.state_offset + tree.size, tree.size),
                 options_.gravity, tree_force_[t], tree_workspace_);
-    tree_force_[t] = -tree_force_[t];
+    tree_force_[t] = hybrid_joint_torques(model_.articulations[tree.articulation], tree,
+                                          state.segment(tree.state_offset, tree.size),
+                                          state.segment(tree.state_offset + tree.size, tree.size)) -
+                     tree_force_[t];
   }
 }
 
@@ -123,6 +151,7 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
     rows.push_back(found ? hybrid_contact_row(bodies_, point, t1) : none);
     rows.push_back(found ? hybrid_contact_row(bodies_, point, t2) : none);
   }
+  for (const int limit : active_limits_) rows.push_back(hybrid_limit_row(bodies_, bodies_.limits[limit]));
   Eigen::MatrixXd matrix(static_cast<Eigen::Index>(rows.size()), bodies_.velocity_size());
   for (size_t r = 0; r < rows.size(); ++r) matrix.row(static_cast<Eigen::Index>(r)) = rows[r];
   return matrix;
@@ -131,7 +160,7 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
 void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative,
                                     std::vector<HybridContactState>& contacts) {
   const int slots = bodies_.slot_count();
-  const long long size = 1 + static_cast<long long>(active_.size());
+  const long long size = 1 + static_cast<long long>(active_.size() + active_limits_.size());
   work_ += size * size;
   const Eigen::VectorXd velocity = hybrid_velocity(bodies_, state);
   // M^-1 per slot (block diagonal): 1/m and the world inverse inertia.
@@ -172,14 +201,16 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;
   Eigen::MatrixXd rows;
-  if (!active_.empty()) {
+  const bool constrained = !active_.empty() || !active_limits_.empty();
+  limit_forces_.assign(active_limits_.size(), 0.0);
+  if (constrained) {
     const Eigen::MatrixXd ahead = constraint_rows(hybrid_drift(bodies_, state, kHybridRowRateInterval));
     const Eigen::MatrixXd behind = constraint_rows(hybrid_drift(bodies_, state, -kHybridRowRateInterval));
     row_rate = (ahead - behind) * velocity / (2 * kHybridRowRateInterval);
     rows = constraint_rows(state);
   }
   find_active_points(state, contacts);
-  if (!active_.empty()) {
+  if (constrained) {
     // W: the force columns, a sliding contact's normal with its friction folded in.
     Eigen::MatrixXd columns(bodies_.velocity_size(), rows.rows());
     std::vector<Vec3> slip(active_.size(), Vec3::Zero());
@@ -201,6 +232,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
       ++r;
     }
+    // A joint limit's force acts along its own row.
+    for (size_t l = 0; l < active_limits_.size(); ++l, ++r) columns.col(r) = rows.row(r).transpose();
     const Eigen::MatrixXd inverse_columns = apply_inverse(columns);
     const Eigen::MatrixXd delassus = rows * inverse_columns;
     const Eigen::VectorXd right = -(rows * acceleration + row_rate);
@@ -220,6 +253,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
         ++r;
       }
     }
+    for (size_t l = 0; l < active_limits_.size(); ++l, ++r) limit_forces_[l] = lambda[r];
   }
   derivative.resize(state.size());
   for (int s = 0; s < slots; ++s) {

@@ -14,6 +14,12 @@
 // difference of J_c(q) q_dot over q moved by +-1e-6 s of the motion, with the contact
 // geometry found again there: a sphere's contact point stays under its centre, a
 // box's corner moves with the box.
+//
+// A tree's joints add smooth torques to tau_g - C: each motor's explicit PD law with
+// its torque limit (dynamics/pd_controller.h pd_torque, at the set points held through
+// the reported step) and the viscous joint friction -v q_dot (seed 002 eq. 14). An
+// active joint limit is one more constrained row, sign e_j (frictionless), its force
+// lambda_l >= 0 while it holds the joint off the limit's far side.
 #pragma once
 
 #include <vector>
@@ -43,6 +49,13 @@ struct HybridActiveContact {
 };
 
 // What the smooth dynamics give at one state, per active contact.
+// A tree's smooth joint torques at (q, q_dot): per coordinate, the motors' PD torque
+// plus the viscous friction's -v q_dot; `motor` (when given) gets each link's motor
+// torque alone (0 without a motor).
+Eigen::VectorXd hybrid_joint_torques(const Articulation& articulation, const HybridTree& tree,
+                                     const Eigen::VectorXd& positions, const Eigen::VectorXd& velocities,
+                                     std::vector<double>* motor = nullptr);
+
 struct HybridContactState {
   bool found = false;  // its point was found at this state
   HybridContactPoint point;
@@ -59,6 +72,11 @@ class HybridSmoothDynamics {
 
   std::vector<HybridActiveContact>& active() { return active_; }
   const std::vector<HybridActiveContact>& active() const { return active_; }
+  // The active joint limits (indices into HybridBodies::limits), and their forces
+  // lambda_l [N m or N] at the last evaluation, in the same order.
+  std::vector<int>& active_limits() { return active_limits_; }
+  const std::vector<int>& active_limits() const { return active_limits_; }
+  const std::vector<double>& limit_forces() const { return limit_forces_; }
 
   // (y, active contacts) => y' and, per active contact, lambda, friction and velocity.
   void evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative, std::vector<HybridContactState>& contacts);
@@ -82,6 +100,8 @@ class HybridSmoothDynamics {
   const Options& options_;
   HybridBodies& bodies_;
   std::vector<HybridActiveContact> active_;
+  std::vector<int> active_limits_;
+  std::vector<double> limit_forces_;
   std::vector<HybridContactPoint> points_;
   std::vector<int> active_pairs_;
   std::vector<InverseMass> inverse_blocks_;

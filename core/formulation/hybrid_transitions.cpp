@@ -27,14 +27,53 @@ std::vector<HybridTouchingContact> hybrid_touching_contacts(const Model& model, 
   return touching;
 }
 
+// A joint limit within delta of its bound, and its rate toward it (negative closing).
+struct HybridTouchingLimit {
+  int limit = -1;
+  double rate = 0;  // sign q_dot [rad/s or m/s]
+};
+
+std::vector<HybridTouchingLimit> hybrid_touching_limits(const HybridSettings& settings, const Eigen::VectorXd& state,
+                                                        const HybridBodies& bodies) {
+  std::vector<HybridTouchingLimit> touching;
+  const Eigen::VectorXd velocity = hybrid_velocity(bodies, state);
+  for (int l = 0; l < static_cast<int>(bodies.limits.size()); ++l) {
+    const HybridJointLimit& limit = bodies.limits[l];
+    if (hybrid_limit_distance(limit, state) > settings.contact_tolerance) continue;
+    touching.push_back({l, limit.sign * velocity[limit.velocity]});
+  }
+  return touching;
+}
+
 }  // namespace
+
+double hybrid_limit_restitution(const Options& options) {
+  return options.restitution >= 0 ? options.restitution : 0.0;
+}
+
+HybridEvent hybrid_joint_limit_event(const HybridBodies& bodies, int limit, HybridEventKind kind, double time) {
+  HybridEvent event;
+  event.time = time;
+  event.kind = kind;
+  event.body_b = bodies.limits[limit].body;
+  event.feature = bodies.limits[limit].sign > 0 ? 0 : 1;
+  return event;
+}
+
+double hybrid_release_force(const Model& model, const HybridBodies& bodies, const HybridContactKey& key) {
+  const bool both_move = hybrid_body_moves(bodies, model.geoms[key.geom_a].body) &&
+                         hybrid_body_moves(bodies, model.geoms[key.geom_b].body);
+  return both_move ? kHybridIdleContactForce : -kHybridIdleContactForce;
+}
 
 bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
                      HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
                      std::vector<HybridEvent>& events) {
   const std::vector<HybridTouchingContact> touching = hybrid_touching_contacts(model, settings, state, bodies);
+  const std::vector<HybridTouchingLimit> touching_limits = hybrid_touching_limits(settings, state, bodies);
   double fastest = 0;
   for (const HybridTouchingContact& contact : touching) fastest = std::max(fastest, -contact.normal_velocity());
+  for (const HybridTouchingLimit& limit : touching_limits) fastest = std::max(fastest, -limit.rate);
   if (!(fastest > kHybridRestingSpeed)) return false;
   const bool zeno = fastest < settings.zeno_speed;
   std::vector<ImpactContactRows> rows;
@@ -64,6 +103,24 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     event.normal_velocity = normal_velocity;
     events.push_back(event);
   }
+  // Joint limits: frictionless rows with the limits' e (Newton's law on the joint rate).
+  const Eigen::RowVectorXd no_tangent = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  for (const HybridTouchingLimit& limit : touching_limits) {
+    if (limit.rate > kHybridRestingSpeed) continue;
+    const bool closing = limit.rate < -kHybridRestingSpeed;
+    ImpactContactRows row;
+    row.normal = hybrid_limit_row(bodies, bodies.limits[limit.limit]);
+    row.tangent1 = no_tangent;
+    row.tangent2 = no_tangent;
+    row.restitution = closing && !zeno ? hybrid_limit_restitution(options) : 0.0;
+    row.frictionless = true;
+    rows.push_back(row);
+    if (!closing) continue;
+    HybridEvent event =
+        hybrid_joint_limit_event(bodies, limit.limit, zeno ? HybridEventKind::Zeno : HybridEventKind::Impact, time);
+    event.normal_velocity = limit.rate;
+    events.push_back(event);
+  }
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
@@ -91,19 +148,33 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
     }
     active.push_back(candidate);
   }
+  std::vector<int>& active_limits = dynamics.active_limits();
+  active_limits.clear();
+  for (const HybridTouchingLimit& limit : hybrid_touching_limits(settings, state, bodies)) {
+    if (limit.rate <= kHybridRestingSpeed) active_limits.push_back(limit.limit);
+  }
   Eigen::VectorXd derivative;
   std::vector<HybridContactState> contacts;
-  const int limit = 4 * (static_cast<int>(active.size()) + 1);
+  const int limit = 4 * (static_cast<int>(active.size() + active_limits.size()) + 1);
   for (int change = 0; change < limit; ++change) {
     dynamics.evaluate(state, derivative, contacts);
+    // A joint limit that pulls lets go first, the most negative.
+    int pulling_limit = -1;
+    for (int l = 0; l < static_cast<int>(active_limits.size()); ++l) {
+      if (dynamics.limit_forces()[l] < -kHybridIdleContactForce &&
+          (pulling_limit < 0 || dynamics.limit_forces()[l] < dynamics.limit_forces()[pulling_limit])) {
+        pulling_limit = l;
+      }
+    }
+    if (pulling_limit >= 0) {
+      active_limits.erase(active_limits.begin() + pulling_limit);
+      continue;
+    }
     // Lets go: a pulling contact, or one between two moving bodies that carries no
-    // force (they move alike without it: a cradle's struck balls).
+    // force (hybrid_release_force).
     int pulling = -1;
     for (int c = 0; c < static_cast<int>(active.size()); ++c) {
-      const bool both_move = hybrid_body_moves(bodies, model.geoms[active[c].key.geom_a].body) &&
-                             hybrid_body_moves(bodies, model.geoms[active[c].key.geom_b].body);
-      const double floor = both_move ? kHybridIdleContactForce : 0.0;
-      if (contacts[c].normal_force < floor &&
+      if (contacts[c].normal_force < hybrid_release_force(model, bodies, active[c].key) &&
           (pulling < 0 || contacts[c].normal_force < contacts[pulling].normal_force)) {
         pulling = c;
       }
@@ -131,7 +202,8 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
       contact.slip_direction = -patch.friction.normalized();
     }
   }
-  why = "no consistent active set of " + std::to_string(active.size()) + " contacts after " + std::to_string(limit) +
+  why = "no consistent active set of " + std::to_string(active.size()) + " contacts and " +
+        std::to_string(active_limits.size()) + " joint limits after " + std::to_string(limit) +
         " changes";
   return false;
 }

@@ -12,13 +12,17 @@
 //
 // Modes: every touching contact that is not separating starts active, sticking when
 // its slip speed is at rest and sliding along its slip otherwise. Then, one change at a
-// time, until the smooth dynamics agree with the modes: the contact with the most
-// negative lambda_n lets go (between two moving bodies, one with lambda_n below
-// kHybridIdleContactForce: bodies that move alike need no force between them); else the sticking contacts of a geom pair whose friction is
-// outside the patch's cone (|sum lambda_t| > mu_s sum lambda_n, hybrid_patch_friction)
-// slide, along -sum lambda_t. With no agreement after
-// 4 (contacts + 1) changes the active set is inconsistent (Painleve's kind of problem):
-// reported, never looped on.
+// time, until the smooth dynamics agree with the modes: of the contacts whose lambda_n
+// is below their release force (hybrid_release_force), the one with the least lets
+// go; else the sticking contacts of a geom pair whose friction is outside the patch's
+// cone (|sum lambda_t| > mu_s sum lambda_n, hybrid_patch_friction) slide, along
+// -sum lambda_t. With no agreement after 4 (contacts + limits + 1) changes the active
+// set is inconsistent (Painleve's kind of problem): reported, never looped on.
+//
+// Joint limits (HybridBodies::limits) take part like frictionless contacts: touching
+// when sign (q - bound) <= delta, closing when sign q_dot < -kHybridRestingSpeed, in the
+// same reset map (e from hybrid_limit_restitution, the Zeno rule on the joint's rate in
+// its own units), active while not separating, let go (first) when lambda_l < -f_idle.
 #pragma once
 
 #include <string>
@@ -31,6 +35,21 @@
 #include "formulation/hybrid_smooth_dynamics.h"
 
 namespace contactlab {
+
+// A joint limit's e: Options::restitution when set (>= 0), else 0 (a plastic stop).
+double hybrid_limit_restitution(const Options& options);
+
+// An event at a joint limit: body_b the limited link's body, body_a and the geoms -1,
+// feature 0 at the lower limit, 1 at the upper.
+HybridEvent hybrid_joint_limit_event(const HybridBodies& bodies, int limit, HybridEventKind kind, double time);
+
+// The normal force below which an active contact lets go [N]: +f_idle
+// (kHybridIdleContactForce) between two moving bodies (they move alike without it: a
+// cradle's struck balls), -f_idle against a static body. A contact at rest with no load
+// (lcp_wall's cart against the wall without gravity) has lambda_n = 0 up to rounding of
+// either sign; it stays active instead of opening and touching again at once. A real
+// pull passes -f_idle at once and opens it. Joint limits let go below -f_idle too.
+double hybrid_release_force(const Model& model, const HybridBodies& bodies, const HybridContactKey& key);
 
 // (y) => y with the impacts' velocity jumps; their events appended. False when no
 // touching contact was closing.

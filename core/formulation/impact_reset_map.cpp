@@ -72,6 +72,7 @@ ImpactResult impact_reset(const Eigen::MatrixXd& inverse_mass, const std::vector
   std::vector<Eigen::Vector3d> target(count, Eigen::Vector3d::Zero());
   for (int c = 0; c < count; ++c) target[c].x() = -rows[c].restitution * rows[c].normal.dot(velocity_before);
   std::vector<char> sliding(count, law == ImpactFriction::Frictionless ? 1 : 0);
+  for (int c = 0; c < count; ++c) sliding[c] = sliding[c] || rows[c].frictionless;
   std::vector<Eigen::Vector2d> direction(count, Eigen::Vector2d::Zero());
   std::vector<ImpactContactRows> frictionless_rows;
   const std::vector<ImpactContactRows>* posed = &rows;
@@ -101,7 +102,7 @@ ImpactResult impact_reset(const Eigen::MatrixXd& inverse_mass, const std::vector
     result.velocity += inverse_mass * (result.impulse[c].x() * rows[c].normal.transpose() +
                                        result.impulse[c].y() * rows[c].tangent1.transpose() +
                                        result.impulse[c].z() * rows[c].tangent2.transpose());
-    if (law == ImpactFriction::Coulomb && sliding[c]) ++result.sliding_contacts;
+    if (law == ImpactFriction::Coulomb && sliding[c] && !rows[c].frictionless) ++result.sliding_contacts;
   }
   return result;
 }

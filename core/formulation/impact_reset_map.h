@@ -37,6 +37,9 @@ struct ImpactContactRows {
   Eigen::RowVectorXd tangent2;  // t2
   double restitution = 0;       // e, 0 .. 1
   double friction = 0;          // mu (Coulomb only)
+  // A frictionless row under every law (a joint limit): only its normal impulse; its
+  // tangent rows are zero.
+  bool frictionless = false;
 };
 
 struct ImpactResult {

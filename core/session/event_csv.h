@@ -4,7 +4,9 @@
 // t the event's instant (not the reported step's), kind its word (hybrid_event_name),
 // the contact as its bodies' names, its geoms' indices and the narrow phase's feature
 // within the pair, and vn the normal velocity just before an impact [m/s] (0 for the
-// other kinds). Numbers as the state CSV writes them (exact_number).
+// other kinds). At a joint limit, body_a is "joint_limit", body_b the limited link,
+// the geoms -1, feature 0 the lower limit or 1 the upper, and vn the joint's rate
+// toward it; a reselect names no contact (both bodies empty). Numbers as the state CSV writes them (exact_number).
 #pragma once
 
 #include <ostream>

@@ -584,6 +584,12 @@ void advance_step(const Model& model, const Options& options, Data& data, StepWo
   // Seed 004's event-driven model takes the whole step itself; no islands are posed.
   if (formulation.event_driven()) {
     workspace.islands = Islands{};
+    // (timeline, t) => set points at t + h, which the motors follow through the step.
+    advance_control(model, options, data);
+    if (static_grasp_active(data)) {
+      step_static_grasp(model, options, data, workspace);
+      return;
+    }
     advance_event_driven_step(model, options, formulation, data);
     return;
   }

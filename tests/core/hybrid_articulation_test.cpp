@@ -4,6 +4,9 @@
 // pendulum (point masses m1 = m2 = 1 kg on rods l1 = l2 = 1 m) whose lower bob strikes
 // a wall. The impact is checked against the seed's frictionless reset map built from
 // the seed's own M(q) and the bob's kinematics, not from the code's CRBA and Jacobians.
+// A single pendulum then carries what robots have: a PD motor (a torque between
+// events) and a joint limit (a unilateral constraint with its impact and rest).
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -12,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "formulation/hybrid_advance.h"
 #include "formulation/hybrid_settings.h"
 #include "formulation/hybrid_transitions.h"
 #include "scene_fixture.h"
@@ -125,6 +129,180 @@ TEST(HybridArticulation, MaximalCoordinatesAreUnsupported) {
   EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
   EXPECT_NE(fallback_message(data.solver.fallbacks).find("maximal coordinates"), std::string::npos);
   EXPECT_EQ(data.position, before);
+}
+
+// A single pendulum about -y hinged at the origin: a point-like bob of mass m on a
+// massless arm of length l along the link's x (q = 0 horizontal, q > 0 raises the bob),
+// with an optional PD motor and joint limits.
+constexpr double kArmLength = 0.5;
+constexpr double kArmMass = 2.0;
+constexpr double kArmBobInertia = 1e-6;
+
+Model single_pendulum(const std::string& joint_extra) {
+  const std::string text = R"({"name": "single_pendulum",
+    "bodies": [{"name": "floor", "static": true, "position": [0, 0, -10], "geoms": [{"type": "plane"}]}],
+    "articulations": [{"name": "arm", "links": [
+      {"name": "bob", "joint": {"type": "revolute", "axis": [0, -1, 0])" + joint_extra + R"(},
+       "mass": 2.0, "inertia": [[1e-06, 0, 0], [0, 1e-06, 0], [0, 0, 1e-06]], "center_of_mass": [0.5, 0, 0],
+       "geoms": [{"type": "sphere", "radius": 0.01, "position": [0.5, 0, 0]}]}]}]})";
+  Model model;
+  const Status status = load_scene(text, model);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return model;
+}
+
+Options hybrid_options(const Model& model, const Vec3& gravity) {
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  options.gravity = gravity;
+  options.time_step = 0.01;
+  return options;
+}
+
+// Without gravity the motor's law is the damped linear oscillator
+// I q'' = Kp (q_ref - q) - Kd q', I = m l^2 + I_c: from q0 at rest, underdamped,
+// q(t) = q_ref + (q0 - q_ref) e^(-z w t) (cos(w_d t) + z w / w_d sin(w_d t)).
+// The hybrid step integrates it to 1e-8 over 1 s; with gravity the pendulum settles
+// where the motor holds its weight, Kp (q_ref - q*) = m g l cos q* (the steady state
+// offset of a PD without feed-forward), to 1e-9, and its motor_effort is that torque.
+// (Kd = 2 for the oscillator, zeta = 0.22.)
+TEST(HybridArticulation, PdMotorFollowsTheDampedOscillatorAndSettles) {
+  const double stiffness = 40, damping = 2, q_ref = 0.4, q0 = 0.1;
+  const Model model = single_pendulum(R"(, "position": 0.1,
+      "actuator": {"stiffness": 40, "damping": 2, "max_effort": 100})");
+  const double inertia = kArmMass * kArmLength * kArmLength + kArmBobInertia;
+  {
+    const Options options = hybrid_options(model, Vec3::Zero());
+    Data data = make_data(model);
+    data.articulations[0].target_position[0] = q_ref;
+    const double w = std::sqrt(stiffness / inertia), zeta = damping / (2 * std::sqrt(stiffness * inertia));
+    const double wd = w * std::sqrt(1 - zeta * zeta);
+    for (int k = 1; k <= 100; ++k) {
+      step(model, options, data);
+      ASSERT_EQ(data.solver.status, SolverStatus::NoContacts) << fallback_message(data.solver.fallbacks);
+      const double t = 0.01 * k;
+      const double expected =
+          q_ref + (q0 - q_ref) * std::exp(-zeta * w * t) * (std::cos(wd * t) + zeta * w / wd * std::sin(wd * t));
+      ASSERT_NEAR(data.articulations[0].positions[0], expected, 1e-8) << "t = " << t;
+    }
+  }
+  // Near-critical damping (Kd = 8, zeta = 0.89) settles it within 4 s to rounding.
+  const Model damped = single_pendulum(R"(, "position": 0.1,
+      "actuator": {"stiffness": 40, "damping": 8, "max_effort": 100})");
+  const Options options = hybrid_options(damped, Vec3(0, 0, -9.81));
+  Data data = make_data(damped);
+  data.articulations[0].target_position[0] = q_ref;
+  run_for(damped, options, data, 4.0);
+  // Kp (q_ref - q) = m g l cos q by Newton's iteration.
+  double settled = q_ref;
+  for (int i = 0; i < 50; ++i) {
+    const double residual = stiffness * (q_ref - settled) - kArmMass * 9.81 * kArmLength * std::cos(settled);
+    settled -= residual / (-stiffness + kArmMass * 9.81 * kArmLength * std::sin(settled));
+  }
+  EXPECT_NEAR(data.articulations[0].positions[0], settled, 1e-9);
+  EXPECT_NEAR(data.articulations[0].velocities[0], 0, 1e-9);
+  EXPECT_NEAR(data.articulations[0].motor_effort[0], kArmMass * 9.81 * kArmLength * std::cos(settled), 1e-7);
+  EXPECT_GT(q_ref - settled, 0.1);  // the weight's offset is real, not a rounding
+}
+
+// Released at rest from q = 0.5 above its lower limit q_l = -0.3 (upper 1.2), the arm
+// falls onto the limit: each impact sends it back at e times its arrival rate
+// (Newton's law on the joint, e = Options::restitution), it rises and falls back, and
+// the rates of successive impacts fall by e; the Zeno rule ends the sequence on the
+// limit, which then holds the arm's weight: lambda_l = m g l cos q_l.
+TEST(HybridArticulation, JointLimitBouncesWithRestitutionThenHoldsTheWeight) {
+  const double lower = -0.3, e = 0.5, g = 9.81;
+  const Model model = single_pendulum(R"(, "position": 0.5, "limits": [-0.3, 1.2])");
+  Options options = hybrid_options(model, Vec3(0, 0, -g));
+  options.restitution = e;
+  Data data = make_data(model);
+
+  // The reset map alone: at the limit, q_dot- = -2 rad/s leaves at +e 2.
+  {
+    Data at_limit = make_data(model);
+    at_limit.articulations[0].positions[0] = lower + 1e-9;
+    at_limit.articulations[0].velocities[0] = -2.0;
+    HybridBodies bodies;
+    make_hybrid_bodies(model, at_limit.position, at_limit.orientation, bodies);
+    ASSERT_EQ(bodies.limits.size(), 2u);
+    Eigen::VectorXd state = pack_hybrid_state(bodies, at_limit.position, at_limit.orientation,
+                                              at_limit.linear_velocity, at_limit.angular_velocity,
+                                              at_limit.articulations);
+    HybridSmoothDynamics dynamics(model, options, bodies);
+    std::vector<HybridEvent> events;
+    ASSERT_TRUE(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events));
+    EXPECT_NEAR(hybrid_velocity(bodies, state)[0], e * 2.0, 1e-12);
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].body_a, -1);
+    EXPECT_EQ(events[0].feature, 0);
+  }
+
+  // Through the steps: the first impact's rate is the fall's, sqrt(2 m g l (sin q0 -
+  // sin q_l) / I), and each next one e times the one before.
+  const double inertia = kArmMass * kArmLength * kArmLength + kArmBobInertia;
+  const double first_rate =
+      std::sqrt(2 * kArmMass * g * kArmLength * (std::sin(0.5) - std::sin(lower)) / inertia);
+  std::vector<double> impact_rates;
+  int zeno = 0;
+  HybridStepResult result;
+  for (int k = 0; k < 300; ++k) {
+    result = advance_hybrid(model, options, data.time, data.position, data.orientation, data.linear_velocity,
+                            data.angular_velocity, data.articulations);
+    ASSERT_EQ(result.outcome, HybridOutcome::Completed) << result.detail;
+    data.time += options.time_step;
+    for (const HybridEvent& event : result.events) {
+      if (event.kind == HybridEventKind::Impact) impact_rates.push_back(-event.normal_velocity);
+      if (event.kind == HybridEventKind::Zeno) ++zeno;
+    }
+  }
+  ASSERT_GE(impact_rates.size(), 5u);
+  EXPECT_NEAR(impact_rates[0], first_rate, 1e-9 * first_rate);
+  for (size_t k = 1; k < impact_rates.size(); ++k) {
+    EXPECT_NEAR(impact_rates[k], e * impact_rates[k - 1], 1e-9 * impact_rates[0]) << "impact " << k;
+  }
+  // The Zeno rule: the impacts until the rate falls below v_z, then one plastic one.
+  EXPECT_LT(e * impact_rates.back(), options.hybrid_zeno_speed);
+  EXPECT_EQ(zeno, 1);
+  // At rest on the limit, its torque holds the weight.
+  EXPECT_NEAR(data.articulations[0].positions[0], lower, options.hybrid_contact_tolerance);
+  EXPECT_NEAR(data.articulations[0].velocities[0], 0, 1e-9);
+  ASSERT_EQ(result.limits.size(), 1u);
+  EXPECT_EQ(result.limits[0].sign, 1.0);
+  const double q = data.articulations[0].positions[0];
+  EXPECT_NEAR(result.limits[0].force, kArmMass * g * kArmLength * std::cos(q), 1e-9);
+}
+
+// A robot scene: box_push's arm (three revolute joints with PD motors and limits,
+// following its timeline's Cartesian move from t = 0.1 s) runs event-driven. The box
+// lands (four impacts at one instant) and the arm moves its tip toward the box: every
+// step to 0.6 s ends solved (no "unsupported", no fallback), the state finite, the
+// motors' torques nonzero and the tip moved. At t = 0.638 s the tip reaches the box,
+// and sustained contact between a link and a free body is the pair the formulation
+// does not simulate: status "unsupported" naming them.
+TEST(HybridArticulation, RobotSceneRunsWithMotorsAndLimits) {
+  const Model model = load_builtin_scene("box_push");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  const int tip = body_index(model, "tip");
+  const Vec3 tip_start = data.position[tip];
+  int impacts = 0;
+  run_for(model, options, data, 0.6, [&](const Data& after) {
+    expect_step_solved(after);
+    for (const HybridEvent& event : after.events) impacts += event.kind == HybridEventKind::Impact;
+    for (const Vec3& position : after.position) ASSERT_TRUE(position.allFinite());
+  });
+  EXPECT_EQ(impacts, 4);
+  EXPECT_GT((data.position[tip] - tip_start).norm(), 5e-3);
+  double largest_effort = 0;
+  for (const double effort : data.articulations[0].motor_effort) {
+    largest_effort = std::max(largest_effort, std::abs(effort));
+  }
+  EXPECT_GT(largest_effort, 0.1);
+  run_for(model, options, data, 0.05);
+  EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
+  const std::string message = fallback_message(data.solver.fallbacks);
+  EXPECT_NE(message.find("box and tip"), std::string::npos) << message;
 }
 
 }  // namespace

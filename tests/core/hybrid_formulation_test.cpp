@@ -3,7 +3,8 @@
 // closed forms: a dropped ball's impact times and apexes and its Zeno time, a box
 // sliding to rest, a box on an incline that holds or slides, the spinning ball's
 // post-impact velocities, and its statuses: an event cap that ends a step, and a
-// closed chain, or a stack, that it does not simulate.
+// closed chain, or a stack, that it does not simulate; a contact at rest with no load
+// (lcp_wall) and a block leaving a ramp for the floor (stick_slip).
 #include <cmath>
 #include <string>
 #include <vector>
@@ -231,6 +232,67 @@ TEST(HybridFormulation, StacksAreUnsupported) {
   }
   EXPECT_GT(unsupported_steps, 30);
   for (const Vec3& position : data.position) EXPECT_TRUE(position.allFinite());
+}
+
+// lcp_wall without gravity: the cart meets the wall at t = 1/3 s (e = 0) and rests
+// against it with no load, lambda_n = 0 up to rounding of either sign. The contacts
+// stay active (they let go only below -f_idle), so the 1 s runs with the four
+// simultaneous impacts as its only events, every step solved, the cart's face at the
+// wall: x = 0.1 m (its half-length) to 1e-12, at rest to 1e-12 m/s.
+TEST(HybridFormulation, ContactAtRestWithoutLoadStaysWithoutChatter) {
+  const Model model = load_builtin_scene("lcp_wall");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  int impacts = 0, others = 0;
+  run_for(model, options, data, 1.0, [&](const Data& after) {
+    expect_step_solved(after);
+    for (const HybridEvent& event : after.events) {
+      if (event.kind == HybridEventKind::Impact) {
+        EXPECT_NEAR(event.time, 1.0 / 3.0, 1e-12);
+        ++impacts;
+      } else {
+        ++others;
+      }
+    }
+  });
+  EXPECT_EQ(impacts, 4);
+  EXPECT_EQ(others, 0);
+  const int cart = body_index(model, "cart");
+  EXPECT_NEAR(data.position[cart].x(), 0.1, 1e-12);
+  EXPECT_NEAR(data.linear_velocity[cart].x(), 0, 1e-12);
+}
+
+// stick_slip: at t = 1.386 s the teflon block's front corners leave the ramp's face at
+// its foot just as they reach the floor. Their ramp contacts vanish there, a jump of the
+// smooth dynamics no guard names, and the integrator's error control cannot pass it
+// (the step fell below 1e-13 s: status "numerical failure", the rest of that step not
+// simulated). The rule: the instant is a "reselect" event, impacts and modes are
+// chosen again there, and integration goes on. Every step to 1.45 s is solved, with
+// exactly one reselect, then the front corners' impacts on the floor at that instant,
+// and the block stays above the floor.
+TEST(HybridFormulation, BlockLeavingTheRampIsAnEventNotAFailure) {
+  const Model model = load_builtin_scene("stick_slip");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  const int block = body_index(model, "teflon_block");
+  double reselected_at = -1;
+  int floor_impacts_there = 0;
+  run_for(model, options, data, 1.45, [&](const Data& after) {
+    expect_step_solved(after);
+    for (const HybridEvent& event : after.events) {
+      if (event.kind == HybridEventKind::Reselect) {
+        EXPECT_LT(reselected_at, 0) << "a second reselect at t = " << event.time;
+        reselected_at = event.time;
+      } else if (event.kind == HybridEventKind::Impact && event.time == reselected_at && event.body_b == block) {
+        ++floor_impacts_there;
+      }
+    }
+    EXPECT_GT(after.position[block].z(), 0.04 - 2 * options.hybrid_contact_tolerance);
+  });
+  EXPECT_NEAR(reselected_at, 1.386, 1e-3);
+  EXPECT_EQ(floor_impacts_there, 2);
 }
 
 }  // namespace
