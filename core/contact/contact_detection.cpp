@@ -1,6 +1,7 @@
 #include "contact/contact_detection.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "dynamics/rigid_body.h"
@@ -44,6 +45,59 @@ bool bodies_may_touch(const Model& model, const std::vector<char>& fixed, int a,
          links_may_touch(model.articulations[first.articulation], first.link, second.link);
 }
 
+// A grown box's slack beyond the box it was swept from [m]: four times the body's
+// reach in this pass plus 5 % of the box's largest half-width, so that a body at rest
+// or moving slowly keeps its sweep for many passes (compliant substeps, steps at rest).
+double sweep_slack(const Aabb& box, double reach) {
+  const double half_width = 0.5 * (box.max - box.min).maxCoeff();
+  return 4 * reach + (std::isfinite(half_width) ? 0.05 * half_width : 0.0);
+}
+
+bool boxes_inside_swept(const ContactDetectionScratch& scratch) {
+  if (scratch.swept_box.size() != scratch.geom_box.size()) return false;
+  for (size_t g = 0; g < scratch.geom_box.size(); ++g) {
+    const Aabb& box = scratch.geom_box[g];
+    const Aabb& swept = scratch.swept_box[g];
+    for (int axis = 0; axis < 3; ++axis) {
+      if (!(box.min[axis] >= swept.min[axis] && box.max[axis] <= swept.max[axis])) return false;
+    }
+  }
+  return true;
+}
+
+// (boxes) => swept boxes grown by their slack, and every pair of geoms whose grown
+// boxes overlap, sorted: sweep and prune along x, ties broken by geom index. Any pair
+// whose boxes overlap while each lies inside its grown box is among them.
+void sweep_grown_boxes(const Model& model, ContactDetectionScratch& scratch) {
+  const int geom_count = static_cast<int>(scratch.geom_box.size());
+  scratch.swept_box.resize(geom_count);
+  for (int g = 0; g < geom_count; ++g) {
+    const Aabb& box = scratch.geom_box[g];
+    const double slack = sweep_slack(box, scratch.body_reach[model.geoms[g].body]);
+    scratch.swept_box[g] = Aabb{box.min - Vec3::Constant(slack), box.max + Vec3::Constant(slack)};
+  }
+  const std::vector<Aabb>& boxes = scratch.swept_box;
+  scratch.sweep_order.resize(geom_count);
+  for (int g = 0; g < geom_count; ++g) scratch.sweep_order[g] = g;
+  std::sort(scratch.sweep_order.begin(), scratch.sweep_order.end(), [&](int a, int b) {
+    const double min_a = boxes[a].min.x(), min_b = boxes[b].min.x();
+    return min_a < min_b || (min_a == min_b && a < b);
+  });
+  std::vector<std::pair<int, int>>& pairs = scratch.swept_pairs;
+  pairs.clear();
+  for (int i = 0; i < geom_count; ++i) {
+    const int gi = scratch.sweep_order[i];
+    for (int j = i + 1; j < geom_count; ++j) {
+      const int gj = scratch.sweep_order[j];
+      if (boxes[gj].min.x() > boxes[gi].max.x()) break;
+      if (model.geoms[gi].body == model.geoms[gj].body) continue;
+      if (!boxes_overlap(boxes[gi], boxes[gj])) continue;
+      pairs.emplace_back(std::min(gi, gj), std::max(gi, gj));
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+}
+
 }  // namespace
 
 void detect_contacts(const Model& model, const Options& options,
@@ -77,31 +131,17 @@ void detect_contacts(const Model& model, const Options& options,
     scratch.geom_box[g] = bounding_box(geom.shape, scratch.geom_pose[g], grow);
   }
 
-  // Sweep and prune along x; ties broken by geom index for a total order.
-  scratch.sweep_order.resize(geom_count);
-  for (int g = 0; g < geom_count; ++g) scratch.sweep_order[g] = g;
-  std::sort(scratch.sweep_order.begin(), scratch.sweep_order.end(), [&](int a, int b) {
-    const double min_a = scratch.geom_box[a].min.x(), min_b = scratch.geom_box[b].min.x();
-    return min_a < min_b || (min_a == min_b && a < b);
-  });
-
-  // Candidate pairs, ordered by (lower geom, higher geom) so the narrow phase runs
-  // in the same order however the sweep found them.
+  // Candidate pairs, ordered by (lower geom, higher geom) so the narrow phase runs in
+  // the same order however they were found: the last sweep's pairs, kept while every
+  // box lies inside the grown box it was swept with, else a new sweep.
+  if (!boxes_inside_swept(scratch)) sweep_grown_boxes(model, scratch);
   std::vector<std::pair<int, int>>& pairs = scratch.candidate_pairs;
   pairs.clear();
-  for (int i = 0; i < geom_count; ++i) {
-    const int gi = scratch.sweep_order[i];
-    for (int j = i + 1; j < geom_count; ++j) {
-      const int gj = scratch.sweep_order[j];
-      if (scratch.geom_box[gj].min.x() > scratch.geom_box[gi].max.x()) break;
-      const Geom& a = model.geoms[gi];
-      const Geom& b = model.geoms[gj];
-      if (!bodies_may_touch(model, scratch.body_fixed, a.body, b.body)) continue;
-      if (!boxes_overlap(scratch.geom_box[gi], scratch.geom_box[gj])) continue;
-      pairs.emplace_back(std::min(gi, gj), std::max(gi, gj));
-    }
+  for (const auto& [ga, gb] : scratch.swept_pairs) {
+    if (!bodies_may_touch(model, scratch.body_fixed, model.geoms[ga].body, model.geoms[gb].body)) continue;
+    if (!boxes_overlap(scratch.geom_box[ga], scratch.geom_box[gb])) continue;
+    pairs.emplace_back(ga, gb);
   }
-  std::sort(pairs.begin(), pairs.end());
 
   for (const auto& [ga, gb] : pairs) {
     const Geom& a = model.geoms[ga];

@@ -1,7 +1,8 @@
 // Seed 002 §4 step 4: find all contacts at the current poses.
 //
-// A broad phase (sweep and prune along x over margin-grown bounding boxes) proposes
-// geom pairs; the narrow phase (collision/collide.h) returns their contact points.
+// A broad phase (sweep and prune along x over margin-grown bounding boxes, kept from
+// pass to pass while the boxes stay inside the slack it was swept with) proposes geom
+// pairs; the narrow phase (collision/collide.h) returns their contact points.
 // A pair is kept while phi <= contact_margin + h * (closing-speed bound): contacts
 // are found one step before the surfaces meet, so the LCP can stop them at the
 // surface (seed 004: phi(q') ~ phi + h n v' >= 0) instead of after they have
@@ -35,6 +36,12 @@ struct ContactDetectionScratch {
   std::vector<double> body_reach;  // how far the body's surface may move this step [m]
   std::vector<char> body_fixed;    // static, or a link welded to the world
   std::vector<int> sweep_order;
+  // The last sweep: each geom's box grown by a slack, and the pairs of geoms (of two
+  // bodies) whose grown boxes overlap, sorted. Kept from pass to pass while every box
+  // stays inside its grown one; the candidate pairs are those of them whose boxes
+  // overlap now and whose bodies may touch: the pairs a sweep of the boxes would find.
+  std::vector<Aabb> swept_box;
+  std::vector<std::pair<int, int>> swept_pairs;
   std::vector<std::pair<int, int>> candidate_pairs;
   std::vector<ContactPoint> pair_points;
 };

@@ -497,6 +497,21 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     const int dynamic_body = model.bodies[contact.body_b].is_static ? contact.body_a : contact.body_b;
     ws.contact_island[i] = ws.islands.island_of_body[dynamic_body];
   }
+  // (contact islands) => each island's contacts in their order, by counting: one pass
+  // over the contacts, not one per island (bin_pile has a hundred islands in the air).
+  ws.island_contact_start.assign(ws.islands.count() + 1, 0);
+  for (int island : ws.contact_island) {
+    if (island >= 0) ++ws.island_contact_start[island + 1];
+  }
+  for (int island = 0; island < ws.islands.count(); ++island) {
+    ws.island_contact_start[island + 1] += ws.island_contact_start[island];
+  }
+  ws.island_contact_list.resize(ws.contacts.size());
+  ws.island_contact_fill.assign(ws.island_contact_start.begin(), ws.island_contact_start.end() - 1);
+  for (size_t i = 0; i < ws.contacts.size(); ++i) {
+    const int island = ws.contact_island[i];
+    if (island >= 0) ws.island_contact_list[ws.island_contact_fill[island]++] = static_cast<int>(i);
+  }
 
   // (q, v, set points) => (v_free, M_c^-1) of every articulation; in maximal
   // coordinates its links start from q, v unless they gave them.
@@ -513,10 +528,8 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
 
   for (int island = 0; island < ws.islands.count(); ++island) {
     gather_island(model, options, formulation, data, island, ws);
-    ws.island_contacts.clear();
-    for (size_t i = 0; i < ws.contacts.size(); ++i) {
-      if (ws.contact_island[i] == island) ws.island_contacts.push_back(static_cast<int>(i));
-    }
+    ws.island_contacts.assign(ws.island_contact_list.begin() + ws.island_contact_start[island],
+                              ws.island_contact_list.begin() + ws.island_contact_start[island + 1]);
 
     // Past the size cap (formulation/island_size.h): held still, nothing posed.
     const bool sparse = formulation.solves_sparse(options, island_shape(model, options, ws));

@@ -34,6 +34,11 @@ struct StepWorkspace {
   Islands islands;
   std::vector<int> contact_island;       // per contact
   std::vector<int> island_contacts;      // contacts of the island being solved
+  // Contacts by island: island i's are island_contact_list[island_contact_start[i] ..
+  // island_contact_start[i + 1]), in contact order; the fill is the counting's cursor.
+  std::vector<int> island_contact_start;
+  std::vector<int> island_contact_list;
+  std::vector<int> island_contact_fill;
   IslandDynamics island;                 // members, v^l -> v_free -> v^{l+1}, M^-1
   std::vector<ArticulationMotionWorkspace> articulation_workspace;  // per articulation
   std::vector<ArticulationMotion> articulation_motion;              // per articulation

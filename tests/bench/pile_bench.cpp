@@ -16,7 +16,8 @@
 //   bench_sphere_column/FORMULATION: 199 spheres of 0.1 m stacked on the ground, at rest;
 //   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone;
 //   bench_grid_convex/10, bench_convex_bin_pile: the 10 x 10 grid and bin_pile (u = 4)
-//     in convex.
+//     in convex;
+//   bench_compliant_bin_pile: bin_pile in compliant.
 #include <cmath>
 #include <memory>
 #include <string>
@@ -218,6 +219,18 @@ void bench_elliptic_bin_pile(benchmark::State& state) {
   measure(state, run, 0.0);
 }
 BENCHMARK(bench_elliptic_bin_pile);
+
+// bin_pile in the compliant formulation (u unused: its friction is Stribeck's in the
+// tangent plane), its substeps as compliant_substep_count chooses them.
+void bench_compliant_bin_pile(benchmark::State& state) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok() || !load(state, text, false, run)) return;
+  run.options.formulation = Formulation::Compliant;
+  measure(state, run, 0.0);
+}
+BENCHMARK(bench_compliant_bin_pile)->Unit(benchmark::kMillisecond);
 
 void bench_grid_elliptic(benchmark::State& state) {
   Run run;

@@ -16,6 +16,7 @@
 // complement of eq. (21), and v_free here is its right-hand side's velocity.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include <Eigen/Core>
@@ -27,6 +28,7 @@
 #include "dynamics/articulation/dense_cholesky.h"
 #include "dynamics/articulation/equality_elimination.h"
 #include "dynamics/articulation/maximal_joints.h"
+#include "dynamics/articulation/tree_elimination.h"
 #include "dynamics/articulation/tree_dynamics.h"
 
 namespace contactlab {
@@ -51,8 +53,10 @@ struct ArticulationMotionWorkspace {
   EqualityElimination loop_elimination;
   // Maximal coordinates (maximal_motion.h): the joints' and couplings' rows J, Y =
   // M^-1 J^T, G = J Y and eps_j - J v_free; the motors' terms, rate rows, compliances,
-  // Y, G and correction; a link's mass block, its factor, inverse and velocity; both
-  // eliminations' scratch.
+  // links, Y, G and correction; a link's mass block, its factor, inverse and velocity;
+  // both dense eliminations' scratch; the elimination along the tree: all rows, the
+  // links each moves, compliances, order keys, corrections and its scratch, and
+  // whether it ran this step (false: the dense eliminations did).
   MaximalJointRows joint_rows;
   Eigen::MatrixXd joint_mobility;
   Eigen::MatrixXd joint_gram;
@@ -63,6 +67,7 @@ struct ArticulationMotionWorkspace {
   Eigen::VectorXd rate_row;
   Eigen::MatrixXd motor_rows;
   Eigen::VectorXd motor_compliance;
+  std::vector<int> motor_row_link;
   Eigen::MatrixXd motor_mobility;
   Eigen::MatrixXd motor_gram;
   Eigen::VectorXd motor_correction;
@@ -71,6 +76,13 @@ struct ArticulationMotionWorkspace {
   DenseCholesky link_factor;
   Eigen::MatrixXd link_inverse;
   Eigen::VectorXd link_velocity;
+  Eigen::MatrixXd tree_rows;
+  std::vector<std::array<int, 4>> tree_row_links;
+  Eigen::VectorXd tree_compliance;
+  std::vector<int> tree_key;
+  Eigen::VectorXd tree_correction;
+  TreeElimination tree_elimination;
+  bool joints_along_tree = false;
   TreeDynamicsWorkspace dynamics;
 };
 

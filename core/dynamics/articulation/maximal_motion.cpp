@@ -6,6 +6,7 @@
 #include "dynamics/articulation/loop_closure.h"
 #include "dynamics/articulation/loop_elimination.h"
 #include "dynamics/articulation/maximal_joints.h"
+#include "dynamics/articulation/tree_elimination.h"
 
 namespace contactlab {
 namespace {
@@ -67,6 +68,7 @@ void motor_rows(const Articulation& articulation, const Options& options, const 
   const int n = kLink * links;
   ws.motor_rows.setZero(count, n);
   ws.motor_compliance.resize(count);
+  ws.motor_row_link.resize(count);
   int r = 0;
   for (int link = 0; link < links; ++link) {
     const double stiffness = ws.motor_stiffness[link];
@@ -77,17 +79,73 @@ void motor_rows(const Articulation& articulation, const Options& options, const 
     if (!(stiffness > 0)) continue;
     for (int j = 0; j < n; ++j) ws.motor_rows(r, j) = ws.rate_row[j];
     ws.motor_compliance[r] = 1 / stiffness;
+    ws.motor_row_link[r] = link;
     ++r;
   }
 }
 
+// eps_j - J v_free of a joint's or coupling's row r, J v = eps_j = -gamma Delta p / h
+// (eq. 16), over the links the row moves.
+double joint_row_correction(const Options& options, const ArticulationMotionWorkspace& ws,
+                            const ArticulationMotion& motion, int r) {
+  double moving = 0;
+  for (int k = 0; k < 4; ++k) {
+    const int link = listed_link(ws.joint_rows.row_links[r], k);
+    if (link >= 0) moving += link_dot(ws.joint_rows.jacobian, r, motion.free_velocity, link);
+  }
+  return -options.error_reduction * ws.joint_rows.error[r] / options.time_step - moving;
+}
+
+// Eqs. (20)-(21) on the joints' and couplings' rows (ws.joint_rows) and the motors'
+// soft rows at once, along the tree (tree_elimination.h): a joint's rows and its
+// motor's are eliminated in the order of their child link from the last, the
+// couplings after them. False, nothing changed, when the rows are left to the dense
+// path (dependent rows).
+bool eliminate_rows_on_tree(const Articulation& articulation, const Options& options,
+                            ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
+  const MaximalJointRows& joints = ws.joint_rows;
+  const int joint_count = static_cast<int>(joints.jacobian.rows());
+  const int coupling_count = static_cast<int>(articulation.couplings.size());
+  const int motor_count = static_cast<int>(ws.motor_rows.rows());
+  const int m = joint_count + motor_count;
+  const int n = static_cast<int>(motion.free_velocity.size());
+  const KinematicTree& tree = articulation.tree;
+  ws.tree_rows.resize(m, n);
+  ws.tree_rows.topRows(joint_count) = joints.jacobian;
+  ws.tree_rows.bottomRows(motor_count) = ws.motor_rows;
+  ws.tree_row_links.resize(m);
+  ws.tree_compliance.setZero(m);
+  ws.tree_key.resize(m);
+  ws.tree_correction.resize(m);
+  for (int r = 0; r < joint_count; ++r) {
+    ws.tree_row_links[r] = joints.row_links[r];
+    // A joint's rows move its child link first; the couplings are the last rows.
+    ws.tree_key[r] = r < joint_count - coupling_count ? joints.row_links[r][0] : -1;
+    ws.tree_correction[r] = joint_row_correction(options, ws, motion, r);
+  }
+  for (int s = 0; s < motor_count; ++s) {
+    const int r = joint_count + s;
+    const int link = ws.motor_row_link[s];
+    ws.tree_row_links[r] = {link, tree.link(link).parent, -1, -1};
+    ws.tree_compliance[r] = ws.motor_compliance[s];
+    ws.tree_key[r] = link;
+    // The motor's target is 0: its impulse is in v_free already.
+    double moving = 0;
+    for (int j = 0; j < n; ++j) {
+      if (ws.motor_rows(s, j) != 0) moving += ws.motor_rows(s, j) * motion.free_velocity[j];
+    }
+    ws.tree_correction[r] = -moving;
+  }
+  return eliminate_rows_along_tree(ws.tree_rows, ws.tree_row_links, ws.tree_compliance, ws.tree_key,
+                                   ws.tree_correction, ws.tree_elimination, motion.free_velocity,
+                                   motion.inverse_mass);
+}
+
 // Eqs. (20)-(21) on the joints' and couplings' rows J v = eps_j = -gamma Delta p / h
-// (eq. 16), with M^-1 still block-diagonal: each row moves one or two links, so Y and
-// G are sums over those links only.
+// (eq. 16), with M^-1 still block-diagonal, densely: each row moves one or two links,
+// so Y and G are sums over those links only, but G is factored whole.
 Status eliminate_joint_rows(const Articulation& articulation, const Options& options,
-                            const ArticulationState& state, ArticulationMotionWorkspace& ws,
-                            ArticulationMotion& motion) {
-  maximal_joint_rows(articulation, state.maximal.kinematics, state.positions, ws.joint_rows);
+                            ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
   const Eigen::MatrixXd& jacobian = ws.joint_rows.jacobian;
   const std::vector<std::array<int, 4>>& row_links = ws.joint_rows.row_links;
   const int m = static_cast<int>(jacobian.rows());
@@ -120,12 +178,7 @@ Status eliminate_joint_rows(const Articulation& articulation, const Options& opt
       }
       gram(r, s) = sum;
     }
-    double moving = 0;
-    for (int k = 0; k < 4; ++k) {
-      const int link = listed_link(row_links[r], k);
-      if (link >= 0) moving += link_dot(jacobian, r, motion.free_velocity, link);
-    }
-    correction[r] = -options.error_reduction * ws.joint_rows.error[r] / options.time_step - moving;
+    correction[r] = joint_row_correction(options, ws, motion, r);
   }
   const Status eliminated = eliminate_equality_rows(mobility, gram, correction, ws.joint_elimination,
                                                     motion.free_velocity, motion.inverse_mass);
@@ -226,7 +279,8 @@ void start_maximal_state(const Articulation& articulation, ArticulationState& st
 
 Status maximal_free_motion(const Articulation& articulation, const Options& options,
                            const ArticulationState& state, double added_damping,
-                           ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
+                           ArticulationMotionWorkspace& ws, ArticulationMotion& motion,
+                           JointElimination elimination) {
   const KinematicTree& links = articulation.free_links;
   const MaximalState& maximal = state.maximal;
   const int count = links.link_count();
@@ -271,8 +325,14 @@ Status maximal_free_motion(const Articulation& articulation, const Options& opti
     motion.free_velocity.segment(kLink * link, kLink) = ws.link_velocity;
   }
 
-  CONTACTLAB_RETURN_IF_ERROR(eliminate_joint_rows(articulation, options, state, ws, motion));
-  CONTACTLAB_RETURN_IF_ERROR(eliminate_motor_rows(articulation, ws, motion));
+  // The joints', couplings' and motors' rows: along the tree, or densely.
+  maximal_joint_rows(articulation, maximal.kinematics, state.positions, ws.joint_rows);
+  ws.joints_along_tree =
+      elimination == JointElimination::AlongTree && eliminate_rows_on_tree(articulation, options, ws, motion);
+  if (!ws.joints_along_tree) {
+    CONTACTLAB_RETURN_IF_ERROR(eliminate_joint_rows(articulation, options, ws, motion));
+    CONTACTLAB_RETURN_IF_ERROR(eliminate_motor_rows(articulation, ws, motion));
+  }
   return eliminate_loop_rows(articulation, links, maximal.kinematics, &maximal.loop_rate, options, ws, motion);
 }
 

@@ -13,8 +13,11 @@
 //                                    compliance 1 / d (equality_elimination.h);
 //   loop closures                    as in reduced coordinates, on the free links.
 //
-// The equality rows are eliminated by eqs. (20)-(21) (equality_elimination.h), which
-// leaves v_free and M_c^-1 on the links' 6n velocities: the contact problem, joint
+// The equality rows are eliminated by eqs. (20)-(21), which leaves v_free and M_c^-1
+// on the links' 6n velocities: the joints', couplings' and motors' rows at once by a
+// sparse factorisation ordered along the tree, whose cost grows with the links
+// (tree_elimination.h), or, when rows depend on each other, the joints' and then the
+// motors' densely (equality_elimination.h), as (6n)^3; the loops' few rows after them. the contact problem, joint
 // limits (eq. 9: the row l v >= ...) and Coulomb joint friction (eq. 14) are then
 // posed on them as on any articulation, and solved by the formulation (eq. 18).
 // Seed 002 asks for the joint rows, the limits and the contacts in one mixed LCP;
@@ -39,14 +42,20 @@ bool maximal_state_current(const ArticulationState& state);
 // joints then hold exactly), the loops' rates at them.
 void start_maximal_state(const Articulation& articulation, ArticulationState& state);
 
+// How the joints' rows are eliminated: along the tree, falling back to the dense
+// elimination for dependent rows, or densely (the reference the tests compare with).
+enum class JointElimination { AlongTree, Dense };
+
 // (links' q, v, joint set points) => (v_free, M_c^-1) on the links' 6n velocities,
-// keeping every joint, coupling and loop. `added_damping` b: -b v on every link
-// velocity, implicitly (the soft formulation's). Fails, naming the articulation and
-// the link, when a link's mass matrix is not positive definite (a point mass: no
-// inertia to turn it), or when the rows cannot be kept.
+// keeping every joint, coupling and loop; workspace.joints_along_tree tells which
+// elimination ran. `added_damping` b: -b v on every link velocity, implicitly (the
+// soft formulation's). Fails, naming the articulation and the link, when a link's
+// mass matrix is not positive definite (a point mass: no inertia to turn it), or when
+// the rows cannot be kept.
 Status maximal_free_motion(const Articulation& articulation, const Options& options,
                            const ArticulationState& state, double added_damping,
-                           ArticulationMotionWorkspace& workspace, ArticulationMotion& motion);
+                           ArticulationMotionWorkspace& workspace, ArticulationMotion& motion,
+                           JointElimination elimination = JointElimination::AlongTree);
 
 // After the solve, v^{l+1} in state.maximal.velocities: the loops' rates (H(q^l)
 // v^{l+1}), eq. (12) for every link, and q, v, the kinematics and the joint
