@@ -50,7 +50,7 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
     // beta^i => the minimiser of L_i, by soft's Newton method from the last v.
     ws.shifted.regularisation = ratio * ws.scale;
     ws.shifted.offset = ws.offset - ws.shifted.regularisation.cwiseProduct(ws.multiplier);
-    minimise_soft_cost(rows, ws.shifted, ws.start, newton, report, kConvexRoundTolerance);
+    minimise_soft_cost(rows, ws.shifted, ws.start, newton, report);
     if (!newton.velocity.allFinite()) return false;
     ws.start = newton.velocity;
     // y = s - r beta^i => beta^{i+1} = max(0, -y / r), and the KKT residual of s.

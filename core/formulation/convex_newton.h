@@ -40,8 +40,7 @@
 // shrinks tenfold a round to kConvexLastRatio. beta^0 comes from the last step contact
 // by contact (contact_warm_start.h, SolverMemory's convex_contacts), a new contact's at
 // zero; with every contact found again rho starts at kConvexWarmRatio, with at least
-// kConvexWarmShare of them at kConvexMostlyWarmRatio. A round's Newton method stops at
-// kConvexRoundTolerance, looser than soft's: the rounds' residual decides the answer.
+// kConvexWarmShare of them at kConvexMostlyWarmRatio.
 // Only free bodies, no joint or torsion rows (ConvexFormulation::solves_sparse leaves
 // the rest to the dense solvers).
 #pragma once
@@ -64,7 +63,6 @@ inline constexpr double kConvexFirstRatio = 1e-2;
 inline constexpr double kConvexWarmRatio = 1e-4;
 inline constexpr double kConvexMostlyWarmRatio = 1e-3;
 inline constexpr double kConvexWarmShare = 0.9;
-inline constexpr double kConvexRoundTolerance = 1e-7;
 inline constexpr double kConvexLastRatio = 1e-6;
 inline constexpr double kConvexNewtonTolerance = 1e-6;
 inline constexpr int kConvexNewtonRounds = 30;

@@ -109,7 +109,7 @@ double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonW
 }  // namespace
 
 bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd& start,
-                        SoftNewtonWorkspace& ws, IslandSolveReport& report, double tolerance) {
+                        SoftNewtonWorkspace& ws, IslandSolveReport& report) {
   const int n = static_cast<int>(ws.free_velocity.size());
   const int rays = rows.contact_count * rows.friction_edges;
   ws.gradient.resize(n);
@@ -134,7 +134,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   }
   take_active_set(ws);
 
-  bool converged = gradient_small(ws.gradient, ws.term_size, tolerance);
+  bool converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   int iterations = 0;
   while (!converged && iterations < kSoftNewtonIterations) {
     ++iterations;
@@ -148,7 +148,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     ws.velocity += step * ws.direction;
     evaluate(rows, lcp, ws);
     const bool changed = take_active_set(ws);
-    converged = !changed || gradient_small(ws.gradient, ws.term_size, tolerance);
+    converged = !changed || gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   }
   report.iterations += iterations;
   return converged && ws.velocity.allFinite();

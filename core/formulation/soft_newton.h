@@ -88,11 +88,9 @@ struct SoftNewtonWorkspace {
 // pieces prepared (prepare_velocity_hessian), a start) => the minimiser of f in
 // workspace.velocity, y per ray at it in workspace.ray_velocity, the Newton iterations
 // added to the report. Starts from `start` when it has the island's size and f is lower
-// there than at v_free; the gradient test is at `tolerance` of the terms' size. False
-// when it did not converge or met a non-finite number.
+// there than at v_free. False when it did not converge or met a non-finite number.
 bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd& start,
-                        SoftNewtonWorkspace& workspace, IslandSolveReport& report,
-                        double tolerance = kSoftNewtonTolerance);
+                        SoftNewtonWorkspace& workspace, IslandSolveReport& report);
 
 // (rows, the pyramid's r and q over its k u rays, v_free in island.velocity, v^l in
 // island.start_velocity) => beta, the impulses (cone_edge_problem.h's edge_impulses),
