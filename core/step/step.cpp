@@ -121,8 +121,9 @@ bool hold_oversized_island(const Options& options, bool sparse, StepWorkspace& w
 }
 
 // The state of the island's contacts at the start of the step, contact by contact:
-// the geoms that touch, their feature and point, phi, the relative velocity at v^l in the contact frame and, with
-// torsional friction, the spin about n, and mu_s, mu_d (contact/friction_coefficient.h).
+// the geoms that touch, their feature and point, phi, the relative velocity at v^l in
+// the contact frame and, with torsional friction, the spin about n, and mu_s, mu_d
+// (contact/friction_coefficient.h).
 void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
   const IslandRows& rows = ws.rows;
   IslandContactState& state = ws.contact_state;
