@@ -22,13 +22,13 @@ class ConvexFormulation : public ContactFormulation {
   }
 
   // (rows, v_free) => beta, v^{l+1}; the modes from v^{l+1}.
-  void solve_island(const Options&, const IslandRows& rows, const IslandContactState&,
+  void solve_island(const Options&, const IslandRows& rows, const IslandContactState& contacts,
                     SolverMemory& memory, IslandDynamics& island,
                     IslandSolution& solution) override {
     if (rows.dense_gram) {
       solve_convex_island(rows, memory.convex_warm_starts, workspace_, island, solution.impulses,
                           solution.report);
-    } else if (!solve_convex_newton(rows, memory.convex_warm_starts, sparse_workspace_, island,
+    } else if (!solve_convex_newton(rows, contacts, memory.convex_contacts, sparse_workspace_, island,
                                     solution.impulses, solution.report)) {
       solution.impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
       island.velocity.setZero();

@@ -5,38 +5,12 @@
 
 #include "base/finite_values.h"
 #include "formulation/cone_edge_problem.h"
-#include "formulation/edge_warm_start.h"
 
 namespace contactlab {
-namespace {
 
-// beta^0 from the last solve of the same island (an entry with rays' impulses only), if
-// any; true when it found one.
-bool take_warm_multipliers(EdgeWarmStarts& warm_starts, ConvexNewtonWorkspace& ws, int rays) {
-  for (EdgeWarmStart& entry : warm_starts.entries) {
-    if (entry.key == ws.key && entry.active.empty() && entry.lemke_basis.empty() && entry.z.size() == rays) {
-      entry.last_used = ++warm_starts.clock;
-      ws.multiplier = entry.z;
-      return true;
-    }
-  }
-  ws.multiplier.setZero(rays);
-  return false;
-}
-
-void keep_multipliers(const ConvexNewtonWorkspace& ws, EdgeWarmStarts& warm_starts) {
-  EdgeWarmStart& slot = warm_start_slot(ws.key, warm_starts);
-  slot.key = ws.key;
-  slot.active.clear();
-  slot.lemke_basis.clear();
-  slot.z = ws.multiplier;
-  slot.last_used = ++warm_starts.clock;
-}
-
-}  // namespace
-
-bool solve_convex_newton(const IslandRows& rows, EdgeWarmStarts& warm_starts, ConvexNewtonWorkspace& ws,
-                         IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report) {
+bool solve_convex_newton(const IslandRows& rows, const IslandContactState& contacts, ContactWarmStart& warm_start,
+                         ConvexNewtonWorkspace& ws, IslandDynamics& island, IslandImpulses& impulses,
+                         IslandSolveReport& report) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int rays = k * u;
@@ -63,10 +37,13 @@ bool solve_convex_newton(const IslandRows& rows, EdgeWarmStarts& warm_starts, Co
     }
   }
   const double allowed = kConvexNewtonTolerance * std::max(1.0, ws.offset.cwiseAbs().maxCoeff());
-  make_warm_start_key(rows, island, ws.key);
-  const bool warm = take_warm_multipliers(warm_starts, ws, rays);
-  report.warm_start_used = warm;
-  double ratio = warm ? kConvexWarmRatio : kConvexFirstRatio;
+  const ContactIdentities identities{contacts.geoms, contacts.feature, contacts.position};
+  const int found = take_contact_multipliers(warm_start.previous, identities, u, ws.taken, ws.multiplier);
+  report.warm_start_used = found > 0;
+  // Every contact found again: the last answer is close, start stiff; most of them:
+  // one round softer; fewer: cold.
+  double ratio = found == k ? kConvexWarmRatio
+                            : (found >= kConvexWarmShare * k ? kConvexMostlyWarmRatio : kConvexFirstRatio);
   ws.start = island.start_velocity;
 
   for (int round = 0; round < kConvexNewtonRounds; ++round) {
@@ -88,7 +65,7 @@ bool solve_convex_newton(const IslandRows& rows, EdgeWarmStarts& warm_starts, Co
     }
     if (!std::isfinite(residual)) return false;
     if (residual <= allowed) {
-      keep_multipliers(ws, warm_starts);
+      keep_contact_multipliers(identities, u, ws.multiplier, warm_start.current);
       edge_impulses(rows, ws.multiplier, impulses);
       island.velocity = newton.free_velocity;
       apply_island_impulses(rows, impulses, island.velocity);

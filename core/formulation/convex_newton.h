@@ -37,11 +37,12 @@
 // rows' Delassus matrix, so small r converges in few rounds, but makes L_i stiff and its
 // Newton method slow from far away (the 10 x 10 grid from rest: 50 iterations a round
 // at rho = 1e-6). So rho starts at kConvexFirstRatio, where L_i is soft contact, and
-// shrinks tenfold a round to kConvexLastRatio; and beta^0 is the last step's answer
-// when the island is the same (its key, edge_warm_start.h, in SolverMemory's
-// convex_warm_starts), from which a resting pile is one round of one or two Newton
-// steps, starting at kConvexWarmRatio. Only free bodies, no joint or torsion rows
-// (ConvexFormulation::solves_sparse leaves the rest to the dense solvers).
+// shrinks tenfold a round to kConvexLastRatio. beta^0 comes from the last step contact
+// by contact (contact_warm_start.h, SolverMemory's convex_contacts), a new contact's at
+// zero; with every contact found again rho starts at kConvexWarmRatio, with at least
+// kConvexWarmShare of them at kConvexMostlyWarmRatio.
+// Only free bodies, no joint or torsion rows (ConvexFormulation::solves_sparse leaves
+// the rest to the dense solvers).
 #pragma once
 
 #include <vector>
@@ -50,6 +51,7 @@
 
 #include "contact/contact_rows.h"
 #include "contact/island_dynamics.h"
+#include "formulation/contact_warm_start.h"
 #include "formulation/edge_lcp.h"
 #include "formulation/island_impulses.h"
 #include "formulation/soft_newton.h"
@@ -59,6 +61,8 @@ namespace contactlab {
 
 inline constexpr double kConvexFirstRatio = 1e-2;
 inline constexpr double kConvexWarmRatio = 1e-4;
+inline constexpr double kConvexMostlyWarmRatio = 1e-3;
+inline constexpr double kConvexWarmShare = 0.9;
 inline constexpr double kConvexLastRatio = 1e-6;
 inline constexpr double kConvexNewtonTolerance = 1e-6;
 inline constexpr int kConvexNewtonRounds = 30;
@@ -70,16 +74,18 @@ struct ConvexNewtonWorkspace {
   Eigen::VectorXd scale;           // per ray: e^T W_cc e
   Eigen::VectorXd multiplier;      // per ray: beta^i
   Eigen::VectorXd start;           // the last round's v
-  std::vector<long long> key;      // the island's (edge_warm_start.h)
+  std::vector<char> taken;         // contact_warm_start.h's scratch
 };
 
-// (rows, v_free in island.velocity, v^l in island.start_velocity, warm starts) => beta,
-// the impulses (cone_edge_problem.h's edge_impulses), v^{l+1} = v_free + M^-1 J_beta^T
-// beta in island.velocity, the report (Newton iterations over all rounds; problem_size
-// k u; warm_start_used when beta^0 came from the last step), and beta kept for the next
-// step. False, with island.velocity and the impulses untouched, when the rounds did not
-// converge or met a non-finite number.
-bool solve_convex_newton(const IslandRows& rows, EdgeWarmStarts& warm_starts, ConvexNewtonWorkspace& workspace,
-                         IslandDynamics& island, IslandImpulses& impulses, IslandSolveReport& report);
+// (rows, the contacts' geoms, features and points, v_free in island.velocity, v^l in
+// island.start_velocity, warm starts) => beta, the impulses (cone_edge_problem.h's
+// edge_impulses), v^{l+1} = v_free + M^-1 J_beta^T beta in island.velocity, the report
+// (Newton iterations over all rounds; problem_size k u; warm_start_used when some
+// contact's beta^0 came from the last step), and beta kept, contact by contact, for the
+// next step. False, with island.velocity and the impulses untouched, when the rounds did
+// not converge or met a non-finite number.
+bool solve_convex_newton(const IslandRows& rows, const IslandContactState& contacts, ContactWarmStart& warm_start,
+                         ConvexNewtonWorkspace& workspace, IslandDynamics& island, IslandImpulses& impulses,
+                         IslandSolveReport& report);
 
 }  // namespace contactlab

@@ -14,6 +14,8 @@ namespace contactlab {
 // Per island contact (the order of IslandRows::contacts), at the start of the step.
 struct IslandContactState {
   std::vector<std::pair<int, int>> geoms;  // the geoms that touch (a, b)
+  std::vector<int> feature;                // the point's feature id (collision/contact_feature.h)
+  std::vector<Vec3> position;              // the point, world [m]
   std::vector<double> distance;            // phi [m], negative in penetration
   std::vector<Vec3> start_velocity;        // J_c v^l in the contact frame (n, t1, t2) [m/s]
   // mu_t s_c^T v^l: the spin about n at the start of the step times mu_t [m/s]

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "formulation/contact_warm_start.h"
 #include "formulation/edge_lcp.h"
 
 namespace contactlab {
@@ -33,12 +34,16 @@ struct LcpBases {
 
 struct SolverMemory {
   LcpBases lcp_bases;                 // seed 002's LCP (lcp, quasistatic "lcp")
-  EdgeWarmStarts convex_warm_starts;  // Anitescu's QP (convex, quasistatic "qp")
+  EdgeWarmStarts convex_warm_starts;  // Anitescu's QP (convex, quasistatic "qp"), dense islands
+  ContactWarmStart convex_contacts;   // the same QP's sparse islands, contact by contact
   EdgeWarmStarts soft_warm_starts;    // Todorov's pyramidal problem (soft)
 
   // At the start of every pass of the step, whichever formulation runs: what only the
-  // last pass may offer (the LCP's bases) moves on.
-  void start_pass() { lcp_bases.start_pass(); }
+  // last pass may offer (the LCP's bases, the sparse QP's contacts) moves on.
+  void start_pass() {
+    lcp_bases.start_pass();
+    convex_contacts.start_pass();
+  }
 };
 
 }  // namespace contactlab

@@ -124,13 +124,16 @@ bool hold_oversized_island(const Options& options, bool sparse, StepWorkspace& w
 }
 
 // The state of the island's contacts at the start of the step, contact by contact:
-// the geoms that touch, phi, the relative velocity at v^l in the contact frame and, with
-// torsional friction, the spin about n, and mu_s, mu_d (contact/friction_coefficient.h).
+// the geoms that touch, their feature and point, phi, the relative velocity at v^l in
+// the contact frame and, with torsional friction, the spin about n, and mu_s, mu_d
+// (contact/friction_coefficient.h).
 void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
   const IslandRows& rows = ws.rows;
   IslandContactState& state = ws.contact_state;
   const int k = rows.contact_count;
   state.geoms.resize(k);
+  state.feature.resize(k);
+  state.position.resize(k);
   state.distance.resize(k);
   state.start_velocity.resize(k);
   state.start_torsion_velocity.assign(k, 0.0);
@@ -139,6 +142,8 @@ void gather_contact_state(const Model& model, const Options& options, StepWorksp
   for (int c = 0; c < k; ++c) {
     const DetectedContact& contact = ws.contacts[rows.contacts[c]];
     state.geoms[c] = {contact.geom_a, contact.geom_b};
+    state.feature[c] = contact.point.feature;
+    state.position[c] = contact.point.position;
     state.distance[c] = contact.point.distance;
     state.start_velocity[c] = rows.frame_velocity(c, ws.island.velocity);
     // An anisotropic contact's rows are the scaled cone's, whose mu is the larger one.

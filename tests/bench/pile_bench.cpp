@@ -16,7 +16,12 @@
 //   bench_sphere_column/FORMULATION: 199 spheres of 0.1 m stacked on the ground, at rest;
 //   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone;
 //   bench_grid_convex/10, bench_convex_bin_pile: the 10 x 10 grid and bin_pile (u = 4)
-//     in convex;
+//     in convex; bench_convex_bin_pile/0 per step over its 3 s, /1 its first 2 s from
+//     the drop, every step, per iteration (the "CPU at most 1 s for the 2 s");
+//   bench_quasistatic_pile, bench_quasistatic_bin_pile: quasi-static stepping ("qp",
+//     seed 003) on the 20-cube pile (u = 4, its 3 s) and on bin_pile (u = 8 as the
+//     scene, its first 2 s), every step from the start, per iteration (counter
+//     steps_per_cpu_s);
 //   bench_compliant_bin_pile: bin_pile in compliant.
 #include <cmath>
 #include <memory>
@@ -157,6 +162,31 @@ void measure(benchmark::State& state, Run& run, double settle) {
       benchmark::Counter(static_cast<double>(steps) * run.options.time_step, benchmark::Counter::kIsRate);
 }
 
+// Each iteration the scene's first `seconds` from its start, every step: CPU time per
+// iteration is CPU time per `seconds` simulated.
+void measure_stretch(benchmark::State& state, Run& run, double seconds) {
+  const long steps = static_cast<long>(seconds / run.options.time_step + 0.5);
+  double contacts = 0, iterations = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    run.data = make_data(run.model);
+    state.ResumeTiming();
+    for (long s = 0; s < steps; ++s) {
+      step(run.model, run.options, run.data, run.workspace);
+      if (run.data.solver.status != SolverStatus::Solved && run.data.solver.status != SolverStatus::NoContacts) {
+        state.SkipWithError(solver_status_name(run.data.solver.status));
+        return;
+      }
+      contacts += static_cast<double>(run.data.contacts.size());
+      iterations += run.data.solver.iterations;
+    }
+  }
+  const double total = static_cast<double>(steps) * static_cast<double>(state.iterations());
+  state.counters["contacts"] = contacts / total;
+  state.counters["iterations"] = iterations / total;
+  state.counters["steps_per_cpu_s"] = benchmark::Counter(total, benchmark::Counter::kIsRate);
+}
+
 void bench_grid(benchmark::State& state, bool sparse) {
   Run run;
   if (!load(state, grid_scene(static_cast<int>(state.range(0))), sparse, run)) return;
@@ -257,9 +287,31 @@ void bench_convex_bin_pile(benchmark::State& state) {
   if (!read.ok() || !load(state, text, false, run)) return;
   set_pile_formulation(PileFormulation::Convex, run.options);
   run.options.friction_edges = 4;
-  measure(state, run, 0.0);
+  if (state.range(0) == 0) {
+    measure(state, run, 0.0);
+  } else {
+    measure_stretch(state, run, 2.0);
+  }
 }
-BENCHMARK(bench_convex_bin_pile);
+BENCHMARK(bench_convex_bin_pile)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+void bench_quasistatic_pile(benchmark::State& state) {
+  Run run;
+  if (!load(state, pile_scene(), false, run)) return;
+  run.options.formulation = Formulation::Quasistatic;
+  measure_stretch(state, run, 3.0);
+}
+BENCHMARK(bench_quasistatic_pile)->Unit(benchmark::kMillisecond);
+
+void bench_quasistatic_bin_pile(benchmark::State& state) {
+  Run run;
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok() || !load(state, text, false, run)) return;
+  run.options.formulation = Formulation::Quasistatic;
+  measure_stretch(state, run, 2.0);
+}
+BENCHMARK(bench_quasistatic_bin_pile)->Unit(benchmark::kMillisecond);
 
 void bench_pyramid(benchmark::State& state, PileFormulation formulation) {
   Run run;
