@@ -4,6 +4,8 @@
 // (urdf_scene.h does that). The URDF specification: wiki.ros.org/urdf/XML.
 #pragma once
 
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,11 @@ struct UrdfGeometry {
   std::string filename;            // mesh: as written (package://..., relative or absolute)
   Vec3 scale = Vec3::Ones();       // mesh: per axis
   std::string where;               // e.g. "link \"hand\" <collision> 1 (line 12)", for messages
+  // <visual> only: its <material>'s name and colour (r, g, b, a in [0, 1]); a material
+  // that names one defined at the robot level takes that one's colour.
+  std::string material;
+  bool has_color = false;
+  std::array<double, 4> color = {1, 1, 1, 1};
 };
 
 struct UrdfInertial {
@@ -77,6 +84,7 @@ struct UrdfRobot {
   std::string name;
   std::vector<UrdfLink> links;
   std::vector<UrdfJoint> joints;
+  std::map<std::string, std::array<double, 4>> material_colors;  // <robot> <material>s with a <color>
 };
 
 const char* urdf_joint_type_name(UrdfJointType type);

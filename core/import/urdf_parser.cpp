@@ -112,6 +112,36 @@ double positive(const XmlElement* element, const char* attribute, const std::str
   return value;
 }
 
+// <material name="..."><color rgba="r g b a"/></material>: the name and, when given,
+// the colour (each component in [0, 1]). Textures and other children are reported.
+void read_material(const XmlElement* element, const std::string& owner, const std::string& path,
+                   ImportReport& report, std::string& name, bool& has_color, std::array<double, 4>& color) {
+  const char* written = element->attribute("name");
+  name = written != nullptr ? written : "";
+  report_attributes(element, {"name"}, path, report);
+  for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
+    if (!child->is("color")) {
+      report.ignore(path + " <" + child->name + ">", child->line);
+      continue;
+    }
+    const char* text = child->attribute("rgba");
+    if (text == nullptr) fail(child, place(owner, child, "rgba") + ": required");
+    std::istringstream words(text);
+    std::string word;
+    std::vector<double> values;
+    while (words >> word) values.push_back(parse_number_text(child, place(owner, child, "rgba"), word));
+    if (values.size() != 4) fail(child, place(owner, child, "rgba") + ": \"" + text + "\" must be four numbers");
+    for (size_t k = 0; k < 4; ++k) {
+      if (!(values[k] >= 0 && values[k] <= 1)) {
+        fail(child, place(owner, child, "rgba") + ": every component must be within [0, 1], got \"" + text + "\"");
+      }
+      color[k] = values[k];
+    }
+    has_color = true;
+    report_attributes(child, {"rgba"}, path + " <color>", report);
+  }
+}
+
 // <visual> or <collision>: its origin and its one geometry. Returns false for a visual
 // whose geometry is of a kind the import does not know (reported, not fatal).
 bool read_geometry_element(const XmlElement* element, const std::string& owner, const std::string& path,
@@ -124,7 +154,9 @@ bool read_geometry_element(const XmlElement* element, const std::string& owner, 
   const XmlElement* holder = nullptr;
   for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
     if (child->is("origin")) continue;
-    if (child->is("geometry")) {
+    if (!collision && child->is("material")) {
+      read_material(child, owner, path + " <material>", report, geometry.material, geometry.has_color, geometry.color);
+    } else if (child->is("geometry")) {
       if (holder != nullptr) fail(child, owner + " " + tag(element) + ": more than one <geometry>");
       holder = child;
     } else {
@@ -393,11 +425,25 @@ Status read_urdf_tree(const XmlElement& document_root, UrdfRobot& robot, ImportR
         parsed.links.push_back(read_link(child, parsed_report));
       } else if (child->is("joint")) {
         parsed.joints.push_back(read_joint(child, parsed_report));
+      } else if (child->is("material")) {
+        std::string material;
+        bool has_color = false;
+        std::array<double, 4> color{};
+        read_material(child, "<robot>", "<robot> <material>", parsed_report, material, has_color, color);
+        if (has_color && !material.empty()) parsed.material_colors[material] = color;
       } else {
         parsed_report.ignore("<" + child->name + ">", child->line);
       }
     }
     if (parsed.links.empty()) fail(root, "<robot>: has no <link>");
+    for (UrdfLink& link : parsed.links) {
+      for (UrdfGeometry& visual : link.visuals) {
+        const auto named = parsed.material_colors.find(visual.material);
+        if (visual.has_color || named == parsed.material_colors.end()) continue;
+        visual.has_color = true;
+        visual.color = named->second;
+      }
+    }
     check_tree(root, parsed);
   } catch (const ParseError& error) {
     return Status::failure(error.message);

@@ -551,6 +551,12 @@ class Importer {
       links.push_back(link);
       for (const Carried& carried : draft.carried) {
         out.frames.push_back({robot_.links[carried.urdf_link].name, draft.name, carried.pose});
+        for (const UrdfGeometry& geometry : robot_.links[carried.urdf_link].visuals) {
+          Pose in_body = carried.pose.compose(geometry.origin);
+          in_body.position -= draft.mass.com;
+          const std::string path = geometry.type == UrdfGeometryType::Mesh ? source_.locate(geometry.filename) : "";
+          out.visuals.push_back({draft.name, in_body, geometry, path});
+        }
       }
       if (draft.joint != nullptr && movable(draft)) out.joint_links.emplace_back(draft.joint->name, draft.name);
     }

@@ -14,7 +14,8 @@
 //   a link without one gets the mass properties of its collision geometry at `density`,
 //   with a warning;
 // - collision boxes, cylinders, spheres and meshes (one convex hull per mesh part) with
-//   their origins and scales; visual geometry is checked for missing files only.
+//   their origins and scales; visual geometry is placed on the bodies for drawing
+//   (visual_geometry.h reads its meshes), a missing visual mesh a warning.
 // Nothing is written on failure; every error is one line naming the link, joint or file.
 #pragma once
 
@@ -54,9 +55,21 @@ struct ImportedFrame {
   Pose in_scene_link;
 };
 
+// A <visual> element placed on the scene link that carries it: its pose in that link's
+// body frame as the scene places the body (the link frame moved to the link's centre
+// of mass, axes kept; scene_loader.cpp), and the geometry as the file gives it, with
+// its mesh's path as the source locates it.
+struct ImportedVisual {
+  std::string scene_link;
+  Pose in_body;
+  UrdfGeometry geometry;
+  std::string mesh_path;
+};
+
 struct UrdfImport {
   nlohmann::json articulation;        // one entry of a scene's "articulations"
   std::vector<ImportedFrame> frames;  // every URDF link but the world
+  std::vector<ImportedVisual> visuals;  // in document order per scene link
   // Scene link of each movable URDF joint, by joint name, in document order.
   std::vector<std::pair<std::string, std::string>> joint_links;
 };

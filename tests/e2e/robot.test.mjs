@@ -205,6 +205,7 @@ test('a URDF folder picked in the page becomes the scene with its report, and it
       labels: Array.from(document.querySelectorAll('#gui .lil-controller .lil-name'), (name) => name.textContent),
       report: document.getElementById('import-report').textContent,
       linkNote: document.getElementById('import-link-note').textContent,
+      visualShapes: lab.view.visualShapes(),
       state: { bodies: lab.bodies(), joints: lab.joints() },
       link: lab.link(),
     };
@@ -216,6 +217,10 @@ test('a URDF folder picked in the page becomes the scene with its report, and it
   assert.match(imported.report, /^warning: mimic joints "panda_finger_joint2": their own <limit> is not applied/m);
   assert.match(imported.linkNote, /link carries this robot/);
   assert.equal(decodeLink(imported.link).scene.json.name, 'hand');
+  // Drawn by its three visual meshes, then by its collision hulls once "show" says so.
+  assert.equal(imported.visualShapes, 3);
+  await guiController(page, 'show').locator('select').selectOption('collision');
+  assert.equal(await page.evaluate(() => window.contactlab.view.visualShapes()), 0);
   // Another scene, then the link: the same robot in the same state.
   const reopened = await page.evaluate((link) => {
     const lab = window.contactlab;

@@ -99,3 +99,101 @@ test('malformed XML and a bad request are refused with one line naming where', (
   const badRequest = importRobot(Module, files, 'r/r.urdf', { fingers: [{ joint: 'a', close: 'sideways' }] }, DOMParser);
   assert.equal(badRequest.error, 'fingers[0].close: "sideways" (allowed: auto, lower, upper)');
 });
+
+// Quaternion (w, x, y, z) applied to v.
+function rotate([w, x, y, z], [vx, vy, vz]) {
+  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  return [vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz), vz + w * tz + (x * ty - y * tx)];
+}
+
+// Bounding box [[min], [max]] of points posed by (position, orientation) and moved by -shift.
+function posedBox(points, position, orientation, shift = [0, 0, 0]) {
+  const box = [[Infinity, Infinity, Infinity], [-Infinity, -Infinity, -Infinity]];
+  for (const point of points) {
+    const p = rotate(orientation, point).map((c, k) => c + position[k] - shift[k]);
+    for (let k = 0; k < 3; k += 1) {
+      box[0][k] = Math.min(box[0][k], p[k]);
+      box[1][k] = Math.max(box[1][k], p[k]);
+    }
+  }
+  return box;
+}
+
+function vertexList(positions) {
+  return Array.from({ length: positions.length / 3 }, (_, i) => [positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]]);
+}
+
+test('the Franka hand\'s visual meshes come back per body with their triangles, in the body frame the scene uses', robots, async () => {
+  const expected = JSON.parse(await readFile(path.join(validation, 'expected.json'), 'utf8')).robots.franka_hand;
+  const entries = await folderEntries(path.join(validation, 'franka_hand'));
+  // A variant: the hand's centre of mass moved off its link frame (the body frame moves
+  // with it), and a frame-only link fixed to the hand carrying a box whose colour is a
+  // material named at the robot level.
+  const urdf = new TextDecoder().decode(entries.find(([file]) => file === 'franka_hand/hand.urdf')[1]);
+  const variant = urdf
+    .replace('<origin xyz="0 0 0" rpy="0 0 0"/>', '<origin xyz="0.01 0.02 0.03" rpy="0 0 0"/>')
+    .replace(
+      '</robot>',
+      '<material name="tagged"><color rgba="0 0.5 1 1"/></material>' +
+        '<link name="tag"><visual><origin xyz="0 0 0.01"/><geometry><box size="0.01 0.02 0.03"/></geometry>' +
+        '<material name="tagged"/></visual></link>' +
+        '<joint name="tag_joint" type="fixed"><parent link="panda_hand"/><child link="tag"/>' +
+        '<origin xyz="0.1 0 0" rpy="0 0 1.5707963267948966"/></joint></robot>',
+    );
+  assert.notEqual(variant, urdf);
+  const files = new RobotFiles([...entries.filter(([file]) => file !== 'franka_hand/hand.urdf'), ['franka_hand/hand.urdf', new TextEncoder().encode(variant)]]);
+  const imported = importRobot(Module, files, 'franka_hand/hand.urdf', {}, DOMParser);
+  assert.equal(imported.error, '');
+  const { shapes, capped } = imported.visuals;
+  assert.equal(capped, false);
+  // Per body: its visual elements, each mesh with as many triangles as its file holds
+  // (expected.json counts them from the files), uncoloured (the hand gives no rgba).
+  const triangles = (file) => expected.files[`franka_hand/franka_description/meshes/visual/${file}`].triangles;
+  const meshes = shapes.filter((shape) => shape.type === 'mesh');
+  assert.deepEqual(
+    meshes.map((shape) => [shape.body, shape.indices.length / 3, shape.color]),
+    [['panda_hand', triangles('hand.dae'), null], ['panda_leftfinger', triangles('finger.dae'), null], ['panda_rightfinger', triangles('finger.dae'), null]],
+  );
+  for (const shape of meshes) assert.ok(Math.max(...shape.indices) < shape.positions.length / 3);
+  // The frame: each visual mesh posed in its body covers the box its collision hull
+  // covers there (the same part, modelled twice: within 1 mm).
+  const links = JSON.parse(imported.scene).articulations[0].links;
+  for (const shape of meshes) {
+    const link = links.find((candidate) => candidate.name === shape.body);
+    const [hull] = link.geoms;
+    const visualBox = posedBox(vertexList(shape.positions), shape.position, shape.orientation);
+    const hullBox = posedBox(hull.vertices, hull.position, hull.orientation, link.center_of_mass);
+    for (let side = 0; side < 2; side += 1) {
+      for (let k = 0; k < 3; k += 1) {
+        assert.ok(Math.abs(visualBox[side][k] - hullBox[side][k]) < 1e-3, `${shape.body} box ${side} axis ${k}: ${visualBox[side][k]} vs ${hullBox[side][k]}`);
+      }
+    }
+  }
+  assert.deepEqual(links[0].center_of_mass.map((c) => Number(c.toFixed(9))), [0.01, 0.02, 0.03]);
+  // The tag's box, merged into the hand over its fixed joint: at the joint's origin
+  // composed with the visual's, less the hand's centre of mass, in the named colour.
+  const [box] = shapes.filter((shape) => shape.type === 'box');
+  assert.equal(box.body, 'panda_hand');
+  assert.deepEqual(box.half_extents.map((c) => Number(c.toFixed(9))), [0.005, 0.01, 0.015]);
+  assert.deepEqual(box.position.map((c) => Number(c.toFixed(9))), [0.09, -0.02, -0.02]);
+  assert.deepEqual(box.orientation.map((c) => Number(c.toFixed(9))), [Number(Math.SQRT1_2.toFixed(9)), 0, 0, Number(Math.SQRT1_2.toFixed(9))]);
+  assert.deepEqual(box.color, [0, 0.5, 1, 1]);
+});
+
+test('the Robotiq 2F-85\'s visuals each carry the rgba its URDF gives it', robots, async () => {
+  const urdfPath = 'robotiq_2f85/robotiq_arg2f_85_model.urdf';
+  const files = new RobotFiles(await folderEntries(path.join(validation, 'robotiq_2f85')));
+  const imported = importRobot(Module, files, urdfPath, {}, DOMParser);
+  assert.equal(imported.error, '');
+  const document = new DOMParser().parseFromString(await readFile(path.join(validation, urdfPath), 'utf8'), 'text/xml');
+  const written = Array.from(document.getElementsByTagName('visual'), (visual) => {
+    const color = visual.getElementsByTagName('color')[0];
+    return color ? color.getAttribute('rgba').trim().split(/\s+/).map(Number) : null;
+  });
+  assert.equal(written.filter(Boolean).length, 11);
+  // The scene orders links parent before child, not as the file does: compared as
+  // sorted lists, every colour as often as written.
+  const key = (color) => JSON.stringify(color);
+  assert.deepEqual(imported.visuals.shapes.map((shape) => key(shape.color)).sort(), written.map(key).sort());
+  assert.equal(imported.visuals.triangles, imported.visuals.shapes.reduce((sum, shape) => sum + shape.indices.length / 3, 0));
+});

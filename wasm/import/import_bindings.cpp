@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <initializer_list>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -11,15 +12,58 @@
 #include "import/import_limits.h"
 #include "import/import_request.h"
 #include "import/urdf_scene.h"
+#include "import/visual_geometry.h"
 #include "page_robot_source.h"
 
 namespace contactlab {
 namespace {
 
+const char* visual_type_name(UrdfGeometryType type) {
+  switch (type) {
+    case UrdfGeometryType::Box: return "box";
+    case UrdfGeometryType::Cylinder: return "cylinder";
+    case UrdfGeometryType::Sphere: return "sphere";
+    case UrdfGeometryType::Mesh: break;
+  }
+  return "mesh";
+}
+
+emscripten::val array_of(std::initializer_list<double> values) {
+  emscripten::val array = emscripten::val::array();
+  for (double value : values) array.call<void>("push", value);
+  return array;
+}
+
+// One visual_geometry.h shape for the page: {body, type, position, orientation (w, x,
+// y, z), half_extents | radius, half_length | positions: Float32Array, indices:
+// Uint32Array, color: [r, g, b, a] or null}, in the body frame.
+emscripten::val visual_shape_value(const VisualShape& shape) {
+  emscripten::val value = emscripten::val::object();
+  value.set("body", shape.body);
+  value.set("type", std::string(visual_type_name(shape.type)));
+  const Vec3& p = shape.in_body.position;
+  value.set("position", array_of({p.x(), p.y(), p.z()}));
+  Quat q(shape.in_body.rotation);
+  q.normalize();
+  value.set("orientation", array_of({q.w(), q.x(), q.y(), q.z()}));
+  value.set("half_extents", array_of({shape.half_extents.x(), shape.half_extents.y(), shape.half_extents.z()}));
+  value.set("radius", shape.radius);
+  value.set("half_length", shape.half_length);
+  // Copies out of the module's memory: a typed array built from a view owns its data.
+  value.set("positions", emscripten::val::global("Float32Array")
+                             .new_(emscripten::typed_memory_view(shape.positions.size(), shape.positions.data())));
+  value.set("indices", emscripten::val::global("Uint32Array")
+                           .new_(emscripten::typed_memory_view(shape.indices.size(), shape.indices.data())));
+  value.set("color", shape.has_color ? array_of({shape.color[0], shape.color[1], shape.color[2], shape.color[3]})
+                                     : emscripten::val::null());
+  return value;
+}
+
 // (the URDF's path among `files`, the scene's name, the request's JSON text
 // (import_request.h), the files (page_robot_source.h)) => {error, scene: the scene's
 // JSON text as `contactlab import` writes it (without its final newline), report: the
-// import report's lines, joints: the movable joints' names in document order}.
+// import report's lines, joints: the movable joints' names in document order,
+// visuals: {shapes: visual_shape_value()s, triangles, capped, maxTriangles}}.
 emscripten::val import_robot(const std::string& urdf_path, const std::string& scene_name,
                              const std::string& request_text, emscripten::val files) {
   emscripten::val result = emscripten::val::object();
@@ -31,14 +75,25 @@ emscripten::val import_robot(const std::string& urdf_path, const std::string& sc
   UrdfImport imported;
   ImportReport report;
   nlohmann::json scene;
-  if (status.ok()) status = import_urdf_at(urdf_path, PageRobotSource(std::move(files)), options, imported, report);
+  const PageRobotSource source(std::move(files));
+  if (status.ok()) status = import_urdf_at(urdf_path, source, options, imported, report);
   if (status.ok()) status = robot_scene(imported, nlohmann::json(), scene_name_of(scene_name), scene);
+  const VisualGeometry visual =
+      status.ok() ? visual_geometry(imported.visuals, source, kMaxVisualTriangles, report) : VisualGeometry{};
+  emscripten::val shapes = emscripten::val::array();
+  for (const VisualShape& shape : visual.shapes) shapes.call<void>("push", visual_shape_value(shape));
+  emscripten::val visuals = emscripten::val::object();
+  visuals.set("shapes", shapes);
+  visuals.set("triangles", static_cast<double>(visual.triangles));
+  visuals.set("capped", visual.capped);
+  visuals.set("maxTriangles", static_cast<double>(kMaxVisualTriangles));
   emscripten::val joints = emscripten::val::array();
   for (const auto& [joint, link] : imported.joint_links) joints.call<void>("push", joint);
   result.set("error", status.message());
   result.set("scene", status.ok() ? scene.dump() : std::string());
   result.set("report", report.text());
   result.set("joints", joints);
+  result.set("visuals", visuals);
   return result;
 }
 

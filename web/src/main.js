@@ -158,8 +158,21 @@ function createParts(module, session) {
     pickFiles: () => parts.fileOpener.pickRobotFiles(),
     chooseUrdf: (path) => parts.robotImports.chooseUrdf(path),
     setFingers: (fingers) => parts.robotImports.setFingers(fingers),
+    showGeometry: (show) => view.showRobotGeometry(show),
   });
-  parts.robotImports = new RobotImports(session, parts.robotImportPanel, () => robotLinkNote(parts.links));
+  session.on('loaded', ({ edited }) => {
+    if (!edited) parts.robotImportPanel.setVisualsAvailable(false);
+  });
+  parts.robotImports = new RobotImports(
+    session,
+    parts.robotImportPanel,
+    () => robotLinkNote(parts.links),
+    ({ shapes }) => {
+      view.showRobotGeometry('visual');
+      view.setRobotVisuals(shapes);
+      parts.robotImportPanel.setVisualsAvailable(shapes.length > 0);
+    },
+  );
   parts.fileOpener = new FileOpener(
     (file) => openFile(module, session, file, parts),
     (pairs) => openRobot(session, pairs, parts),

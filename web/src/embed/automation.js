@@ -317,6 +317,8 @@ export function createAutomationApi(app, ready) {
       // Compare mode's ghost: how many bodies it draws.
       ghostBodies: () => (app.view ? app.view.ghostBodies() : 0),
       jointFrames: () => (app.view ? app.view.drawnJointFrames() : 0),
+      // Visual shapes of an imported robot drawn in place of its collision geometry.
+      visualShapes: () => (app.view ? app.view.drawnVisualShapes() : 0),
       // The plots: whether shown, how often they have been redrawn and the y ranges
       // drawn ([min, max] per plot: normal force, friction, velocity, gap; SI units).
       plots: () => (app.plots ? app.plots.summary() : null),

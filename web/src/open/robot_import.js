@@ -28,7 +28,8 @@ export function sceneNameOf(urdfPath) {
 
 // (the import module, a RobotFiles, the URDF's path among them, {fingers, base} as
 // core/import/import_request.h reads it, the DOMParser class) => {error, scene (JSON
-// text), report (text), joints (movable joints' names)}.
+// text), report (text), joints (movable joints' names), visuals ({shapes, triangles,
+// capped, maxTriangles}: the shapes the page draws, wasm/import/import_bindings.cpp)}.
 export function importRobot(module, files, urdfPath, request, Parser) {
   const source = {
     locate: (filename) => files.locate(filename, urdfPath),
@@ -37,7 +38,13 @@ export function importRobot(module, files, urdfPath, request, Parser) {
     parseXml: (text) => xmlTreeJson(text, Parser),
   };
   const result = module.importRobot(urdfPath, sceneNameOf(urdfPath), JSON.stringify(request), source);
-  return { error: result.error, scene: result.scene, report: result.report, joints: [...result.joints] };
+  return {
+    error: result.error,
+    scene: result.scene,
+    report: result.report,
+    joints: [...result.joints],
+    visuals: result.visuals,
+  };
 }
 
 // What the page keeps of the last robot opened, to import it again (other fingers,
@@ -74,18 +81,21 @@ export class OpenedRobot {
 // The page's robot imports: each robot opened, its fingers named or another of its
 // URDFs chosen, imports and loads through the session as a scene file does (refused,
 // the running scene stays and the error panel names the element), and the panel shows
-// the report. `linkNote()` says whether the page's link can carry the loaded scene.
+// the report. `linkNote()` says whether the page's link can carry the loaded scene;
+// `drawVisuals(visuals)` is handed the loaded robot's visual shapes.
 export class RobotImports {
   #session;
   #panel;
   #linkNote;
+  #drawVisuals;
   #robot = null;
   #busy = Promise.resolve();
 
-  constructor(session, panel, linkNote) {
+  constructor(session, panel, linkNote, drawVisuals) {
     this.#session = session;
     this.#panel = panel;
     this.#linkNote = linkNote;
+    this.#drawVisuals = drawVisuals;
   }
 
   // A promise of [path, File] pairs (file_opener.js); resolves once loaded or refused.
@@ -143,6 +153,7 @@ export class RobotImports {
     const prefix = `${robot.urdfPath}: `;
     if (error) this.#session.refuseSceneFile(robot.urdfPath, error.startsWith(prefix) ? error.slice(prefix.length) : error);
     else error = this.#session.loadSceneFile(robot.urdfPath, result.scene);
+    if (!error) this.#drawVisuals(result.visuals);
     if (error) robot.fingers = fingersIfRefused;
     this.#panel.show({
       urdfPaths: robot.files.urdfPaths(),

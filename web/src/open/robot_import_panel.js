@@ -3,9 +3,12 @@
 // open, which of its URDFs is imported, the import report as plain text, a choice per
 // movable joint naming it a finger joint auto-grasp closes and toward which limit (the
 // robot is imported again with them, as `contactlab import --fingers J:lower`), and
-// whether the page's link can carry the robot's scene. Text from the files is only ever
-// set as textContent.
+// whether the page's link can carry the robot's scene; and "show: visual / collision",
+// what the robot's bodies are drawn by (collision only for a scene without visual
+// shapes, such as one opened from a link, which carries only the hulls). Text from the
+// files is only ever set as textContent.
 const REPORT_CLASS = 'import-report';
+const COLLISION_ONLY = 'collision only';
 // A joint's finger choice => the import request's `close` ('' : not a finger).
 const FINGER_CHOICES = Object.freeze({
   'not a finger': '',
@@ -20,8 +23,11 @@ export class RobotImportPanel {
   #report;
   #linkNote;
   #robotControllers = [];
+  #show = { show: COLLISION_ONLY };
+  #showController;
 
-  // actions: { pickFolder(), pickFiles(), chooseUrdf(path), setFingers([{joint, close}]) }.
+  // actions: { pickFolder(), pickFiles(), chooseUrdf(path), setFingers([{joint, close}]),
+  // showGeometry('visual' | 'collision') }.
   constructor(gui, actions) {
     this.#actions = actions;
     this.#folder = gui.addFolder('robot (URDF)');
@@ -31,6 +37,7 @@ export class RobotImportPanel {
     };
     this.#folder.add(buttons, 'folder').name('open URDF folder… (or drop one)');
     this.#folder.add(buttons, 'files').name('open URDF .zip or files…');
+    this.#showController = this.#folder.add(this.#show, 'show', [COLLISION_ONLY]).name('show');
     this.#report = document.createElement('pre');
     this.#report.className = REPORT_CLASS;
     this.#report.id = 'import-report';
@@ -41,6 +48,19 @@ export class RobotImportPanel {
     this.#linkNote.hidden = true;
     this.#folder.$children.append(this.#report, this.#linkNote);
     this.#folder.close();
+  }
+
+  // Whether the scene shown has visual shapes: then the choice is visual (drawn first)
+  // or collision, else it says collision only.
+  setVisualsAvailable(available) {
+    this.#showController.destroy();
+    this.#show.show = available ? 'visual' : COLLISION_ONLY;
+    const choices = available ? ['visual', 'collision'] : [COLLISION_ONLY];
+    this.#showController = this.#folder
+      .add(this.#show, 'show', choices)
+      .name('show')
+      .onChange((show) => this.#actions.showGeometry(show));
+    this.#folder.$children.append(this.#report, this.#linkNote);
   }
 
   // A robot was imported (or refused): its URDFs, the one used, its movable joints, the

@@ -1,7 +1,9 @@
 // Three.js objects for the bodies of a scene description (physics frame, z-up).
 // Each body is a Group posed every frame from the simulation's body poses; its geoms
 // are meshes at their fixed local pose. Planes are drawn as a large finite plate with
-// a grid, sized to the scene.
+// a grid, sized to the scene. An imported robot's bodies may be drawn by its visual
+// shapes instead (the import module's `visuals`, docs/urdf.md), each in its body's
+// frame as the geoms are.
 import {
   BoxGeometry,
   BufferGeometry,
@@ -9,12 +11,14 @@ import {
   Color,
   CylinderGeometry,
   Float32BufferAttribute,
+  BufferAttribute,
   GridHelper,
   Group,
   Mesh,
   MeshStandardMaterial,
   PlaneGeometry,
   SphereGeometry,
+  SRGBColorSpace,
 } from 'three';
 import { setQuaternionWxyz } from './axes.js';
 
@@ -58,6 +62,22 @@ function shapeGeometry(geom) {
     default:
       return null;
   }
+}
+
+// A visual shape (wasm/import/import_bindings.cpp): a primitive or its mesh's triangles.
+function visualGeometry(shape) {
+  if (shape.type !== 'mesh') return shapeGeometry(shape);
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(shape.positions, 3));
+  geometry.setIndex(new BufferAttribute(shape.indices, 1));
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
+// A URDF rgba (components in [0, 1], as sRGB) => {color, opacity}; none: the default.
+function visualColor(rgba) {
+  if (!rgba) return { color: new Color(DEFAULT_COLOR), opacity: 1 };
+  return { color: new Color().setRGB(rgba[0], rgba[1], rgba[2], SRGBColorSpace), opacity: rgba[3] };
 }
 
 // A plane geom: the half-space z <= 0 of its frame, drawn as a wide plate (fading
@@ -118,21 +138,34 @@ export class BodyMeshes {
     this.pose = poseLayout.offsets(['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz']);
     this.ghost = ghost;
     this.bodies = []; // one Group per body, in scene order (empty for a ghost's static bodies)
+    this.visualShapes = 0; // visual shapes drawn in place of geoms
   }
 
-  material(color, geom) {
+  material(color, geom, opacity = 1) {
     const common = { color, roughness: 0.6, metalness: 0.05, flatShading: geom.type === 'convex_hull' };
+    if (!this.ghost && opacity < 1) return new MeshStandardMaterial({ ...common, transparent: true, opacity });
     if (!this.ghost) return new MeshStandardMaterial(common);
     return new MeshStandardMaterial({ ...common, transparent: true, opacity: GHOST_OPACITY, depthWrite: false });
   }
 
   // Replaces the drawn bodies by those of `description`. `gridSize` and
-  // `gridSpacing` size the planes' grids [m] (not needed for a ghost).
-  build(description, gridSize = 1, gridSpacing = 1) {
+  // `gridSpacing` size the planes' grids [m] (not needed for a ghost). `visuals`: an
+  // imported robot's visual shapes, drawn in place of the geoms of the bodies they name.
+  build(description, gridSize = 1, gridSpacing = 1, visuals = []) {
     this.clear();
+    const visualsByBody = new Map();
+    for (const shape of visuals) visualsByBody.set(shape.body, [...(visualsByBody.get(shape.body) ?? []), shape]);
     for (const body of description.bodies) {
       const group = new Group();
       group.name = body.name;
+      const shapes = visualsByBody.get(body.name);
+      if (shapes && !(this.ghost && body.static)) {
+        for (const shape of shapes) group.add(this.visualObject(shape));
+        this.visualShapes += shapes.length;
+        this.parent.add(group);
+        this.bodies.push(group);
+        continue;
+      }
       const geoms = this.ghost && body.static ? [] : body.geoms;
       for (const geom of geoms) {
         const color = new Color(geom.color || DEFAULT_COLOR);
@@ -153,6 +186,16 @@ export class BodyMeshes {
       this.parent.add(group);
       this.bodies.push(group);
     }
+  }
+
+  visualObject(shape) {
+    const { color, opacity } = visualColor(shape.color);
+    const object = new Mesh(visualGeometry(shape), this.material(color, shape, opacity));
+    object.castShadow = !this.ghost;
+    object.receiveShadow = !this.ghost;
+    object.position.fromArray(shape.position);
+    setQuaternionWxyz(object.quaternion, ...shape.orientation);
+    return object;
   }
 
   // Poses every body from the simulation's pose view.
@@ -182,5 +225,6 @@ export class BodyMeshes {
       });
     }
     this.bodies.length = 0;
+    this.visualShapes = 0;
   }
 }

@@ -20,6 +20,11 @@ export class View {
   #changes = 0; // counts changes to the picture other than steps and the camera
   #reaches = []; // per body: metres from its origin to its farthest geom point
   #drawn = new Float64Array(0); // the picture's signature when it was last drawn
+  #description = null; // the scene shown
+  #gridSize = 1;
+  #gridSpacing = 1;
+  #robotVisuals = []; // an imported robot's visual shapes (setRobotVisuals)
+  #showVisuals = true; // draw them in place of its collision geometry
   framesDrawn = 0;
   drawsEveryFrame = false; // while a video records: a held picture is frames too
 
@@ -67,7 +72,11 @@ export class View {
   // and the force arrows' scale, which a restart measures again.
   followSession(session) {
     const showGhost = () => this.showGhost(session.twin?.description ?? null);
-    session.on('loaded', ({ description }) => this.showScene(description, session.simulation.poseView()));
+    session.on('loaded', ({ description, edited }) => {
+      // A robot's visual shapes belong to its import: an edit of that scene keeps them.
+      if (!edited) this.#robotVisuals = [];
+      this.showScene(description, session.simulation.poseView());
+    });
     session.onOptions((options) => this.setFrictionEdges(options.friction_edges));
     session.on('loaded', showGhost);
     session.on('compareChanged', showGhost);
@@ -182,6 +191,31 @@ export class View {
     this.rig.resize(width, height);
   }
 
+  // An imported robot's visual shapes (the import module's `visuals.shapes`) for the
+  // scene just loaded: drawn in place of its collision geometry while `show` is 'visual'.
+  setRobotVisuals(shapes) {
+    this.#robotVisuals = shapes;
+    this.#buildBodies();
+  }
+
+  // 'visual' or 'collision': what a robot's bodies are drawn by.
+  showRobotGeometry(show) {
+    this.#showVisuals = show === 'visual';
+    this.#buildBodies();
+  }
+
+  // How many visual shapes the view draws (0 while it draws collision geometry).
+  drawnVisualShapes() {
+    return this.bodies.visualShapes;
+  }
+
+  #buildBodies() {
+    if (!this.#description) return;
+    this.#changes += 1;
+    const visuals = this.#showVisuals ? this.#robotVisuals : [];
+    this.bodies.build(this.#description, this.#gridSize, this.#gridSpacing, visuals);
+  }
+
   // Builds the bodies of a newly loaded scene and sizes the ground, fog and shadows to
   // it. `poses` is the simulation's pose view at the scene's initial state; frame()
   // then points the camera (once the panels show the scene).
@@ -191,7 +225,10 @@ export class View {
     this.#reaches = bodyReaches(description);
     const gridSpacing = niceCeiling(radius / 8);
     const gridSize = gridSpacing * Math.ceil((8 * radius) / gridSpacing);
-    this.bodies.build(description, gridSize, gridSpacing);
+    this.#description = description;
+    this.#gridSize = gridSize;
+    this.#gridSpacing = gridSpacing;
+    this.#buildBodies();
     const gravity = Math.hypot(description.options.gravity_x, description.options.gravity_y, description.options.gravity_z);
     const heaviest = Math.max(0, ...description.bodies.map((body) => (body.static ? 0 : body.mass || 0)));
     // A box resting on four corners puts a quarter of its weight on each.

@@ -1,0 +1,44 @@
+// What the page draws for an imported robot in place of its collision geometry: each
+// <visual> element (urdf_scene.h placed them on the bodies) as a primitive or as the
+// triangles of its mesh file, read with the collision meshes' readers (mesh_file.h),
+// never hulled. A visual that cannot be drawn is a warning, never an error: the
+// physics does not need it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/math_types.h"
+#include "import/import_report.h"
+#include "import/robot_source.h"
+#include "import/urdf_scene.h"
+
+namespace contactlab {
+
+struct VisualShape {
+  std::string body;  // the scene link (body) it is drawn on
+  UrdfGeometryType type = UrdfGeometryType::Mesh;
+  Pose in_body;                          // of the shape's frame in the body frame
+  Vec3 half_extents = Vec3::Zero();      // box
+  double radius = 0, half_length = 0;    // cylinder (along z), sphere
+  std::vector<float> positions;          // mesh: x y z per vertex, scaled, in the shape's frame
+  std::vector<std::uint32_t> indices;    // mesh: three per triangle, counter-clockwise from outside
+  bool has_color = false;                // else the page's default colour
+  std::array<double, 4> color = {1, 1, 1, 1};
+};
+
+struct VisualGeometry {
+  std::vector<VisualShape> shapes;
+  std::size_t triangles = 0;  // in all meshes
+  bool capped = false;        // past max_triangles: no shapes, the page draws the collision geometry
+};
+
+// The shapes of `visuals` (mesh files read through `source`), at most `max_triangles`
+// mesh triangles in all (past it: none, `capped`, and a warning).
+VisualGeometry visual_geometry(const std::vector<ImportedVisual>& visuals, const RobotSource& source,
+                               std::size_t max_triangles, ImportReport& report);
+
+}  // namespace contactlab
