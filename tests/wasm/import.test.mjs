@@ -79,6 +79,17 @@ test('the Robotiq 2F-85, its collision meshes COLLADA read through the DOM, impo
   assert.match(imported.report, /^ignored: <transmission> \(first at line 323\)$/m);
 });
 
+// The rest of the shared set, each with the command line's defaults: among them
+// cube_small.urdf, whose XML declaration (version="0.0") DOMParser refuses as written.
+for (const urdf of ['barrett_hand/bhand_model.urdf', 'cube_small/cube_small.urdf', 'franka_panda/panda.urdf', 'mug/mug.urdf', 'torus/torus.urdf']) {
+  test(`${urdf} imports as the command line imports it`, robots, async () => {
+    const files = new RobotFiles(await folderEntries(path.join(validation, path.dirname(urdf))));
+    const imported = importRobot(Module, files, urdf, {}, DOMParser);
+    assert.equal(imported.error, '');
+    assert.equal(`${imported.scene}\n`, await nativeScene(path.join(validation, urdf), path.basename(urdf, '.urdf')));
+  });
+}
+
 test('a missing collision mesh is refused naming the link and the file; a missing visual mesh is a warning', robots, async () => {
   const entries = (await folderEntries(path.join(validation, 'franka_hand'))).filter(
     ([file]) => !file.endsWith('collision/finger.stl') && !file.endsWith('visual/hand.dae'),

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DOMParser as XmldomParser } from '@xmldom/xmldom';
-import { startTagLines, xmlTreeJson, xmlTreeOf } from '../../web/src/open/xml_tree.js';
+import { startTagLines, withoutXmlDeclaration, xmlTreeJson, xmlTreeOf } from '../../web/src/open/xml_tree.js';
 
 // The parser as the page's code constructs it (no arguments), its messages kept off the
 // test's output: malformed input is what the tests feed it.
@@ -83,4 +83,15 @@ test('malformed XML is an error naming its line, as JSON the import module reads
   assert.equal(read.error, 'line 2: malformed XML (Opening and ending tag mismatch: "link" != "robot")');
   const good = JSON.parse(xmlTreeJson('<robot name="x"/>', DOMParser));
   assert.deepEqual(good, { name: 'robot', line: 1, attributes: [['name', 'x']], text: '', children: [] });
+});
+
+test('an XML declaration DOMParser would refuse is left out, and lines count as before', () => {
+  const text = '<?xml version="0.0" ?>\n<robot name="cube">\n  <link name="base"/>\n</robot>\n';
+  assert.equal(withoutXmlDeclaration(text), '\n<robot name="cube">\n  <link name="base"/>\n</robot>\n');
+  const tree = JSON.parse(xmlTreeJson(text, DOMParser));
+  assert.equal(tree.error, undefined);
+  assert.deepEqual([tree.name, tree.line, tree.children[0].name, tree.children[0].line], ['robot', 2, 'link', 3]);
+  // Only a declaration at the start, and not a processing instruction named otherwise.
+  assert.equal(withoutXmlDeclaration('<?xml-stylesheet href="a"?><r/>'), '<?xml-stylesheet href="a"?><r/>');
+  assert.equal(withoutXmlDeclaration('<r/><?xml version="1.0"?>'), '<r/><?xml version="1.0"?>');
 });

@@ -74,13 +74,24 @@ export function xmlTreeOf(rootElement, lines = []) {
   return root;
 }
 
+// The XML declaration at the start ("<?xml version=... ?>") is left out before parsing,
+// its newlines kept so that lines count as before. It only says the version and the
+// encoding, and the text is already decoded; DOMParser refuses versions other than 1.x
+// that real robot files declare and tinyxml2 reads (PyBullet's cube_small.urdf says
+// version="0.0").
+const DECLARATION = /^\uFEFF?[ \t\r\n]*<\?xml[ \t\r\n][\s\S]*?\?>/;
+
+export function withoutXmlDeclaration(text) {
+  return text.replace(DECLARATION, (declaration) => declaration.replace(/[^\n]/g, ''));
+}
+
 // XML text => the tree's JSON text, or {"error": "line N: malformed XML (...)"} as JSON
 // text, the form the import module's parseXml returns (wasm/import/page_robot_source.h).
 // `Parser`: the DOMParser class (the browser's, or a DOM-like one in node).
 export function xmlTreeJson(text, Parser) {
   let document;
   try {
-    document = new Parser().parseFromString(text, 'application/xml');
+    document = new Parser().parseFromString(withoutXmlDeclaration(text), 'application/xml');
   } catch (error) {
     return JSON.stringify({ error: `line ${lineOfError(error)}: malformed XML (${firstLine(error.message ?? error)})` });
   }
