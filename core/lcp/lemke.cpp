@@ -35,22 +35,19 @@
 
 namespace contactlab {
 
-namespace {
-
-// The candidate answer of the current attempt.
-struct Candidate {
+// The candidate answer of the current attempt. Not in an anonymous namespace: the
+// workspace, declared in lemke.h, holds one.
+struct LemkeCandidate {
   Eigen::VectorXd z;
   Eigen::VectorXd w;          // M z + q (M + eps I for a regularised attempt)
   Eigen::VectorXd unclamped;  // z before clamp_rounding_negatives
   std::vector<char> z_is_basic;
 };
 
-}  // namespace
-
 struct LemkeSolver::Workspace {
   PivotingWorkspace pivoting;
   SubsystemWorkspace subsystem;
-  Candidate candidate;
+  LemkeCandidate candidate;
 };
 
 namespace {
@@ -242,7 +239,7 @@ namespace {
 // Cold Lemke on M + shift I; on Solved, `candidate` holds the answer.
 Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
                          const LemkeSettings& settings, int max_pivots,
-                         PivotingWorkspace& workspace, Candidate& candidate) {
+                         PivotingWorkspace& workspace, LemkeCandidate& candidate) {
   const int n = static_cast<int>(q.size());
   const double matrix_largest = std::max(max_abs(M.data(), static_cast<std::size_t>(n) * n), shift);
   const double offset_largest = max_abs(q.data(), static_cast<std::size_t>(n));
@@ -331,7 +328,7 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   }
   if (!workspace_) workspace_ = std::make_shared<Workspace>();
   Workspace& ws = *workspace_;
-  Candidate& candidate = ws.candidate;
+  LemkeCandidate& candidate = ws.candidate;
   const double tolerance = settings.certificate_tolerance;
 
   // 1. warm start: the previous basis, if its principal subsystem still gives a solution.
