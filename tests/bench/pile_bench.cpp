@@ -130,6 +130,17 @@ bool load(benchmark::State& state, const std::string& text, bool sparse, Run& ru
   return true;
 }
 
+// The built-in bin_pile, as load() loads a scene.
+bool load_bin_pile(benchmark::State& state, Run& run) {
+  std::string text;
+  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
+  if (!read.ok()) {
+    state.SkipWithError(read.message().c_str());
+    return false;
+  }
+  return load(state, text, false, run);
+}
+
 // Steps from `settle` seconds on, starting over at the scene's end.
 void measure(benchmark::State& state, Run& run, double settle) {
   const long settle_steps = static_cast<long>(settle / run.options.time_step + 0.5);
@@ -223,9 +234,7 @@ BENCHMARK_CAPTURE(bench_small_island, box_stack/sparse, std::string("box_stack")
 
 void bench_bin_pile(benchmark::State& state, int friction_edges) {
   Run run;
-  std::string text;
-  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
-  if (!read.ok() || !load(state, text, false, run)) return;
+  if (!load_bin_pile(state, run)) return;
   run.options.friction_edges = friction_edges;
   measure(state, run, 0.0);
 }
@@ -242,9 +251,7 @@ void set_pile_formulation(PileFormulation formulation, Options& options) {
 
 void bench_elliptic_bin_pile(benchmark::State& state) {
   Run run;
-  std::string text;
-  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
-  if (!read.ok() || !load(state, text, false, run)) return;
+  if (!load_bin_pile(state, run)) return;
   set_pile_formulation(PileFormulation::SoftElliptic, run.options);
   measure(state, run, 0.0);
 }
@@ -254,9 +261,7 @@ BENCHMARK(bench_elliptic_bin_pile);
 // tangent plane), its substeps as compliant_substep_count chooses them.
 void bench_compliant_bin_pile(benchmark::State& state) {
   Run run;
-  std::string text;
-  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
-  if (!read.ok() || !load(state, text, false, run)) return;
+  if (!load_bin_pile(state, run)) return;
   run.options.formulation = Formulation::Compliant;
   measure(state, run, 0.0);
 }
@@ -282,9 +287,7 @@ BENCHMARK(bench_grid_convex)->Arg(10);
 
 void bench_convex_bin_pile(benchmark::State& state) {
   Run run;
-  std::string text;
-  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
-  if (!read.ok() || !load(state, text, false, run)) return;
+  if (!load_bin_pile(state, run)) return;
   set_pile_formulation(PileFormulation::Convex, run.options);
   run.options.friction_edges = 4;
   if (state.range(0) == 0) {
@@ -305,9 +308,7 @@ BENCHMARK(bench_quasistatic_pile)->Unit(benchmark::kMillisecond);
 
 void bench_quasistatic_bin_pile(benchmark::State& state) {
   Run run;
-  std::string text;
-  const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/bin_pile.json", text);
-  if (!read.ok() || !load(state, text, false, run)) return;
+  if (!load_bin_pile(state, run)) return;
   run.options.formulation = Formulation::Quasistatic;
   measure_stretch(state, run, 2.0);
 }
