@@ -3,11 +3,8 @@
 // the checkpoint was saved, and the ring's memory stays bounded once it is full.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
-const sceneText = (name) => readFile(new URL(`assets/scenes/${name}.json`, root), 'utf8');
+import { sceneText } from '../support/repository_files.mjs';
 
 let Module;
 before(async () => {

@@ -11,10 +11,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { EXERCISE_LINK, decodeLinkText, encodeLinkText } from '../../web/src/link/link_codec.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
+import { nativeCli, repositoryUrl } from '../support/repository_files.mjs';
 
-const root = new URL('../../', import.meta.url);
-// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
 const SCORE_TOLERANCE = 1e-6; // core/exercise/grading.h's kScoreTolerance
 
 let Module;
@@ -25,12 +23,12 @@ let scratch;
 before(async () => {
   Module = await loadContactlab();
   const scenes = {};
-  const sceneDirectory = new URL('assets/scenes/', root);
+  const sceneDirectory = repositoryUrl('assets/scenes/');
   for (const file of (await readdir(sceneDirectory)).filter((name) => name.endsWith('.json'))) {
     scenes[file.slice(0, -'.json'.length)] = await readFile(new URL(file, sceneDirectory), 'utf8');
   }
   scenesText = JSON.stringify(scenes);
-  const exerciseDirectory = new URL('assets/exercises/', root);
+  const exerciseDirectory = repositoryUrl('assets/exercises/');
   exercises = [];
   for (const file of (await readdir(exerciseDirectory)).filter((name) => name.endsWith('.json')).sort()) {
     const url = new URL(file, exerciseDirectory);
@@ -68,7 +66,7 @@ function cliResults(exercisePath, answerText, label, format = 'prairielearn') {
   const answerPath = path.join(scratch, `${label}.answer.json`);
   const resultsPath = path.join(scratch, `${label}.results.json`);
   return writeFile(answerPath, answerText).then(async () => {
-    execFileSync(cli, ['grade', exercisePath, answerPath, '-o', resultsPath, '--format', format]);
+    execFileSync(nativeCli, ['grade', exercisePath, answerPath, '-o', resultsPath, '--format', format]);
     return readFile(resultsPath, 'utf8');
   });
 }
@@ -203,7 +201,7 @@ test('an exercise link made natively or in the page carries the exercise without
     }
     if (name !== 'incline_friction_angle' && name !== 'tip_or_slide') continue;
     // the CLI's link (which works out the exercise's values first): the same exercise text
-    const printed = execFileSync(cli, ['exercise-link', exercisePath], { encoding: 'utf8' }).trim();
+    const printed = execFileSync(nativeCli, ['exercise-link', exercisePath], { encoding: 'utf8' }).trim();
     assert.equal(decodeLinkText(printed, EXERCISE_LINK), linkText.text, name);
     const exercise = new Module.Exercise();
     try {

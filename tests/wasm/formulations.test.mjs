@@ -10,11 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
-const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
-// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
+import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
 
 const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
 const POSE_FIELDS = ['x', 'y', 'z', 'qw', 'qx', 'qy', 'qz'];
@@ -44,7 +40,7 @@ async function nativeRows(scene, steps, settings) {
   const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-formulation-'));
   const csvPath = path.join(dir, 'state.csv');
   const setArgs = settings.flatMap((setting) => ['--set', setting]);
-  execFileSync(cli, ['run', scenePath(scene), '--steps', String(steps), '--csv', csvPath, ...setArgs]);
+  execFileSync(nativeCli, ['run', scenePath(scene), '--steps', String(steps), '--csv', csvPath, ...setArgs]);
   const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
   const header = lines[0].split(',');
   return lines.slice(1).map((line) => {
@@ -99,7 +95,7 @@ for (const formulation of FORMULATIONS) {
       withSimulation(async (sim) => {
         const native = await nativeRows(scene, steps, [`formulation=${formulation}`]);
         assert.equal(native.length, steps + 1);
-        assert.equal(sim.loadScene(await readFile(scenePath(scene), 'utf8')), '');
+        assert.equal(sim.loadScene(await sceneText(scene)), '');
         assert.equal(sim.setOption('formulation', FORMULATIONS.indexOf(formulation)), '');
         const description = JSON.parse(sim.sceneDescription());
         let compared = 0;
@@ -122,11 +118,11 @@ test('hybrid: events() and eventTimes() of every step are the CLI\'s --events, t
     const steps = 200;
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-events-'));
     const eventsPath = path.join(dir, 'events.csv');
-    execFileSync(cli, ['run', scenePath('bouncing_ball'), '--steps', String(steps), '--set', 'formulation=hybrid',
+    execFileSync(nativeCli, ['run', scenePath('bouncing_ball'), '--steps', String(steps), '--set', 'formulation=hybrid',
       '--events', eventsPath]);
     const nativeTimes = (await readFile(eventsPath, 'utf8')).trim().split('\n').slice(1)
       .map((line) => Number(line.split(',')[0]));
-    assert.equal(sim.loadScene(await readFile(scenePath('bouncing_ball'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('bouncing_ball')), '');
     assert.equal(sim.setOption('formulation', 5), '');
     const description = JSON.parse(sim.sceneDescription());
     const lowest = Math.min(...description.bodies.map((body, b) => (body.static ? Infinity : sim.bodyPoses()[7 * b + 2])));
@@ -167,7 +163,7 @@ const SWITCHES = [
 const SWITCH_STEPS = 360;
 
 async function runWithSwitches(sim) {
-  assert.equal(sim.loadScene(await readFile(scenePath('box_stack'), 'utf8')), '');
+  assert.equal(sim.loadScene(await sceneText('box_stack')), '');
   const h = sim.getOption('time_step');
   let s = 0;
   for (const [at, formulation] of [...SWITCHES, [SWITCH_STEPS, null]]) {
@@ -206,7 +202,7 @@ test('switching the formulation mid-run is accepted, keeps the state and is repr
 });
 
 test('bad formulation parameters come back as errors and change nothing', withSimulation(async (sim) => {
-  assert.equal(sim.loadScene(await readFile(scenePath('brick_slide'), 'utf8')), '');
+  assert.equal(sim.loadScene(await sceneText('brick_slide')), '');
   sim.step(10);
   const poses = Array.from(sim.bodyPoses());
   const refused = [
@@ -238,7 +234,7 @@ test('bad formulation parameters come back as errors and change nothing', withSi
 // contact's relative tangential velocity is the brick's velocity (up to the sign
 // given by which body is body_b), and the relative normal velocity is zero.
 test('contact records carry the relative normal and tangential velocity after the step', withSimulation(async (sim) => {
-  assert.equal(sim.loadScene(await readFile(scenePath('brick_slide'), 'utf8')), '');
+  assert.equal(sim.loadScene(await sceneText('brick_slide')), '');
   sim.step(40);
   const description = JSON.parse(sim.sceneDescription());
   const brick = description.bodies.findIndex((body) => body.name === 'brick');

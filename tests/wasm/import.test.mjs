@@ -14,10 +14,9 @@ import { DOMParser as XmldomParser } from '@xmldom/xmldom';
 import { RobotFiles } from '../../web/src/open/robot_files.js';
 import { importRobot } from '../../web/src/open/robot_import.js';
 import { loadContactlabImport } from '../support/contactlab_module.mjs';
+import { nativeCli, repositoryUrl } from '../support/repository_files.mjs';
 
-const root = new URL('../../', import.meta.url);
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
-const validation = new URL('../shared/validation/urdf/', root).pathname;
+const validation = repositoryUrl('../shared/validation/urdf/').pathname;
 // The validation robots are read in place; without them those tests skip, saying why.
 const robots = { skip: existsSync(validation) ? false : `${validation} not found` };
 let Module;
@@ -48,7 +47,7 @@ async function folderEntries(folder) {
 // `contactlab import` of the same URDF => the scene file's text.
 async function nativeScene(urdf, name, args = []) {
   const out = path.join(await mkdtemp(path.join(tmpdir(), 'contactlab-import-')), `${name}.json`);
-  execFileSync(cli, ['import', urdf, ...args, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(nativeCli, ['import', urdf, ...args, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
   return readFile(out, 'utf8');
 }
 

@@ -6,8 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
+import { repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
 let Module;
 before(async () => {
@@ -17,7 +16,7 @@ before(async () => {
 test('an island past the size cap is held still with a clean error, and the simulation steps on', async () => {
   const sim = new Module.Simulation();
   try {
-    const grid = await readFile(new URL('tests/data/box_grid_10x10.json', root), 'utf8');
+    const grid = await readFile(repositoryUrl('tests/data/box_grid_10x10.json'), 'utf8');
     assert.equal(sim.loadScene(grid), '');
     const started = performance.now();
     assert.equal(sim.step(4), 4);
@@ -30,7 +29,7 @@ test('an island past the size cap is held still with a clean error, and the simu
     assert.ok(velocities.every((v) => v === 0), 'every cube held still');
     assert.ok(Array.from(sim.bodyPoses()).every(Number.isFinite));
 
-    const boxStack = await readFile(new URL('assets/scenes/box_stack.json', root), 'utf8');
+    const boxStack = await sceneText('box_stack');
     assert.equal(sim.loadScene(boxStack), '');
     assert.equal(sim.step(40), 40);
     assert.equal(sim.solverStatus(), 'solved');

@@ -10,10 +10,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { lcpCertificate } from '../../web/src/plots/lcp_certificate.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
-const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
+import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
 
 let Module;
 before(async () => {
@@ -24,7 +21,7 @@ test("box_stack's LCP at step 40: the page's text is the CLI's dump, and its ans
   const steps = 40;
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadScene(await readFile(scenePath('box_stack'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('box_stack')), '');
     assert.equal(sim.step(steps - 1), steps - 1);
     assert.equal(JSON.parse(sim.lcpProblems()).length, 0, 'nothing kept while off');
     sim.keepLcpProblems(true);
@@ -57,7 +54,7 @@ test("box_stack's LCP at step 40: the page's text is the CLI's dump, and its ans
     assert.ok(Math.abs(onGround - weight) < 1e-3 * weight, `ground carries ${onGround} N s against ${weight}`);
 
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-lcp-'));
-    execFileSync(cli, ['run', scenePath('box_stack'), '--steps', String(steps), '--lcp-dump', dir]);
+    execFileSync(nativeCli, ['run', scenePath('box_stack'), '--steps', String(steps), '--lcp-dump', dir]);
     const dumped = await readFile(path.join(dir, `step_${String(steps).padStart(6, '0')}_island_0.lcp`), 'utf8');
     assert.equal(sim.lcpText(0), dumped);
     sim.keepLcpProblems(false);

@@ -9,10 +9,8 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import { decodeLinkText, encodeLinkText } from '../../web/src/link/link_codec.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
+import { nativeCli, repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
-const root = new URL('../../', import.meta.url);
-// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
 let Module;
 
 before(async () => {
@@ -20,7 +18,7 @@ before(async () => {
 });
 
 test('the kept v1 links read, normalised as the core writes them', async () => {
-  const kept = JSON.parse(await readFile(new URL('tests/data/links/v1_links.json', root), 'utf8'));
+  const kept = JSON.parse(await readFile(repositoryUrl('tests/data/links/v1_links.json'), 'utf8'));
   for (const [name, link] of Object.entries(kept.builtin)) {
     const read = Module.readLink(decodeLinkText(link));
     assert.equal(read.error, '');
@@ -40,7 +38,7 @@ test('a bad payload gets the core message naming the field', () => {
 });
 
 test("a built-in's changes merge into its scene as RFC 7386 says", async () => {
-  const builtin = await readFile(new URL('assets/scenes/box_rest.json', root), 'utf8');
+  const builtin = await sceneText('box_rest');
   const payload = '{"scene":{"builtin":"box_rest","changes":{"duration":2.5,"description":null}}}';
   const scene = Module.linkScene(payload, builtin);
   assert.equal(scene.error, '');
@@ -55,11 +53,11 @@ test("a built-in's changes merge into its scene as RFC 7386 says", async () => {
 });
 
 test("a run dragged in the module replays by its link in the native CLI bit for bit", async () => {
-  const sceneText = await readFile(new URL('assets/scenes/box_rest.json', root), 'utf8');
+  const boxRest = await sceneText('box_rest');
   const sim = new Module.Simulation();
   const journal = [];
   try {
-    assert.equal(sim.loadScene(sceneText), '');
+    assert.equal(sim.loadScene(boxRest), '');
     assert.equal(sim.setOption('formulation', 2), ''); // soft
     sim.step(20);
     const grab = [0.05, 0.1 / 3, 0.2];
@@ -79,7 +77,7 @@ test("a run dragged in the module replays by its link in the native CLI bit for 
     assert.equal(Module.readLink(payload).error, '');
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-drag-'));
     const csvPath = path.join(dir, 'state.csv');
-    execFileSync(cli, ['run', '--link', encodeLinkText(payload), '--steps', '100', '--csv', csvPath]);
+    execFileSync(nativeCli, ['run', '--link', encodeLinkText(payload), '--steps', '100', '--csv', csvPath]);
     const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
     const header = lines[0].split(',');
     const last = lines.at(-1).split(',');

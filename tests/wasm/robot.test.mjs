@@ -10,10 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gripperScene } from '../support/gripper_scene.mjs';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
-// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
+import { nativeCli, repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
 const JOINT_STRIDE = 6; // q, v, q_ref, effort, limit, goal
 const [Q, V, Q_REF, EFFORT, LIMIT, GOAL] = [0, 1, 2, 3, 4, 5];
@@ -95,7 +92,7 @@ async function nativeRows(sceneText, steps, settings = []) {
   const csvPath = path.join(dir, 'state.csv');
   await writeFile(scenePath, sceneText);
   const setArgs = settings.flatMap((setting) => ['--set', setting]);
-  execFileSync(cli, ['run', scenePath, '--steps', String(steps), '--csv', csvPath, ...setArgs]);
+  execFileSync(nativeCli, ['run', scenePath, '--steps', String(steps), '--csv', csvPath, ...setArgs]);
   const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
   const header = lines[0].split(',');
   return lines.slice(1).map((line) => {
@@ -155,7 +152,7 @@ for (const kind of ['dynamic', 'static']) {
 
 // The built-in robot scenes, driven by their own timelines: every joint and every
 // dynamic body (links included) at the end, bit for bit.
-const scenesDirectory = new URL('assets/scenes/', root);
+const scenesDirectory = repositoryUrl('assets/scenes/');
 const robotScenes = [];
 for (const file of (await readdir(scenesDirectory)).sort()) {
   const text = await readFile(new URL(file, scenesDirectory), 'utf8');

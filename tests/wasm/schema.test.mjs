@@ -4,12 +4,9 @@
 // (docs/option_schema.md).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { loadContactlab } from '../support/contactlab_module.mjs';
 import { gripperScene } from '../support/gripper_scene.mjs';
-
-const root = new URL('../../', import.meta.url);
-const builtin = (name) => readFile(new URL(`assets/scenes/${name}.json`, root), 'utf8');
+import { sceneText } from '../support/repository_files.mjs';
 
 const OPTION_KEYS = [
   'name', 'symbol', 'label', 'unit', 'scale', 'integer', 'min', 'max', 'slider_min', 'slider_max', 'step',
@@ -46,7 +43,7 @@ function recordAt(view, layout, index) {
 }
 
 test('optionSchema() describes every option of the core, each with the same keys', withSimulation(async (sim) => {
-  assert.equal(sim.loadScene(await builtin('box_rest')), '');
+  assert.equal(sim.loadScene(await sceneText('box_rest')), '');
   const names = schema.options.map((option) => option.name);
   assert.deepEqual([...names].sort(), Object.keys(JSON.parse(sim.sceneDescription()).options).sort());
   assert.equal(new Set(names).size, names.length);
@@ -113,7 +110,7 @@ test('recordLayouts() gives each record a stride and one name and unit per numbe
 // box_rest: a 1 kg cube resting on the ground on its four bottom corners.
 test('the arrays of a box at rest have the layouts\' strides, and their fields index the right numbers',
   withSimulation(async (sim) => {
-    assert.equal(sim.loadScene(await builtin('box_rest')), '');
+    assert.equal(sim.loadScene(await sceneText('box_rest')), '');
     sim.step(1);
     const { bodies } = JSON.parse(sim.sceneDescription());
     assert.equal(sim.bodyPoses().length, bodies.length * layouts.body_pose.stride);
@@ -142,7 +139,7 @@ test('the arrays of a box at rest have the layouts\' strides, and their fields i
 // brick_slide: a 2 kg brick launched along +x at 2 m/s slides on the ground with
 // mu = 0.3, so each corner's friction is -mu fn along x.
 test('a sliding brick\'s velocity and contact fields say it slides along +x', withSimulation(async (sim) => {
-  assert.equal(sim.loadScene(await builtin('brick_slide')), '');
+  assert.equal(sim.loadScene(await sceneText('brick_slide')), '');
   assert.equal(recordAt(sim.bodyVelocities(), layouts.body_velocity, 1).vx, 2);
   sim.step(10); // settled on the ground after the first step's 0.05 mm gap
   const contacts = sim.contacts();

@@ -7,11 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-
-const root = new URL('../../', import.meta.url);
-const scenePath = (name) => new URL(`assets/scenes/${name}.json`, root).pathname;
-// The native CLI: build/native's, or CONTACTLAB_CLI (a build elsewhere).
-const cli = process.env.CONTACTLAB_CLI ?? new URL('build/native/contactlab', root).pathname;
+import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
 
 let Module;
 before(async () => {
@@ -22,7 +18,7 @@ before(async () => {
 async function nativeFinalState(scene, steps) {
   const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
   const csvPath = path.join(dir, 'state.csv');
-  execFileSync(cli, ['run', scenePath(scene), '--steps', String(steps), '--csv', csvPath]);
+  execFileSync(nativeCli, ['run', scenePath(scene), '--steps', String(steps), '--csv', csvPath]);
   const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
   const header = lines[0].split(',');
   const last = lines[lines.length - 1].split(',');
@@ -33,7 +29,7 @@ for (const [scene, steps] of [['box_stack', 400], ['stick_slip', 800], ['ball_dr
   test(`${scene}: ${steps} steps in wasm equal the native CLI bit for bit`, async () => {
     const sim = new Module.Simulation();
     try {
-      assert.equal(sim.loadScene(await readFile(scenePath(scene), 'utf8')), '');
+      assert.equal(sim.loadScene(await sceneText(scene)), '');
       assert.equal(sim.step(steps), steps);
       const description = JSON.parse(sim.sceneDescription());
       const poses = Array.from(sim.bodyPoses());
@@ -60,7 +56,7 @@ for (const [scene, steps] of [['box_stack', 400], ['stick_slip', 800], ['ball_dr
 test('bad input returns an error value and leaves the running scene alone', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadScene(await readFile(scenePath('ball_drop'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('ball_drop')), '');
     sim.step(20);
     const time = sim.time();
     const poses = Array.from(sim.bodyPoses());
@@ -90,7 +86,7 @@ test('bad input returns an error value and leaves the running scene alone', asyn
 test('the state log prints the CLI\'s state CSV, and the scene file keeps the options', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadScene(await readFile(scenePath('box_stack'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('box_stack')), '');
     assert.equal(sim.stateRows(), 0, 'kept only when asked');
     sim.keepStateLog(true);
     assert.equal(sim.setOption('friction_coefficient', 0.35), '');
@@ -99,7 +95,7 @@ test('the state log prints the CLI\'s state CSV, and the scene file keeps the op
     assert.equal(sim.stateRowsDropped(), 0);
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
     const csvPath = path.join(dir, 'state.csv');
-    execFileSync(cli, ['run', scenePath('box_stack'), '--steps', '120', '--set', 'mu=0.35', '--csv', csvPath]);
+    execFileSync(nativeCli, ['run', scenePath('box_stack'), '--steps', '120', '--set', 'mu=0.35', '--csv', csvPath]);
     const rows = [sim.stateCsvRows(0, 50), sim.stateCsvRows(50, 50), sim.stateCsvRows(100, 50)].join('');
     assert.equal(sim.stateCsvHeader() + rows, await readFile(csvPath, 'utf8'));
     for (const [first, count] of [[121, 1], [-1, 5], [0, 0], [Number.NaN, 3], [0, Number.NaN]]) {
@@ -124,7 +120,7 @@ test('the state log prints the CLI\'s state CSV, and the scene file keeps the op
 test('four_bar: the loop_error column as the CLI prints it, and loopError()', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadScene(await readFile(scenePath('four_bar'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('four_bar')), '');
     const description = JSON.parse(sim.sceneDescription());
     assert.deepEqual(description.articulations[0].loops, [{ type: 'hinge', link_a: 'coupler', link_b: 'rocker' }]);
     sim.keepStateLog(true);
@@ -133,7 +129,7 @@ test('four_bar: the loop_error column as the CLI prints it, and loopError()', as
     sim.step(200);
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
     const csvPath = path.join(dir, 'state.csv');
-    execFileSync(cli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'baumgarte_alpha=20',
+    execFileSync(nativeCli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'baumgarte_alpha=20',
       '--set', 'baumgarte_beta=30', '--csv', csvPath]);
     const text = sim.stateCsvHeader() + sim.stateCsvRows(0, 201);
     assert.equal(text, await readFile(csvPath, 'utf8'));
@@ -154,13 +150,13 @@ test('four_bar: the loop_error column as the CLI prints it, and loopError()', as
 test('four_bar in maximal coordinates: the joint_error column as the CLI prints it, and jointError()', async () => {
   const sim = new Module.Simulation();
   try {
-    assert.equal(sim.loadScene(await readFile(scenePath('four_bar'), 'utf8')), '');
+    assert.equal(sim.loadScene(await sceneText('four_bar')), '');
     sim.keepStateLog(true);
     assert.equal(sim.setOption('coordinates', 1), '');
     sim.step(200);
     const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
     const csvPath = path.join(dir, 'state.csv');
-    execFileSync(cli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'coordinates=maximal', '--csv', csvPath]);
+    execFileSync(nativeCli, ['run', scenePath('four_bar'), '--steps', '200', '--set', 'coordinates=maximal', '--csv', csvPath]);
     const text = sim.stateCsvHeader() + sim.stateCsvRows(0, 201);
     assert.equal(text, await readFile(csvPath, 'utf8'));
     const lines = text.trim().split('\n');

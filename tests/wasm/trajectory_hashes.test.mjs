@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { Fnv1a64 } from '../support/trajectory_hash.mjs';
 import { loadContactlab } from '../support/contactlab_module.mjs';
+import { repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
-const root = new URL('../../', import.meta.url);
 const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
 const JOINT_STRIDE = 6; // q, v, q_ref, effort, limit, goal
-const table = JSON.parse(await readFile(new URL('tests/data/trajectory_hashes.json', root), 'utf8'));
+const table = JSON.parse(await readFile(repositoryUrl('tests/data/trajectory_hashes.json'), 'utf8'));
 
 let Module;
 before(async () => {
@@ -40,7 +40,7 @@ for (const entry of table.entries) {
   test(`${entry.scene} in ${entry.formulation}: ${entry.rows - 1} steps hash to the native state hash`, async () => {
     const sim = new Module.Simulation();
     try {
-      const json = await readFile(new URL(`assets/scenes/${entry.scene}.json`, root), 'utf8');
+      const json = await sceneText(entry.scene);
       assert.equal(sim.loadScene(json), '');
       assert.equal(sim.setOption('formulation', FORMULATIONS.indexOf(entry.formulation)), '');
       const description = JSON.parse(sim.sceneDescription());
