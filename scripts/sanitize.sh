@@ -12,10 +12,10 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # The selected core tests (CMakeLists.txt, CONTACTLAB_SANITIZE), in two shards, less
 # those that take tens of seconds each here and reach nothing new: Lemke on 120
-# perturbed stacks (lemke_test.cpp's other contact problems take the same paths), the
+# perturbed stacks (tests/core/lcp/lemke_test.cpp's other contact problems take the same paths), the
 # robot scenes' CSV columns and barrett_phone's 4 s in both coordinates (the scene runs
 # below step every robot scene, in both), the sparse Newton solver on an 80-box
-# pyramid (formulation_soft_newton_test.cpp takes its every path on small random
+# pyramid (tests/core/formulation/soft_newton_test.cpp takes its every path on small random
 # islands) and convex, quasi-static and compliant contact on the 10 x 10 grid (the
 # scene runs below take convex's sparse path on bin_pile's pile, an island of 1328
 # unknowns within its 100 steps).

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "../core/lemke_contact_problems.h"
+#include "lemke_contact_problems.h"
 #include "lcp/lemke.h"
 
 namespace contactlab {

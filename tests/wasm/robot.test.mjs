@@ -210,7 +210,7 @@ function rotationAngle(a, b) {
 
 // The Cartesian jog (Simulation::jog): the PUMA's wrist, six joints from its base, is
 // jogged 5 cm up; the stiff joint motors settle it 5 cm higher (within 1 mm) with its
-// orientation kept (within 1e-3 rad), as natively (tests/core/simulation_test.cpp).
+// orientation kept (within 1e-3 rad), as natively (tests/core/session/simulation_test.cpp).
 test('jog moves barrett_phone\'s wrist 5 cm up with its orientation kept', withSimulation(async (sim) => {
   await armOverHandset(sim);
   const before = linkFrame(sim, 'puma_link6');

@@ -458,7 +458,7 @@ TEST(LemkeContact, SlidingBoxFeelsKineticFrictionOnTheOpposingEdge) {
 }
 
 TEST(LemkeContact, PerturbedStacksAreSolvedWithoutRegularisation) {
-  // Five-box stacks as a run leaves them (lemke_contact_problems.h): boxes and contact
+  // Five-box stacks as a run leaves them (tests/support/lemke_contact_problems.h): boxes and contact
   // points 1e-11 m to 1e-6 m off, velocities a tenth of that in m/s. The near-ties and
   // pivots of relative size offset / 0.1 m defeated the plain lexicographic path: before
   // the pivoting rules of lemke_pivoting.h, 63 of these 120 problems had no answer and

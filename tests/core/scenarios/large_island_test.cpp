@@ -64,8 +64,8 @@ TEST(LargeIsland, PastTheCapItIsHeldStillAtOnceWithAFallbackThatSaysSo) {
   ASSERT_TRUE(simulation.load_scene(read_test_scene("box_grid_10x10")).ok());
   for (int index = 0; index <= static_cast<int>(Formulation::Compliant); ++index) {
     // Soft poses it sparsely past the cap, with either cone (below, and
-    // formulation_soft_newton_elliptic_test.cpp), and so does convex
-    // (formulation_convex_newton_test.cpp, below) and quasi-static stepping with its
+    // tests/core/formulation/soft_newton_elliptic_test.cpp), and so does convex
+    // (tests/core/formulation/convex_newton_test.cpp, below) and quasi-static stepping with its
     // "qp" problem: quasi-static stepping is held still with its "lcp" problem here.
     // Compliant contact poses every island sparsely (below).
     if (static_cast<Formulation>(index) == Formulation::Soft ||
@@ -150,7 +150,7 @@ TEST(LargeIsland, PastTheCapSoftsPyramidSimulatesItAtRest) {
 // steps, and its cubes, 0.05 mm above the ground, settle onto it (by that gap and half
 // the contact threshold) and stay within 1 mm of where they were.
 // Settling and the ground's support are checked on a brick pyramid past the cap
-// (formulation_convex_newton_test.cpp), whose warm-started steps cost less.
+// (tests/core/formulation/convex_newton_test.cpp), whose warm-started steps cost less.
 TEST(LargeIsland, PastTheCapConvexAndQuasistaticSolveIt) {
   for (const Formulation formulation : {Formulation::Convex, Formulation::Quasistatic}) {
     const char* name = formulation_name(formulation);

@@ -1,4 +1,4 @@
-// Joint friction's parameters, seed 002 eq. (14) (the step's rows: step_joint_friction_test.cpp).
+// Joint friction's parameters, seed 002 eq. (14) (the step's rows: tests/core/step/joint_friction_test.cpp).
 #include "dynamics/joint_friction.h"
 
 #include <cmath>

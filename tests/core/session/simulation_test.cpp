@@ -213,7 +213,7 @@ TEST(Simulation, RobotCommandsNeedAScene) {
   EXPECT_TRUE(simulation.joint_state(0).empty());
 }
 
-// Dynamic auto-grasp (tests/core/robot_control_test.cpp has the details): both fingers
+// Dynamic auto-grasp (tests/core/control/robot_control_test.cpp has the details): both fingers
 // stop on the box's faces and press it with their saturated motors, 10 N each.
 TEST(Simulation, AutograspClosesTheFingersOnTheBox) {
   Simulation simulation = load_gripper();
