@@ -18,3 +18,23 @@ export async function loadContactlabImport() {
   const wasmBinary = await readFile(new URL('web/src/wasm/contactlab_import.wasm', root));
   return createContactlabImport({ wasmBinary });
 }
+
+// The main module, loaded once for the test file that asks for it.
+let mainModule;
+export function contactlabModule() {
+  mainModule ??= loadContactlab();
+  return mainModule;
+}
+
+// A test body given a new Simulation, deleted afterwards whether the test passes or not.
+export function withSimulation(run) {
+  return async () => {
+    const Module = await contactlabModule();
+    const sim = new Module.Simulation();
+    try {
+      await run(sim);
+    } finally {
+      sim.delete();
+    }
+  };
+}

@@ -9,7 +9,7 @@ import { readFile, mkdtemp } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadContactlab } from '../support/contactlab_module.mjs';
+import { contactlabModule, withSimulation } from '../support/contactlab_module.mjs';
 import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
 
 const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
@@ -21,19 +21,8 @@ const CONTACT = { normalForce: 7, bodyA: 13, bodyB: 14, normalVelocity: 15, tang
 
 let Module;
 before(async () => {
-  Module = await loadContactlab();
+  Module = await contactlabModule();
 });
-
-function withSimulation(run) {
-  return async () => {
-    const sim = new Module.Simulation();
-    try {
-      await run(sim);
-    } finally {
-      sim.delete();
-    }
-  };
-}
 
 // The CLI's state CSV: one row of strings per step (the initial state first).
 async function nativeRows(scene, steps, settings) {

@@ -2,35 +2,19 @@
 // JavaScript, errors as values, and, bit for bit, the same joint trajectories as the
 // native CLI running the same commands from the scene's timeline; the built-in robot
 // scenes end in the same state as natively.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gripperScene } from '../support/gripper_scene.mjs';
-import { loadContactlab } from '../support/contactlab_module.mjs';
+import { withSimulation } from '../support/contactlab_module.mjs';
 import { nativeCli, repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
 const JOINT_STRIDE = 6; // q, v, q_ref, effort, limit, goal
 const [Q, V, Q_REF, EFFORT, LIMIT, GOAL] = [0, 1, 2, 3, 4, 5];
 const FINGER_ON_BOX = 0.03; // tests/support/gripper_scene.h: a finger's face meets the box here
-
-let Module;
-before(async () => {
-  Module = await loadContactlab();
-});
-
-function withSimulation(run) {
-  return async () => {
-    const sim = new Module.Simulation();
-    try {
-      await run(sim);
-    } finally {
-      sim.delete();
-    }
-  };
-}
 
 const joint = (sim, index, field) => sim.jointState(0)[index * JOINT_STRIDE + field];
 

@@ -4,7 +4,7 @@
 // (docs/option_schema.md).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadContactlab } from '../support/contactlab_module.mjs';
+import { contactlabModule, withSimulation } from '../support/contactlab_module.mjs';
 import { gripperScene } from '../support/gripper_scene.mjs';
 import { sceneText } from '../support/repository_files.mjs';
 
@@ -18,21 +18,10 @@ let Module;
 let schema;
 let layouts;
 before(async () => {
-  Module = await loadContactlab();
+  Module = await contactlabModule();
   schema = JSON.parse(Module.optionSchema());
   layouts = JSON.parse(Module.recordLayouts());
 });
-
-function withSimulation(run) {
-  return async () => {
-    const sim = new Module.Simulation();
-    try {
-      await run(sim);
-    } finally {
-      sim.delete();
-    }
-  };
-}
 
 // A number a little beyond `value` in `direction` (-1 below, 1 above).
 const beyond = (value, direction) => value + direction * Math.max(Math.abs(value) * 1e-9, 1e-12);
