@@ -3,7 +3,7 @@
 // refused value (a negative mass) shown beside its field with nothing changed, undo
 // and redo back to every state, play and stop, and the edited scene's link opened in a
 // new page and run natively to the same poses bit for bit, as the exported scene file
-// runs.
+// runs; a hull from an STL file and a robot added, carried by the link.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -231,6 +231,22 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
   const dragCsv = join(scratch, 'dragged.csv');
   execFileSync(CLI, ['run', '--link', dragRun.link, '--steps', String(dragPayload.step), '--csv', dragCsv]);
   for (const [body, pose] of Object.entries(dragRun.poses)) assert.deepEqual(csvPoses(dragCsv).at(-1)[body], pose, `${body} dragged`);
+  // A hull from an STL in millimetres (made by the import module, loaded now) and a
+  // robot of the built-in scenes are added, and the link carries both.
+  const additions = await opened.evaluate(async () => {
+    const corner = (v) => `vertex ${v.join(' ')}`;
+    const tetra = [[0, 0, 0], [50, 0, 0], [0, 50, 0], [0, 0, 50]];
+    const faces = [[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+    const stl = `solid t\n${faces.map((f) => `facet normal 0 0 0\nouter loop\n${f.map((i) => corner(tetra[i])).join('\n')}\nendloop\nendfacet`).join('\n')}\nendsolid t\n`;
+    const editor = window.contactlab.editor;
+    const hull = await editor.addHull('tetra', stl, { units: 'mm' });
+    const robot = editor.addRobot('parallel_gripper', { position: [0, 1, 0], orientation: [1, 0, 0, 0] });
+    return { hull, robot, link: window.contactlab.link() };
+  });
+  assert.deepEqual([additions.hull, additions.robot], ['', '']);
+  const carried = decodeLink(additions.link).scene.changes;
+  assert.deepEqual(carried.bodies.find((body) => body.name === 'tetra').geoms[0].vertices.length, 4);
+  assert.deepEqual(carried.articulations[0].links.map((link) => link.name), ['gripper_hand', 'gripper_left', 'gripper_right']);
   assert.deepEqual(opened.errors, []);
   await opened.close();
   const csv = join(scratch, 'edited.csv');

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EditJournal } from '../../web/src/editor/edit_journal.js';
-import { SceneEditor, messageField } from '../../web/src/editor/scene_editor.js';
+import { readFileSync } from 'node:fs';
+import { SceneEditor, messageField, nameStemOf } from '../../web/src/editor/scene_editor.js';
 import { Emitter } from '../../web/src/session/emitter.js';
 
 class StandInSession extends Emitter {
@@ -48,10 +49,10 @@ class StandInLoop extends Emitter {
 
 const START = { name: 'start', bodies: [{ name: 'ground', static: true, geoms: [{ type: 'plane' }] }] };
 
-function editorOn(budget = undefined) {
+function editorOn(budget = undefined, sources = {}) {
   const session = new StandInSession();
   const loop = new StandInLoop();
-  const editor = new SceneEditor(session, loop, new EditJournal(budget));
+  const editor = new SceneEditor(session, loop, new EditJournal(budget), sources);
   editor.followSession(session);
   const events = [];
   for (const name of ['changed', 'selected', 'refused']) editor.on(name, (detail) => events.push([name, detail]));
@@ -141,4 +142,68 @@ test("a locked editor (an exercise's scene) refuses every edit and does not stop
   assert.equal(editor.undo(), 'the lab is in the exercise tip_or_slide, whose scene stays');
   editor.edit();
   assert.deepEqual([editor.sceneText(), session.loaded.length, loop.playing, editor.editing], [before, 0, true, false]);
+});
+
+// The built-in scenes' files, as the page bundles them.
+const robotScene = (name) => readFileSync(new URL(`../../assets/scenes/${name}.json`, import.meta.url), 'utf8');
+
+test('a robot is added as one edit, with its links and joints, and undo takes it away whole', () => {
+  const { session, editor } = editorOn(undefined, { robotScene });
+  const before = editor.sceneText();
+  assert.equal(editor.addRobot('parallel_gripper', { position: [0.5, 0, 0], orientation: [1, 0, 0, 0] }), '');
+  const [gripper] = JSON.parse(editor.sceneText()).articulations;
+  assert.equal(gripper.name, 'gripper');
+  assert.deepEqual(gripper.links.map((link) => [link.name, link.joint.type]), [
+    ['gripper_hand', 'prismatic'],
+    ['gripper_left', 'prismatic'],
+    ['gripper_right', 'prismatic'],
+  ]);
+  assert.deepEqual(gripper.links[0].joint.origin.position, [0.5, 0, 0.12865]);
+  assert.equal(session.sceneText, editor.sceneText(), 'through the session');
+  assert.equal(editor.history.undoLabel, 'add robot parallel_gripper');
+  assert.equal(editor.undo(), '');
+  assert.equal(editor.sceneText(), before);
+  assert.equal(editor.redo(), '');
+  assert.equal(editor.removeRobot('gripper'), '');
+  assert.equal(editor.sceneText(), before, 'removal takes it whole');
+  assert.equal(editor.undo(), '');
+  assert.equal(JSON.parse(editor.sceneText()).articulations[0].links.length, 3);
+  const kept = editor.sceneText();
+  assert.match(editor.addRobot('r2d2'), /^articulations: no robot model "r2d2"/);
+  assert.equal(editor.sceneText(), kept, 'a refused robot changes nothing');
+});
+
+test("a mesh file's hull is made by the mesh reader and added as a body; its refusal changes nothing", async () => {
+  const requests = [];
+  const hull = { type: 'convex_hull', vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]] };
+  const meshBody = async (content, request) => {
+    requests.push({ content, request });
+    if (request.file === 'flat.stl') return { error: `${request.field}.geoms[0].vertices: flat.stl: its convex hull cannot be built (all points are coplanar: the hull has no volume)` };
+    return { error: '', body: { name: request.name, mass: request.mass, position: [0, 0, 0], orientation: [1, 0, 0, 0], geoms: [hull] }, report: '' };
+  };
+  const { editor, events } = editorOn(undefined, { meshBody });
+  assert.equal(await editor.addHull('', 'solid cup', { file: 'parts/Cup Holder.STL', units: 'mm' }), '');
+  assert.deepEqual(requests[0], {
+    content: 'solid cup',
+    request: { file: 'parts/Cup Holder.STL', units: 'mm', name: 'Cup_Holder1', mass: 1, field: 'bodies[1]' },
+  });
+  const added = JSON.parse(editor.sceneText()).bodies[1];
+  assert.deepEqual(added.geoms, [hull]);
+  assert.deepEqual(added.position, [0, 0, 0], 'the first body beside the ground goes to the origin');
+  assert.equal(editor.selected, 'Cup_Holder1');
+  assert.equal(editor.history.undoLabel, 'add Cup_Holder1');
+  const before = { text: editor.sceneText(), history: editor.history };
+  const message = await editor.addHull('plate', new Uint8Array(84), { file: 'flat.stl' });
+  assert.match(message, /^bodies\[2\]\.geoms\[0\]\.vertices: flat\.stl: /);
+  assert.deepEqual(events.at(-1), ['refused', { message, field: 'bodies[2].geoms[0].vertices' }]);
+  assert.deepEqual({ text: editor.sceneText(), history: editor.history }, before);
+  assert.equal(await editor.addHull('cup', 'solid cup', { position: [1, 2, 0.5] }), '');
+  assert.equal(requests.at(-1).request.file, 'cup.stl', 'an STL named after the body by default');
+  assert.deepEqual(JSON.parse(editor.sceneText()).bodies[2].position, [1, 2, 0.5]);
+  assert.equal(await editorOn().editor.addHull('cup', 'solid'), 'bodies: this page reads no mesh files');
+});
+
+test("a file's name as a body's name stem", () => {
+  assert.equal(nameStemOf('parts/Cup Holder (v2).STL'), 'Cup_Holder_v2_');
+  assert.equal(nameStemOf('.obj'), 'hull');
 });

@@ -1,6 +1,6 @@
 // Registers the URDF importer (core/import/) for the page: the module of its own that
-// the page loads when a robot is first dropped (docs/urdf.md), so that the main module
-// does not carry it.
+// the page loads when a robot is first dropped (docs/urdf.md), or a mesh file is first
+// made a body in the editor (docs/page.md), so that the main module does not carry it.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -11,6 +11,7 @@
 
 #include "import/import_limits.h"
 #include "import/import_request.h"
+#include "import/mesh_body.h"
 #include "import/urdf_scene.h"
 #include "import/visual_geometry.h"
 #include "page_robot_source.h"
@@ -97,6 +98,26 @@ emscripten::val import_robot(const std::string& urdf_path, const std::string& sc
   return result;
 }
 
+// (a mesh file's bytes: Uint8Array, its name, metres per unit of the file, the body's
+// name and mass [kg], the entry's path in the scene for messages) => {error, body: the
+// scene file's `bodies` entry as JSON text (mesh_body.h), report: which hulls were
+// simplified}.
+emscripten::val mesh_body_of(emscripten::val data, const std::string& file, double scale, const std::string& name,
+                             double mass, const std::string& field) {
+  std::string bytes(data["length"].as<std::size_t>(), '\0');
+  // One copy from the JS array into the string's bytes.
+  emscripten::val(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<unsigned char*>(bytes.data())))
+      .call<void>("set", data);
+  nlohmann::json body;
+  ImportReport report;
+  const Status status = mesh_body(bytes, {file, scale, name, mass, field}, body, report);
+  emscripten::val result = emscripten::val::object();
+  result.set("error", status.message());
+  result.set("body", status.ok() ? body.dump() : std::string());
+  result.set("report", report.text());
+  return result;
+}
+
 // The caps the page checks before it reads files (import_limits.h).
 emscripten::val import_limits() {
   emscripten::val limits = emscripten::val::object();
@@ -112,4 +133,5 @@ emscripten::val import_limits() {
 EMSCRIPTEN_BINDINGS(contactlab_import) {
   emscripten::function("importRobot", &contactlab::import_robot);
   emscripten::function("importLimits", &contactlab::import_limits);
+  emscripten::function("meshBody", &contactlab::mesh_body_of);
 }

@@ -7,6 +7,7 @@
 import { EditorPanel } from './editor/editor_panel.js';
 import { listenForEditorKeys } from './editor/editor_keys.js';
 import { Gizmo } from './editor/gizmo.js';
+import { EditJournal } from './editor/edit_journal.js';
 import { SceneEditor } from './editor/scene_editor.js';
 import { VelocityArrows } from './editor/velocity_arrows.js';
 import { acceptedOrigins } from './embed/accepted_origins.js';
@@ -34,6 +35,7 @@ import { AddressBar } from './link/address_bar.js';
 import { EXERCISE_LINK, encodeLinkText } from './link/link_codec.js';
 import { PageLinks } from './link/page_links.js';
 import { FileOpener } from './open/file_opener.js';
+import { readMeshBody } from './open/mesh_body.js';
 import { RobotImports } from './open/robot_import.js';
 import { RobotImportPanel } from './open/robot_import_panel.js';
 import { readSceneFile } from './open/scene_file.js';
@@ -140,7 +142,10 @@ function createParts(module, session) {
     parts.plots.update(nowMs, simulation, twin);
     return drawn;
   });
-  parts.editor = new SceneEditor(session, parts.loop);
+  parts.editor = new SceneEditor(session, parts.loop, new EditJournal(), {
+    meshBody: readMeshBody,
+    robotScene: (name) => builtinScenes[name] ?? null,
+  });
   parts.gizmo = new Gizmo(view, parts.editor, session);
   parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor.editing);
   parts.velocityArrows = new VelocityArrows(view, session);
@@ -176,6 +181,9 @@ function createParts(module, session) {
   parts.fileOpener = new FileOpener(
     (file) => openFile(module, session, file, parts),
     (pairs) => openRobot(session, pairs, parts),
+    (file) => (parts.exercise
+      ? session.refuseSceneFile(file.name, `the lab is in the exercise ${parts.exercise.name}, whose scene stays`)
+      : parts.editorPanel.addHullFile(file)),
   );
   parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
   return parts;

@@ -1,9 +1,12 @@
 // The editor's folder of the control panel (lil-gui): edit (stop at the initial state)
-// and play, undo and redo, add a body, the body list, the selected body's properties
-// and the scene's (duration, gravity, materials and the friction of each pair of
+// and play, undo and redo, add a body (a shape, or the convex hull of an STL or OBJ
+// file picked or dropped, in metres or millimetres), the body list, the selected body's
+// properties, the robots (add one of the built-in scenes' at a pose, delete one) and
+// the scene's (duration, gravity, materials and the friction of each pair of
 // materials). Every change is one edit through the editor; the controls are built
 // again from the edited scene after each, so a refused value goes back to what the
 // scene holds, and the core's message is shown beside the field it names (text only).
+import { ROBOT_MODELS } from './robot_models.js';
 import { SHAPES, bodyVolume } from './scene_edits.js';
 
 const NO_BODY = '(none)';
@@ -15,6 +18,8 @@ const FRICTION_FIELDS = [
   ['torsional_friction', 'μt torsional friction [m]', 0],
 ];
 const DUPLICATE_OFFSET_FACTOR = 2.5; // a copy goes this many of its largest half sizes along x
+const MESH_UNITS = ['m', 'mm'];
+const NO_ROBOT = '(none)';
 
 // Does `path` (a controller's) name the field `field` (a message's) or a part of it?
 function pathNames(path, field) {
@@ -32,6 +37,10 @@ export class EditorPanel {
   #folder;
   #bodyFolder = null;
   #sceneFolder = null;
+  #robotFolder = null;
+  #robotChoice = { model: Object.keys(ROBOT_MODELS)[0], x: 0, y: 0, z: 0, turn: 0, robot: NO_ROBOT };
+  #robotsOpen = false; // the robots folder stays open across the rebuilds after its edits
+  #meshInput;
   #fields = []; // [{path, controller}] of the folders built last
   #refusal = null; // {message, field} of the last refused edit, until the next one is accepted
   #message;
@@ -57,6 +66,22 @@ export class EditorPanel {
       actions[`add ${shape}`] = () => editor.addShape(shape);
       folder.add(actions, `add ${shape}`);
     }
+    this.#meshInput = document.createElement('input');
+    this.#meshInput.type = 'file';
+    this.#meshInput.id = 'mesh-file-input';
+    this.#meshInput.accept = '.stl,.obj';
+    this.#meshInput.hidden = true;
+    this.#meshInput.setAttribute('aria-label', 'STL or OBJ file to add as a convex hull');
+    this.#meshInput.addEventListener('change', () => {
+      const [file] = this.#meshInput.files;
+      this.#meshInput.value = '';
+      if (file) this.addHullFile(file);
+    });
+    document.body.append(this.#meshInput);
+    actions.units = MESH_UNITS[0];
+    actions['add hull'] = () => this.#meshInput.click();
+    folder.add(actions, 'add hull').name('add hull from an STL or OBJ file');
+    folder.add(actions, 'units', MESH_UNITS).name("the file's unit");
     this.bodyController = folder.add(actions, 'body', [NO_BODY]).onChange((name) => editor.select(name === NO_BODY ? null : name));
     this.#message = document.createElement('div');
     this.#message.className = 'edit-message';
@@ -71,6 +96,13 @@ export class EditorPanel {
       this.#refusal = refusal;
       this.rebuild();
     });
+  }
+
+  // A mesh file picked or dropped: its convex hull added as a body, in the unit chosen;
+  // resolves to "" or the refusal, which the folder shows.
+  async addHullFile(file) {
+    this.#folder.open();
+    return this.#editor.addHull('', await file.arrayBuffer(), { file: file.name, units: this.state.units });
   }
 
   // Hides the folder (an exercise's scene is not edited).
@@ -89,8 +121,10 @@ export class EditorPanel {
     const scene = editor.scene;
     this.#bodyFolder?.destroy();
     this.#sceneFolder?.destroy();
+    this.#robotFolder?.destroy();
     this.#bodyFolder = null;
     this.#sceneFolder = null;
+    this.#robotFolder = null;
     this.#fields = [];
     this.#folder.title(editor.editing ? 'edit scene (editing)' : 'edit scene');
     const { undoLabel, redoLabel } = editor.history;
@@ -102,6 +136,7 @@ export class EditorPanel {
     this.bodyController.updateDisplay();
     const index = scene.bodies.findIndex((body) => body.name === editor.selected);
     if (index >= 0) this.#buildBody(scene, index);
+    this.#buildRobots(scene);
     this.#buildScene(scene);
     this.#showRefusal();
   }
@@ -186,6 +221,36 @@ export class EditorPanel {
     if (geom.half_length !== undefined) {
       this.#field(folder, `${geomPath}.half_length`, state, 'half_length', 'half length [m]', (value) => setGeom({ half_length: value }));
     }
+  }
+
+  // Add a robot of the built-in scenes at a pose (moved by x, y, z and turned about z
+  // from where its scene has it); delete one of the scene's.
+  #buildRobots(scene) {
+    const editor = this.#editor;
+    const folder = this.#folder.addFolder('robots').open(this.#robotsOpen);
+    folder.onOpenClose((changed) => {
+      if (changed === folder) this.#robotsOpen = !folder._closed;
+    });
+    this.#robotFolder = folder;
+    const choice = this.#robotChoice;
+    const labels = Object.fromEntries(Object.entries(ROBOT_MODELS).map(([model, { label }]) => [label, model]));
+    folder.add(choice, 'model', labels).name('robot');
+    folder.add(choice, 'x').name('move x [m]');
+    folder.add(choice, 'y').name('move y [m]');
+    folder.add(choice, 'z').name('move z [m]');
+    folder.add(choice, 'turn').name('turn about z [°]');
+    const actions = {
+      add: () => {
+        const half = (choice.turn * Math.PI) / 360;
+        return editor.addRobot(choice.model, { position: [choice.x, choice.y, choice.z], orientation: [Math.cos(half), 0, 0, Math.sin(half)] });
+      },
+      remove: () => choice.robot !== NO_ROBOT && editor.removeRobot(choice.robot),
+    };
+    this.#fields.push({ path: 'articulations', controller: folder.add(actions, 'add').name('add robot') });
+    const names = (scene.articulations ?? []).map((articulation) => articulation.name);
+    if (!names.includes(choice.robot)) choice.robot = NO_ROBOT;
+    folder.add(choice, 'robot', [NO_ROBOT, ...names]).name("scene's robot");
+    folder.add(actions, 'remove').name('delete robot');
   }
 
   #buildScene(scene) {

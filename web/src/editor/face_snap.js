@@ -6,7 +6,7 @@
 // `threshold`. A rotated body snaps by its bounding box, not its slanted faces.
 
 // v turned by the unit quaternion [w, x, y, z].
-function rotate([w, x, y, z], [vx, vy, vz]) {
+export function rotate([w, x, y, z], [vx, vy, vz]) {
   // t = 2 q_vec x v; v' = v + w t + q_vec x t
   const tx = 2 * (y * vz - z * vy);
   const ty = 2 * (z * vx - x * vz);
@@ -14,7 +14,8 @@ function rotate([w, x, y, z], [vx, vy, vz]) {
   return [vx + w * tx + (y * tz - z * ty), vy + w * ty + (z * tx - x * tz), vz + w * tz + (x * ty - y * tx)];
 }
 
-function multiply([aw, ax, ay, az], [bw, bx, by, bz]) {
+// The product a * b of quaternions [w, x, y, z].
+export function multiply([aw, ax, ay, az], [bw, bx, by, bz]) {
   return [
     aw * bw - ax * bx - ay * by - az * bz,
     aw * bx + ax * bw + ay * bz - az * by,

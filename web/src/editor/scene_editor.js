@@ -12,9 +12,17 @@
 // Methods return "" or the refusal, as the session's actions do.
 import { Emitter } from '../session/emitter.js';
 import { EditJournal } from './edit_journal.js';
-import { addBody, duplicateBody, newBody, removeBody, setBody, setScene } from './scene_edits.js';
+import { ROBOT_MODELS, robotFromScene } from './robot_models.js';
+import { addBody, addRobot, duplicateBody, freeName, newBody, removeBody, removeRobot, setBody, setScene } from './scene_edits.js';
 
 const NEW_BODY_SPACING = 0.4; // m along x beyond the bodies there are
+const NEW_HULL_MASS = 1; // kg
+
+// "parts/Cup Holder.STL" => "Cup_Holder": a file's name as a body's name stem.
+export function nameStemOf(file) {
+  const base = file.split('/').at(-1).replace(/\.[^.]*$/, '');
+  return base.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'hull';
+}
 
 // The field a core message starts with: "bodies[1].mass: must be ..." => "bodies[1].mass".
 export function messageField(message) {
@@ -29,13 +37,20 @@ export class SceneEditor extends Emitter {
   #editing = false;
   #selected = null;
   #locked = ''; // why the scene may not be edited ('' when it may)
+  #meshBody;
+  #robotScene;
 
-  // `loop`: the page's Loop (play and pause).
-  constructor(session, loop, journal = new EditJournal()) {
+  // `loop`: the page's Loop (play and pause). `sources`: where the bodies and robots
+  // that are not typed in come from: meshBody(content, {file, units, name, mass,
+  // field}) => (a promise of) {error, body (object), report} (open/mesh_body.js), and
+  // robotScene(name) => a built-in scene's JSON text.
+  constructor(session, loop, journal = new EditJournal(), sources = {}) {
     super();
     this.#session = session;
     this.#loop = loop;
     this.#journal = journal;
+    this.#meshBody = sources.meshBody ?? null;
+    this.#robotScene = sources.robotScene ?? null;
   }
 
   // A scene loaded from elsewhere starts a new journal; playing ends editing.
@@ -130,13 +145,69 @@ export class SceneEditor extends Emitter {
     return error;
   }
 
+  // x [m] beyond the bodies there are (0 without one): where a new body goes.
+  #nextX() {
+    const placed = this.#scene.bodies.filter((body) => !body.geoms.some((geom) => geom.type === 'plane'));
+    return placed.length ? Math.max(...placed.map((body) => (body.position ?? [0])[0])) + NEW_BODY_SPACING : 0;
+  }
+
   // A new body of `shape` (box, sphere, capsule or cylinder) on the ground, beyond the
   // bodies there are along x.
   addShape(shape) {
     if (!this.#scene) return this.#refuse('no scene is loaded yet', '');
-    const placed = this.#scene.bodies.filter((body) => !body.geoms.some((geom) => geom.type === 'plane'));
-    const x = placed.length ? Math.max(...placed.map((body) => (body.position ?? [0])[0])) + NEW_BODY_SPACING : 0;
-    return this.addBody(newBody(this.#scene, shape, x, 0));
+    return this.addBody(newBody(this.#scene, shape, this.#nextX(), 0));
+  }
+
+  // A promise of "" or the refusal: a body whose geoms are the convex hulls of a mesh
+  // file's parts, read and made by the core (core/import/mesh_body.h). `content`: the
+  // file's bytes (Uint8Array or ArrayBuffer) or text; `options`: {file: its name, whose
+  // extension (.stl or .obj) picks the reader (default NAME.stl), units: 'm' or 'mm'
+  // (the file's unit, default 'm'), mass [kg] (default 1), position: [x, y, z] where the
+  // middle of its bottom goes (default on the ground beyond the bodies)}. `name`: the
+  // body's name ('' or null: the file's name, made free).
+  async addHull(name, content, options = {}) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
+    if (!this.#scene) return this.#refuse('no scene is loaded yet', '');
+    if (!this.#meshBody) return this.#refuse('bodies: this page reads no mesh files', 'bodies');
+    const file = options.file ?? `${name || 'hull'}.stl`;
+    const request = {
+      file,
+      units: options.units ?? 'm',
+      name: name || freeName(this.#scene, nameStemOf(file)),
+      mass: options.mass ?? NEW_HULL_MASS,
+      field: `bodies[${this.#scene.bodies.length}]`,
+    };
+    let result;
+    try {
+      result = await this.#meshBody(content, request);
+    } catch (error) {
+      result = { error: `bodies: ${file}: ${error.message ?? error}` };
+    }
+    if (result.error) return this.#refuse(result.error, messageField(result.error));
+    return this.addBody({ ...result.body, position: options.position ?? [this.#nextX(), 0, 0] });
+  }
+
+  // A robot of the built-in scenes (robot_models.js: ROBOT_MODELS' keys) placed by
+  // `pose` {position [m], orientation [w, x, y, z]}, which moves it from where its scene
+  // has it; one edit, undone whole.
+  addRobot(model, pose) {
+    if (this.#locked) return this.#refuse(this.#locked, '');
+    if (!this.#robotScene) return this.#refuse('articulations: this page has no robot models', 'articulations');
+    return this.#apply(`add robot ${model}`, (scene) => {
+      const text = Object.hasOwn(ROBOT_MODELS, model) ? this.#robotScene(ROBOT_MODELS[model].scene) : null;
+      const result = robotFromScene(scene, model, text ? JSON.parse(text) : {}, pose);
+      return result.error ? result : addRobot(scene, result.robot);
+    });
+  }
+
+  // {model: label} of the robots addRobot takes.
+  robotModels() {
+    return Object.fromEntries(Object.entries(ROBOT_MODELS).map(([model, { label }]) => [model, label]));
+  }
+
+  // The articulation `name` removed whole (with the timeline's commands to it).
+  removeRobot(name) {
+    return this.#apply(`delete ${name}`, (scene) => removeRobot(scene, name));
   }
 
   // `changes`: fields of the body's entry (a field set to null is removed).

@@ -93,6 +93,43 @@ export function duplicateBody(scene, name, offset) {
   return { scene: edited, name: copy.name };
 }
 
+// A robot (robot_models.js: {articulation, materials, pairs}) appended whole: its
+// articulation, the materials its geoms name that the scene lacks, and their friction
+// pairs.
+export function addRobot(scene, robot) {
+  const edited = structuredClone(scene);
+  edited.articulations = [...(edited.articulations ?? []), structuredClone(robot.articulation)];
+  if (robot.materials.length > 0) edited.materials = [...(edited.materials ?? []), ...robot.materials];
+  if (robot.pairs.length > 0) {
+    edited.friction = { ...(edited.friction ?? {}), pairs: [...(edited.friction?.pairs ?? []), ...structuredClone(robot.pairs)] };
+  }
+  return { scene: edited };
+}
+
+// The articulation removed whole, with the timeline's commands to it and its links'
+// names in `view.keep` (the materials it brought stay).
+export function removeRobot(scene, name) {
+  const index = (scene.articulations ?? []).findIndex((articulation) => articulation.name === name);
+  if (index < 0) {
+    const names = (scene.articulations ?? []).map((articulation) => articulation.name).join(', ');
+    return { error: `articulations: no articulation named "${name}" (articulations: ${names})`, field: 'articulations' };
+  }
+  const edited = structuredClone(scene);
+  const [removed] = edited.articulations.splice(index, 1);
+  if (edited.articulations.length === 0) delete edited.articulations;
+  if (edited.timeline) {
+    edited.timeline = edited.timeline.filter((entry) => entry.articulation !== name);
+    if (edited.timeline.length === 0) delete edited.timeline;
+  }
+  if (edited.view?.keep) {
+    const links = new Set(removed.links.map((link) => link.name));
+    edited.view.keep = edited.view.keep.filter((keep) => !links.has(keep));
+    if (edited.view.keep.length === 0) delete edited.view.keep;
+    if (Object.keys(edited.view).length === 0) delete edited.view;
+  }
+  return { scene: edited };
+}
+
 // Top-level fields (duration, options, friction, materials, ...), merged as a merge
 // patch.
 export function setScene(scene, changes) {

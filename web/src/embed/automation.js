@@ -281,6 +281,19 @@ export function createAutomationApi(app, ready) {
       // Changes fields of a body's entry (a field set to null is removed).
       setBody: (name, changes) => (app.editor ? app.editor.setBody(String(name), changes) : NOT_READY),
       removeBody: (name) => (app.editor ? app.editor.removeBody(String(name)) : NOT_READY),
+      // A promise of "" or the refusal: a body made of the convex hulls of an STL or OBJ
+      // file's parts (the core reads the file and makes the hulls). `content`: the file's
+      // bytes (Uint8Array, ArrayBuffer) or text; `options`: {file: its name, whose
+      // extension picks the reader (default NAME.stl), units: 'm' | 'mm' (default 'm'),
+      // mass [kg] (default 1), position [x, y, z] of the middle of its bottom}.
+      addHull: async (name, content, options = {}) => (app.editor ? app.editor.addHull(name ? String(name) : '', content, options) : NOT_READY),
+      // A robot of the built-in scenes (a key of robotModels()) moved from where its
+      // scene has it by `pose` {position [m], orientation [w, x, y, z]}: one edit.
+      addRobot: (model, pose) => (app.editor ? app.editor.addRobot(String(model), pose) : NOT_READY),
+      // Removes an articulation whole, with the timeline's commands to it.
+      removeRobot: (name) => (app.editor ? app.editor.removeRobot(String(name)) : NOT_READY),
+      // {model: label} of the robots addRobot takes.
+      robotModels: () => (app.editor ? app.editor.robotModels() : {}),
       // Changes top-level fields of the scene: {duration}, {options: {gravity}}, ...
       setScene: (changes) => (app.editor ? app.editor.setScene(changes) : NOT_READY),
       undo: () => (app.editor ? app.editor.undo() : NOT_READY),

@@ -1,12 +1,14 @@
 // Where scene, exercise and robot files come in: the "open scene file" button and the
 // robot buttons (hidden file inputs they click), and files dropped anywhere on the page.
 // A dropped folder, a .zip, a .urdf or several files are a robot (robot_import.js);
-// one other file is a scene or exercise file. A drop never makes the browser navigate
+// a single .stl or .obj file is a mesh the editor makes a body of; one other file is a
+// scene or exercise file. A drop never makes the browser navigate
 // to the file, whatever was dropped; while files are dragged over the page,
 // body.dropping outlines it.
 import { entryFiles } from './robot_files.js';
 
 const ROBOT_FILE = /\.(zip|urdf)$/i;
+const MESH_FILE = /\.(stl|obj)$/i;
 
 function hiddenInput(id, label, accept) {
   const input = document.createElement('input');
@@ -31,8 +33,9 @@ export class FileOpener {
   #robotFilesInput;
 
   // `onFile(file)` is called with the scene or exercise file picked or dropped;
-  // `onRobot(pairs)` with a promise of the robot's [path, File] pairs.
-  constructor(onFile, onRobot) {
+  // `onRobot(pairs)` with a promise of the robot's [path, File] pairs; `onMesh(file)`
+  // with a mesh file dropped alone.
+  constructor(onFile, onRobot, onMesh) {
     this.#robotFolderInput = hiddenInput('robot-folder-input', 'robot folder to open (a URDF with its meshes)', '');
     this.#robotFolderInput.webkitdirectory = true;
     this.#robotFilesInput = hiddenInput('robot-files-input', 'robot .zip or URDF and mesh files to open',
@@ -84,6 +87,8 @@ export class FileOpener {
         entries.some((entry) => entry.isDirectory) || files.length > 1 || (files.length === 1 && ROBOT_FILE.test(files[0].name));
       if (robot) {
         onRobot(entries.length > 0 ? entryFiles(entries) : Promise.resolve(files.map((file) => [file.name, file])));
+      } else if (files[0] && MESH_FILE.test(files[0].name)) {
+        onMesh(files[0]);
       } else if (files[0]) {
         onFile(files[0]);
       }
