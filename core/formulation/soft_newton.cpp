@@ -140,9 +140,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     ++iterations;
     // d = -H^-1 g on the active set's quadratic, then the exact step along it.
     fill_hessian(rows, lcp, ws);
-    ws.system.factor.factorize(ws.system.hessian);
-    if (ws.system.factor.info() != Eigen::Success) return false;
-    ws.direction = -ws.system.factor.solve(ws.gradient);
+    if (!newton_direction(ws.system, ws.gradient, ws.direction)) return false;
     if (!ws.direction.allFinite()) return false;
     const double step = exact_line_search(rows, lcp, ws);
     ws.velocity += step * ws.direction;
