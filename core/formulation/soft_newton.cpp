@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "base/finite_values.h"
 #include "formulation/cone_edge_problem.h"
@@ -94,8 +95,13 @@ double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonW
       }
     }
   }
-  std::sort(ws.kinks.begin(), ws.kinks.end());
-  for (const std::pair<double, int>& kink : ws.kinks) {
+  // The kinks in increasing order, taken off a heap: the sweep usually stops after a
+  // few of them, so they are not all sorted.
+  const auto later = std::greater<std::pair<double, int>>();
+  std::make_heap(ws.kinks.begin(), ws.kinks.end(), later);
+  for (auto unvisited = ws.kinks.end(); unvisited != ws.kinks.begin(); --unvisited) {
+    std::pop_heap(ws.kinks.begin(), unvisited, later);
+    const std::pair<double, int>& kink = *(unvisited - 1);
     if (slope > 0 && -intercept / slope <= kink.first) break;
     const int ray = kink.second;
     const double along = ws.ray_slope[ray];
@@ -140,9 +146,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     ++iterations;
     // d = -H^-1 g on the active set's quadratic, then the exact step along it.
     fill_hessian(rows, lcp, ws);
-    ws.system.factor.factorize(ws.system.hessian);
-    if (ws.system.factor.info() != Eigen::Success) return false;
-    ws.direction = -ws.system.factor.solve(ws.gradient);
+    if (!newton_direction(ws.system, ws.gradient, ws.direction)) return false;
     if (!ws.direction.allFinite()) return false;
     const double step = exact_line_search(rows, lcp, ws);
     ws.velocity += step * ws.direction;

@@ -125,9 +125,7 @@ bool solve_soft_newton_elliptic(const IslandRows& rows, const std::vector<Vec3>&
     ++iterations;
     for (int c = 0; c < k; ++c) ws.weight[c] = ws.cost[c].hessian;
     fill_velocity_hessian(ws.weight, system);
-    system.factor.factorize(system.hessian);
-    if (system.factor.info() != Eigen::Success) return false;
-    ws.direction = -system.factor.solve(ws.gradient);
+    if (!newton_direction(system, ws.gradient, ws.direction)) return false;
     if (!ws.direction.allFinite()) return false;
     const double step = elliptic_line_search(rows, regularisation, system, ws);
     if (!std::isfinite(step)) return false;

@@ -57,14 +57,14 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
       for (int i = 0; i < 6; ++i) entries.emplace_back(6 * pair.first + i, 6 * pair.second + j, 0.0);
     }
   }
-  ws.hessian.resize(n, n);
-  ws.hessian.setFromTriplets(entries.begin(), entries.end());
-  ws.hessian.makeCompressed();
+  Eigen::SparseMatrix<double> lower(n, n);
+  lower.setFromTriplets(entries.begin(), entries.end());
+  lower.makeCompressed();
   // Where each block column starts among the stored entries: a member's diagonal
   // entry leads its column (lower triangle, rows sorted); a pair's rows 6 a .. 6 a + 5
   // follow one another.
-  const int* outer = ws.hessian.outerIndexPtr();
-  const int* inner = ws.hessian.innerIndexPtr();
+  const int* outer = lower.outerIndexPtr();
+  const int* inner = lower.innerIndexPtr();
   ws.member_entry.resize(n);
   for (int column = 0; column < n; ++column) ws.member_entry[column] = outer[column];
   ws.pair_entry.resize(6 * ws.pairs.size());
@@ -75,7 +75,24 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
           std::lower_bound(inner + outer[column], inner + outer[column + 1], 6 * ws.pairs[p].first) - inner);
     }
   }
-  ws.factor.analyzePattern(ws.hessian);
+  // P by approximate minimum degree over H's full pattern, as SimplicialLDLT orders.
+  {
+    Eigen::SparseMatrix<double> full;
+    full = lower.selfadjointView<Eigen::Lower>();
+    Eigen::AMDOrdering<int> minimum_degree;
+    minimum_degree(full, ws.inverse_order);
+  }
+  ws.order = ws.inverse_order.inverse();
+  // Where each stored entry of H lands in P H P^T's upper triangle: the entries' own
+  // indices, exact in doubles, carried there by the same permutation.
+  for (int e = 0; e < lower.nonZeros(); ++e) lower.valuePtr()[e] = e;
+  ws.ordered_hessian.resize(n, n);
+  ws.ordered_hessian.selfadjointView<Eigen::Upper>() = lower.selfadjointView<Eigen::Lower>().twistedBy(ws.order);
+  ws.ordered_entry.resize(lower.nonZeros());
+  for (int e = 0; e < ws.ordered_hessian.nonZeros(); ++e) {
+    ws.ordered_entry[static_cast<int>(ws.ordered_hessian.valuePtr()[e])] = e;
+  }
+  ws.factor.analyzePattern(ws.ordered_hessian);
   ws.analysed_members = count;
   ws.analysed_pairs = ws.pairs;
   return true;
@@ -121,19 +138,29 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
     const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
     ws.pair_block[pair].noalias() += weighted[upper_side] * ws.side_rows[2 * c + 1 - upper_side];
   }
-  double* values = ws.hessian.valuePtr();
+  double* values = ws.ordered_hessian.valuePtr();
+  const int* ordered = ws.ordered_entry.data();
   for (int m = 0; m < count; ++m) {
     for (int j = 0; j < 6; ++j) {
-      double* column = values + ws.member_entry[6 * m + j];
-      for (int i = j; i < 6; ++i) column[i - j] = ws.member_block[m](i, j);
+      const int* column = ordered + ws.member_entry[6 * m + j];
+      for (int i = j; i < 6; ++i) values[column[i - j]] = ws.member_block[m](i, j);
     }
   }
   for (std::size_t p = 0; p < ws.pairs.size(); ++p) {
     for (int j = 0; j < 6; ++j) {
-      double* column = values + ws.pair_entry[6 * p + j];
-      for (int i = 0; i < 6; ++i) column[i] = ws.pair_block[p](i, j);
+      const int* column = ordered + ws.pair_entry[6 * p + j];
+      for (int i = 0; i < 6; ++i) values[column[i]] = ws.pair_block[p](i, j);
     }
   }
+}
+
+bool newton_direction(VelocityHessian& ws, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction) {
+  ws.factor.factorize(ws.ordered_hessian);
+  if (ws.factor.info() != Eigen::Success) return false;
+  ws.ordered_vector = ws.order * gradient;
+  ws.ordered_vector = ws.factor.solve(ws.ordered_vector);
+  direction = -(ws.inverse_order * ws.ordered_vector);
+  return true;
 }
 
 double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displacement, Eigen::VectorXd& gradient,
