@@ -1,0 +1,97 @@
+// The soft and convex formulations' Hessian (formulation/velocity_hessian.h): H = M +
+// sum_c J_c^T D_c J_c written into the reordered triangle its factorisation reads, and
+// Newton's direction d = -H^-1 g through that reordering, against H assembled densely
+// from the same blocks and solved by a dense LDL^T; the pattern changes between islands
+// on one workspace (analysed again) and comes back (the kept analysis reused).
+#include "formulation/velocity_hessian.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Cholesky>
+#include <gtest/gtest.h>
+
+#include "formulation_random_island.h"
+#include "test_random.h"
+
+namespace contactlab {
+namespace {
+
+// A random positive semidefinite 3 x 3 block per contact, some of them exactly zero
+// (a contact with no active ray adds nothing).
+std::vector<Mat3> random_contact_weights(int contacts, std::uint64_t seed) {
+  TestRandom random(seed);
+  std::vector<Mat3> weight(contacts);
+  for (int c = 0; c < contacts; ++c) {
+    if (c % 5 == 3) {
+      weight[c].setZero();
+      continue;
+    }
+    Mat3 root;
+    for (int i = 0; i < 9; ++i) root(i / 3, i % 3) = random.uniform(-1, 1);
+    weight[c] = 1e3 * root * root.transpose();
+  }
+  return weight;
+}
+
+// H from the same blocks, dense: each member's M on the diagonal, each contact's
+// J^T D J over its sides.
+Eigen::MatrixXd dense_velocity_hessian(const VelocityHessian& system, const std::vector<Mat3>& weight) {
+  const int count = static_cast<int>(system.mass.size());
+  Eigen::MatrixXd hessian = Eigen::MatrixXd::Zero(6 * count, 6 * count);
+  for (int m = 0; m < count; ++m) hessian.block<6, 6>(6 * m, 6 * m) = system.mass[m];
+  for (std::size_t c = 0; c < weight.size(); ++c) {
+    for (int a = 0; a < 2; ++a) {
+      for (int b = 0; b < 2; ++b) {
+        const int ma = system.contact_member[a][c], mb = system.contact_member[b][c];
+        if (ma < 0 || mb < 0) continue;
+        hessian.block<6, 6>(6 * ma, 6 * mb) +=
+            system.side_rows[2 * c + a].transpose() * weight[c] * system.side_rows[2 * c + b];
+      }
+    }
+  }
+  return hessian;
+}
+
+// The sparse direction against the dense solve, relative to the direction's size.
+void expect_direction_as_dense(VelocityHessian& system, const RandomIsland& random, std::uint64_t seed) {
+  const std::vector<Mat3> weight = random_contact_weights(random.rows.contact_count, seed);
+  fill_velocity_hessian(weight, system);
+  TestRandom draw(seed + 1);
+  Eigen::VectorXd gradient(6 * static_cast<int>(system.mass.size()));
+  for (Eigen::Index i = 0; i < gradient.size(); ++i) gradient[i] = draw.uniform(-1, 1);
+  Eigen::VectorXd direction;
+  ASSERT_TRUE(newton_direction(system, gradient, direction));
+  const Eigen::VectorXd dense = -dense_velocity_hessian(system, weight).ldlt().solve(gradient);
+  EXPECT_LT((direction - dense).cwiseAbs().maxCoeff(), 1e-10 * dense.cwiseAbs().maxCoeff()) << seed;
+}
+
+TEST(VelocityHessian, NewtonDirectionMatchesTheDenseSolve) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const int bodies = 2 + static_cast<int>(seed);
+    const RandomIsland random(seed, bodies, 3 * bodies, 0.6, seed % 2 == 0 ? 4 : 8);
+    VelocityHessian system;
+    ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+    EXPECT_FALSE(system.pairs.empty()) << seed;  // some contact joins two bodies
+    expect_direction_as_dense(system, random, seed);
+  }
+}
+
+TEST(VelocityHessian, APatternThatChangesIsAnalysedAgainAndOneThatReturnsIsReused) {
+  const RandomIsland first(11, 5, 14, 0.6, 4);
+  const RandomIsland second(12, 5, 9, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(first.rows, first.island, system));
+  const std::vector<std::pair<int, int>> first_pairs = system.pairs;
+  expect_direction_as_dense(system, first, 21);
+  ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
+  ASSERT_NE(system.pairs, first_pairs);  // the two islands touch different pairs
+  EXPECT_EQ(system.analysed_pairs, system.pairs);
+  expect_direction_as_dense(system, second, 22);
+  ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
+  expect_direction_as_dense(system, second, 23);
+}
+
+}  // namespace
+}  // namespace contactlab
