@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing (docs/robustness.md): each libFuzzer target of tests/fuzz/ (scene JSON,
-# options, LCP files, timeline commands, URDF and mesh files, run and exercise links) for SECONDS seconds (default 600), or the
+# options, LCP files, timeline commands, URDF and mesh files, the page's XML trees, run
+# and exercise links) for SECONDS seconds (default 600), or the
 # test command's reproducible slice (--slice, below), built with AddressSanitizer and
 # UndefinedBehaviorSanitizer in build/sanitize. The seeds are tests/fuzz/corpus/TARGET/
 # and, for scene, the built-in scenes; what a timed run adds to them is kept in
@@ -19,7 +20,7 @@ elif (($# != 0)); then
   echo "usage: scripts/fuzz.sh [--seconds SECONDS | --slice]" >&2
   exit 2
 fi
-targets=(scene options lcp timeline import link)
+targets=(scene options lcp timeline import link xml_tree_json)
 bash scripts/build_sanitize.sh "${targets[@]/#/fuzz_}"
 
 export ASAN_OPTIONS=detect_leaks=1
@@ -28,7 +29,8 @@ mkdir -p build/fuzz-findings
 # --slice, the test command's: a fixed number of inputs per target (a few seconds'
 # worth) from libFuzzer's seed 1, into an empty corpus, so the inputs are the same on
 # every machine and a slice that passes here passes in CI.
-declare -A slice_runs=([scene]=1500 [options]=100 [lcp]=150000 [timeline]=4000 [import]=20000 [link]=8000)
+declare -A slice_runs=([scene]=1500 [options]=100 [lcp]=150000 [timeline]=4000 [import]=20000 [link]=8000
+  [xml_tree_json]=15000)
 # One target; prints its number of runs, or the finding.
 fuzz_one() {
   local target=$1 seconds=$2 runs=$3 corpus=build/fuzz-corpus/$1 seeds=(tests/fuzz/corpus/$1) budget log status

@@ -39,8 +39,9 @@ Status read_urdf_file(const std::string& path, UrdfRobot& robot, ImportReport& r
   return Status::success();
 }
 
-Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh) {
-  return read_mesh_bytes(bytes, path, parse_xml_with_tinyxml2, mesh);
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh,
+                       const MaterialFileReader& read_material_file) {
+  return read_mesh_bytes(bytes, path, parse_xml_with_tinyxml2, mesh, read_material_file);
 }
 
 Status read_mesh_file(const std::string& path, Mesh& mesh) {

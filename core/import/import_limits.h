@@ -12,6 +12,7 @@ inline constexpr std::size_t kMaxMeshFileBytes = 64u << 20;    // one mesh file
 inline constexpr std::size_t kMaxMeshBytesInAll = 256u << 20;  // all collision meshes of a robot
 inline constexpr std::size_t kMaxMeshVertices = 1u << 20;      // one mesh file
 inline constexpr std::size_t kMaxMeshTriangles = 2u << 20;     // one mesh file
+inline constexpr std::size_t kMaxMaterialFileBytes = 4u << 20;  // one OBJ material library (.mtl)
 // Triangles of all visual meshes a robot sends to the page (about 19 MB as float
 // vertices and 32-bit indices at the validation robots' 18 bytes per triangle); past
 // it the page draws the collision geometry.

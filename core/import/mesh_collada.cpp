@@ -1,11 +1,12 @@
 #include "import/mesh_collada.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <sstream>
-
 
 #include "import/import_limits.h"
 #include "import/xml_tree.h"
@@ -148,22 +149,128 @@ void read_primitive(const std::string& name, const XmlElement* mesh, const XmlEl
   }
 }
 
-// One <geometry>'s <mesh> as a part, or no triangles when it has none.
-MeshPart read_collada_geometry(const std::string& name, const XmlElement* geometry, double meter) {
+// A <geometry>'s triangles with the material symbol of the primitive each came from.
+struct ColladaGeometry {
   MeshPart part;
+  std::vector<std::string> symbols;   // the `material` attributes of its primitives, each once
+  std::vector<int> triangle_symbols;  // per triangle, an index into symbols, -1 for none
+};
+
+// One <geometry>'s <mesh>, or no triangles when it has none.
+ColladaGeometry read_collada_geometry(const std::string& name, const XmlElement* geometry, double meter) {
+  ColladaGeometry read;
+  MeshPart& part = read.part;
   part.name = geometry->attribute("id") != nullptr ? geometry->attribute("id") : "";
   const XmlElement* element = geometry->first_child("mesh");
-  if (element == nullptr) return part;
+  if (element == nullptr) return read;
   std::map<std::string, std::vector<Vec3>> cache;
   std::map<std::string, std::map<int, int>> used;
   for (const XmlElement* child = element->first_child(); child != nullptr; child = child->next_sibling()) {
     if (child->is("triangles") || child->is("polylist")) {
       read_primitive(name, element, child, part, cache, meter, used);
+      int symbol = -1;
+      if (const char* material = child->attribute("material")) {
+        const auto found = std::find(read.symbols.begin(), read.symbols.end(), material);
+        symbol = static_cast<int>(found - read.symbols.begin());
+        if (found == read.symbols.end()) read.symbols.emplace_back(material);
+      }
+      read.triangle_symbols.resize(part.triangles.size(), symbol);
     } else if (child->is("lines") || child->is("linestrips") || child->is("tristrips") ||
                child->is("trifans") || child->is("polygons")) {
       fail(name, child, "<" + child->name + ">: only <triangles> and <polylist> are read");
     }
   }
+  return read;
+}
+
+// --- colours: <library_effects>, <library_materials>, <bind_material> ---------------
+
+// A <color>'s rgba clamped to [0, 1] (alpha 1 when left out), or none when it does
+// not hold 3 or 4 finite numbers: colours are drawn, never needed, so a bad one is no error.
+std::optional<Rgba> collada_color(const std::string& name, const XmlElement* color) {
+  if (color == nullptr) return std::nullopt;
+  std::vector<double> values;
+  try {
+    values = numbers(name, color);
+  } catch (const ColladaError&) {
+    return std::nullopt;
+  }
+  if (values.size() == 3) values.push_back(1);
+  if (values.size() != 4) return std::nullopt;
+  Rgba rgba{};
+  for (int k = 0; k < 4; ++k) {
+    if (!std::isfinite(values[k])) return std::nullopt;
+    rgba[k] = std::clamp(values[k], 0.0, 1.0);
+  }
+  return rgba;
+}
+
+// An <effect>'s colour: the <diffuse> <color> of its profile_COMMON technique
+// (<phong>, <blinn> or <lambert>), or the <emission> of a <constant> one; none for a
+// texture.
+std::optional<Rgba> collada_effect_color(const std::string& name, const XmlElement* effect) {
+  const XmlElement* profile = effect->first_child("profile_COMMON");
+  const XmlElement* technique = profile != nullptr ? profile->first_child("technique") : nullptr;
+  if (technique == nullptr) return std::nullopt;
+  for (const char* shading : {"phong", "blinn", "lambert", "constant"}) {
+    const XmlElement* model = technique->first_child(shading);
+    if (model == nullptr) continue;
+    const XmlElement* term = model->first_child(std::string(shading) == "constant" ? "emission" : "diffuse");
+    return term != nullptr ? collada_color(name, term->first_child("color")) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Each <material> id's colour, through the <effect> its <instance_effect> names.
+std::map<std::string, Rgba> collada_material_colors(const std::string& name, const XmlElement* root) {
+  std::map<std::string, Rgba> effects, materials;
+  if (const XmlElement* library = root->first_child("library_effects")) {
+    for (const XmlElement* effect = library->first_child("effect"); effect != nullptr;
+         effect = effect->next_sibling("effect")) {
+      const std::optional<Rgba> color = collada_effect_color(name, effect);
+      if (color && effect->attribute("id") != nullptr) effects[effect->attribute("id")] = *color;
+    }
+  }
+  if (const XmlElement* library = root->first_child("library_materials")) {
+    for (const XmlElement* material = library->first_child("material"); material != nullptr;
+         material = material->next_sibling("material")) {
+      const XmlElement* instance = material->first_child("instance_effect");
+      if (instance == nullptr || material->attribute("id") == nullptr) continue;
+      const auto effect = effects.find(target(instance->attribute("url")));
+      if (effect != effects.end()) materials[material->attribute("id")] = effect->second;
+    }
+  }
+  return materials;
+}
+
+// The material an <instance_geometry> binds to each symbol (<bind_material>
+// <technique_common> <instance_material symbol target>).
+std::map<std::string, std::string> collada_bindings(const XmlElement* instance) {
+  std::map<std::string, std::string> bound;
+  const XmlElement* bind = instance != nullptr ? instance->first_child("bind_material") : nullptr;
+  const XmlElement* common = bind != nullptr ? bind->first_child("technique_common") : nullptr;
+  if (common == nullptr) return bound;
+  for (const XmlElement* material = common->first_child("instance_material"); material != nullptr;
+       material = material->next_sibling("instance_material")) {
+    if (material->attribute("symbol") != nullptr) bound[material->attribute("symbol")] = target(material->attribute("target"));
+  }
+  return bound;
+}
+
+// `geometry`'s part with each triangle's colour: its symbol's material as `instance`
+// binds it (none given: the material whose id is the symbol, as exporters write them).
+MeshPart collada_colored_part(const ColladaGeometry& geometry, const XmlElement* instance,
+                              const std::map<std::string, Rgba>& material_colors, Mesh& mesh) {
+  MeshPart part = geometry.part;
+  const std::map<std::string, std::string> bound = collada_bindings(instance);
+  std::vector<int> symbol_colors;
+  for (const std::string& symbol : geometry.symbols) {
+    const auto binding = bound.find(symbol);
+    const auto color = material_colors.find(binding != bound.end() ? binding->second : symbol);
+    symbol_colors.push_back(color != material_colors.end() ? mesh.color_index(color->second) : -1);
+  }
+  if (std::none_of(symbol_colors.begin(), symbol_colors.end(), [](int color) { return color >= 0; })) return part;
+  for (int symbol : geometry.triangle_symbols) part.triangle_colors.push_back(symbol >= 0 ? symbol_colors[symbol] : -1);
   return part;
 }
 
@@ -225,25 +332,26 @@ ColladaTransform collada_node_transform(const std::string& name, const XmlElemen
 // Every <instance_geometry> under `node`, depth first, with its geometry's vertices
 // moved by the transforms of the nodes above it.
 void collect_collada_instances(const std::string& name, const XmlElement* node, const ColladaTransform& above, int depth,
-                       double meter, const std::map<std::string, MeshPart>& geometries, Mesh& mesh) {
+                               double meter, const std::map<std::string, ColladaGeometry>& geometries,
+                               const std::map<std::string, Rgba>& material_colors, Mesh& mesh) {
   if (depth > kColladaNodeDepthCap) {
     fail(name, node, "<node>: nested more than " + std::to_string(kColladaNodeDepthCap) + " deep (the cap)");
   }
   const ColladaTransform here = above.then(collada_node_transform(name, node, meter));
   for (const XmlElement* child = node->first_child(); child != nullptr; child = child->next_sibling()) {
     if (child->is("node")) {
-      collect_collada_instances(name, child, here, depth + 1, meter, geometries, mesh);
+      collect_collada_instances(name, child, here, depth + 1, meter, geometries, material_colors, mesh);
     } else if (child->is("instance_geometry")) {
       const std::string id = target(child->attribute("url"));
       const auto found = geometries.find(id);
       if (found == geometries.end()) fail(name, child, "<instance_geometry url=\"#" + id + "\">: no such <geometry>");
-      if (found->second.triangles.empty()) continue;
+      if (found->second.part.triangles.empty()) continue;
       // Checked before copying: a small file may instance one large geometry many times.
-      if (mesh.vertex_count() + found->second.vertices.size() > kMaxMeshVertices) {
+      if (mesh.vertex_count() + found->second.part.vertices.size() > kMaxMeshVertices) {
         fail(name, child, "<instance_geometry>: the instanced geometries have more than the " +
                               std::to_string(kMaxMeshVertices) + " vertices a mesh may have");
       }
-      MeshPart part = found->second;
+      MeshPart part = collada_colored_part(found->second, child, material_colors, mesh);
       for (Vec3& vertex : part.vertices) vertex = here.linear * vertex + here.shift;
       mesh.parts.push_back(std::move(part));
     }
@@ -281,22 +389,27 @@ Mesh read_document(const std::string& name, const XmlElement* root) {
   }
   const XmlElement* library = root->first_child("library_geometries");
   if (library == nullptr) fail(name, root, "<COLLADA>: no <library_geometries>");
-  std::vector<MeshPart> in_order;
-  std::map<std::string, MeshPart> by_id;
+  std::vector<ColladaGeometry> in_order;
+  std::map<std::string, ColladaGeometry> by_id;
   for (const XmlElement* geometry = library->first_child("geometry"); geometry != nullptr;
        geometry = geometry->next_sibling("geometry")) {
-    MeshPart part = read_collada_geometry(name, geometry, meter);
-    by_id[part.name] = part;
-    if (!part.triangles.empty()) in_order.push_back(std::move(part));
+    ColladaGeometry read = read_collada_geometry(name, geometry, meter);
+    by_id[read.part.name] = read;
+    if (!read.part.triangles.empty()) in_order.push_back(std::move(read));
   }
+  const std::map<std::string, Rgba> material_colors = collada_material_colors(name, root);
   if (const XmlElement* visual = chosen_collada_visual_scene(root)) {
     for (const XmlElement* node = visual->first_child("node"); node != nullptr;
          node = node->next_sibling("node")) {
-      collect_collada_instances(name, node, ColladaTransform{}, 1, meter, by_id, mesh);
+      collect_collada_instances(name, node, ColladaTransform{}, 1, meter, by_id, material_colors, mesh);
     }
   }
   // A file without a visual scene (or one instancing nothing) is its geometries as written.
-  if (mesh.parts.empty()) mesh.parts = std::move(in_order);
+  if (mesh.parts.empty()) {
+    for (const ColladaGeometry& geometry : in_order) {
+      mesh.parts.push_back(collada_colored_part(geometry, nullptr, material_colors, mesh));
+    }
+  }
   if (mesh.parts.empty()) fail(name, library, "<library_geometries>: no <mesh> with <triangles> or <polylist>");
   return mesh;
 }

@@ -8,6 +8,11 @@
 // source of its <vertices>; <unit meter> scales vertices and translations to metres.
 // <up_axis> is read into Mesh::up_axis but not applied: RViz, MoveIt and urdf-loader
 // take the vertices as written, and robot files are made for them (docs/urdf.md).
+// Each triangle's colour is the diffuse <color> (<constant>: the <emission>) of the
+// <effect> of the <material> its primitive's `material` symbol is bound to by the
+// <instance_geometry>'s <bind_material> (unbound, or without a visual scene: the
+// material of that id); a texture, a missing effect or a colour that does not read
+// gives none, never an error.
 // Other primitives (<lines>, <tristrips>, <trifans>, <polygons>), <lookat> and <skew>
 // are an error naming the file.
 #pragma once

@@ -43,13 +43,14 @@ Status check_mesh(const Mesh& mesh, const std::string& path) {
 
 }  // namespace
 
-Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh) {
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh,
+                       const MaterialFileReader& read_material_file) {
   const std::string extension = lower_extension(path);
   Mesh read;
   if (extension == "stl") {
     CONTACTLAB_RETURN_IF_ERROR(read_stl(bytes, path, read));
   } else if (extension == "obj") {
-    CONTACTLAB_RETURN_IF_ERROR(read_obj(bytes, path, read));
+    CONTACTLAB_RETURN_IF_ERROR(read_obj(bytes, path, read, read_material_file));
   } else if (extension == "dae") {
     CONTACTLAB_RETURN_IF_ERROR(read_collada(bytes, path, parse_xml, read));
   } else {

@@ -7,17 +7,21 @@
 
 #include "base/status.h"
 #include "import/mesh.h"
+#include "import/mesh_obj.h"
 #include "import/xml_tree.h"
 
 namespace contactlab {
 
 // `bytes` read as the mesh format `path`'s extension names; `path` also names the
-// file in messages; `parse_xml` reads COLLADA documents.
-Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh);
+// file in messages; `parse_xml` reads COLLADA documents; `read_material_file`, when
+// given, an OBJ file's material libraries (mesh_obj.h).
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, const XmlParser& parse_xml, Mesh& mesh,
+                       const MaterialFileReader& read_material_file = {});
 
 // Native build only (disk_robot_source.cpp): XML read with tinyxml2; the file read from
 // disk within kMaxMeshFileBytes.
-Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh);
+Status read_mesh_bytes(const std::string& bytes, const std::string& path, Mesh& mesh,
+                       const MaterialFileReader& read_material_file = {});
 Status read_mesh_file(const std::string& path, Mesh& mesh);
 
 }  // namespace contactlab

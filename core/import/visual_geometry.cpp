@@ -21,11 +21,21 @@ bool read_visual_mesh(const ImportedVisual& visual, const RobotSource& source, s
   if (status.ok() && bytes_read > kMaxMeshBytesInAll) {
     status = Status::failure("the visual meshes together pass " + std::to_string(kMaxMeshBytesInAll) + " bytes");
   }
+  // An OBJ's material libraries, beside it; one missing or unreadable gives no colours.
+  const std::size_t slash = visual.mesh_path.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "" : visual.mesh_path.substr(0, slash + 1);
+  const MaterialFileReader read_material_file = [&](const std::string& name, std::string& text) {
+    const std::string path = folder + (name.rfind("./", 0) == 0 ? name.substr(2) : name);
+    if (!source.exists(path) || !source.read(path, kMaxMaterialFileBytes, "a material file", text).ok()) return false;
+    bytes_read += text.size();
+    return bytes_read <= kMaxMeshBytesInAll;
+  };
   Mesh mesh;
   if (status.ok()) {
     status = read_mesh_bytes(
         bytes, visual.mesh_path,
-        [&source](const std::string& text, XmlElement& root) { return source.parse_xml(text, root); }, mesh);
+        [&source](const std::string& text, XmlElement& root) { return source.parse_xml(text, root); }, mesh,
+        read_material_file);
   }
   if (!status.ok()) {
     report.warn(visual.geometry.where + ": visual mesh not drawn: " + status.message());
@@ -37,8 +47,11 @@ bool read_visual_mesh(const ImportedVisual& visual, const RobotSource& source, s
 
 // Every part of `mesh` as one triangle list, scaled; a scale that mirrors (an odd
 // number of negative factors) reverses each triangle so that it still faces outward.
+// When the file colours triangles, they are grouped by colour (those without one
+// first), each group drawn with one material.
 void add_mesh_triangles(const Mesh& mesh, const Vec3& scale, VisualShape& shape) {
   const bool mirrored = scale.x() * scale.y() * scale.z() < 0;
+  std::map<int, std::vector<std::uint32_t>> by_color;  // mesh colour (-1: none) => indices
   for (const MeshPart& part : mesh.parts) {
     const auto first = static_cast<std::uint32_t>(shape.positions.size() / 3);
     for (const Vec3& vertex : part.vertices) {
@@ -46,12 +59,24 @@ void add_mesh_triangles(const Mesh& mesh, const Vec3& scale, VisualShape& shape)
       shape.positions.insert(shape.positions.end(), {static_cast<float>(scaled.x()), static_cast<float>(scaled.y()),
                                                      static_cast<float>(scaled.z())});
     }
-    for (const std::array<int, 3>& triangle : part.triangles) {
+    for (std::size_t t = 0; t < part.triangles.size(); ++t) {
+      const std::array<int, 3>& triangle = part.triangles[t];
       const int second = mirrored ? 2 : 1, third = mirrored ? 1 : 2;
-      shape.indices.insert(shape.indices.end(), {first + static_cast<std::uint32_t>(triangle[0]),
-                                                 first + static_cast<std::uint32_t>(triangle[second]),
-                                                 first + static_cast<std::uint32_t>(triangle[third])});
+      std::vector<std::uint32_t>& indices = by_color[part.triangle_colors.empty() ? -1 : part.triangle_colors[t]];
+      indices.insert(indices.end(), {first + static_cast<std::uint32_t>(triangle[0]),
+                                     first + static_cast<std::uint32_t>(triangle[second]),
+                                     first + static_cast<std::uint32_t>(triangle[third])});
     }
+  }
+  for (const auto& [color, indices] : by_color) {
+    if (color >= 0) {
+      shape.file_colors.push_back({static_cast<std::uint32_t>(shape.indices.size()),
+                                   static_cast<std::uint32_t>(indices.size()), true, mesh.colors[color]});
+    } else if (by_color.size() > 1) {
+      shape.file_colors.push_back({static_cast<std::uint32_t>(shape.indices.size()),
+                                   static_cast<std::uint32_t>(indices.size()), false, Rgba{1, 1, 1, 1}});
+    }
+    shape.indices.insert(shape.indices.end(), indices.begin(), indices.end());
   }
 }
 

@@ -1,7 +1,8 @@
 // What the page draws for an imported robot in place of its collision geometry: each
 // <visual> element (urdf_scene.h placed them on the bodies) as a primitive or as the
 // triangles of its mesh file, read with the collision meshes' readers (mesh_file.h),
-// never hulled. A visual that cannot be drawn is a warning, never an error: the
+// never hulled, with the colours the file gives (an OBJ's material libraries read from
+// beside it through the source). A visual that cannot be drawn is a warning, never an error: the
 // physics does not need it.
 #pragma once
 
@@ -12,11 +13,21 @@
 #include <vector>
 
 #include "base/math_types.h"
+#include "import/mesh.h"
 #include "import/import_report.h"
 #include "import/robot_source.h"
 #include "import/urdf_scene.h"
 
 namespace contactlab {
+
+// Indices [first, first + count) of a mesh shape, drawn in the colour its file gives
+// them, or, where it gives none, in the shape's.
+struct VisualColorGroup {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+  bool has_color = false;
+  Rgba color = {1, 1, 1, 1};
+};
 
 struct VisualShape {
   std::string body;  // the scene link (body) it is drawn on
@@ -26,8 +37,11 @@ struct VisualShape {
   double radius = 0, half_length = 0;    // cylinder (along z), sphere
   std::vector<float> positions;          // mesh: x y z per vertex, scaled, in the shape's frame
   std::vector<std::uint32_t> indices;    // mesh: three per triangle, counter-clockwise from outside
-  bool has_color = false;                // else the page's default colour
-  std::array<double, 4> color = {1, 1, 1, 1};
+  // The file's colours: the indices grouped by colour, covering them all; empty when
+  // the file gives none.
+  std::vector<VisualColorGroup> file_colors;
+  bool has_color = false;                // the URDF <material>'s; else the page's default colour
+  Rgba color = {1, 1, 1, 1};
 };
 
 struct VisualGeometry {

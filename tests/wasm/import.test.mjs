@@ -207,3 +207,99 @@ test('the Robotiq 2F-85\'s visuals each carry the rgba its URDF gives it', robot
   assert.deepEqual(imported.visuals.shapes.map((shape) => key(shape.color)).sort(), written.map(key).sort());
   assert.equal(imported.visuals.triangles, imported.visuals.shapes.reduce((sum, shape) => sum + shape.indices.length / 3, 0));
 });
+
+// Colours are compared rounded to 1e-6.
+const colorKey = (rgba) => (rgba ? rgba.map((c) => c.toFixed(6)).join(' ') : 'none');
+
+function addCount(counts, key, count) {
+  counts.set(key, (counts.get(key) ?? 0) + count);
+}
+
+// An OBJ file with its material library, read here line by line => Map(colour key =>
+// triangle indices under it): each face's material's Kd (alpha d, else 1), fanned.
+function objColorIndices(objText, mtlText) {
+  const colors = new Map();
+  let current = null;
+  for (const line of mtlText.split('\n')) {
+    const [word, ...values] = line.trim().split(/\s+/);
+    if (word === 'newmtl') current = values[0];
+    else if (word === 'Kd') colors.set(current, [...values.map(Number), colors.get(current)?.[3] ?? 1]);
+    else if (word === 'd' && colors.has(current)) colors.get(current)[3] = Number(values[0]);
+  }
+  const counts = new Map();
+  let material = null;
+  for (const line of objText.split('\n')) {
+    const [word, ...values] = line.trim().split(/\s+/);
+    if (word === 'usemtl') material = values[0];
+    else if (word === 'f') addCount(counts, colorKey(colors.get(material)), 3 * (values.length - 2));
+  }
+  return counts;
+}
+
+// A COLLADA file read with the DOM => Map(colour key => triangle indices): each
+// <triangles>'s symbol, bound to a material, its effect's diffuse colour.
+function daeColorIndices(text) {
+  const document = new DOMParser().parseFromString(text, 'text/xml');
+  const all = (name, within = document) => Array.from(within.getElementsByTagName(name));
+  const effects = new Map(all('effect').map((effect) => {
+    const diffuse = all('diffuse', effect)[0];
+    const color = diffuse ? all('color', diffuse)[0] : undefined;
+    return [effect.getAttribute('id'), color ? color.textContent.trim().split(/\s+/).map(Number) : null];
+  }));
+  const materials = new Map(all('material').filter((m) => m.getAttribute('id')).map((material) =>
+    [material.getAttribute('id'), effects.get(all('instance_effect', material)[0].getAttribute('url').slice(1))]));
+  const bound = new Map(all('instance_material').map((m) => [m.getAttribute('symbol'), m.getAttribute('target').slice(1)]));
+  const counts = new Map();
+  for (const triangles of all('triangles')) {
+    const symbol = triangles.getAttribute('material');
+    addCount(counts, colorKey(materials.get(bound.get(symbol) ?? symbol)), 3 * Number(triangles.getAttribute('count')));
+  }
+  return counts;
+}
+
+// The import's visual meshes => Map(colour key => indices): each group in its file's
+// colour, or 'none' (drawn in the URDF's colour or the default).
+function drawnColorIndices(shapes) {
+  const counts = new Map();
+  for (const shape of shapes.filter((s) => s.type === 'mesh')) {
+    if (shape.groups.length === 0) addCount(counts, 'none', shape.indices.length);
+    for (const group of shape.groups) addCount(counts, colorKey(group.color), group.count);
+    assert.equal(shape.groups.reduce((sum, group) => sum + group.count, 0), shape.groups.length ? shape.indices.length : 0);
+  }
+  return counts;
+}
+
+const sorted = (counts) => [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+
+for (const [folder, urdf] of [['franka_hand', 'franka_hand/hand.urdf'], ['barrett_hand', 'barrett_hand/bhand_model.urdf']]) {
+  test(`${urdf}'s visual meshes carry the colours their files give (COLLADA effects, OBJ .mtl Kd)`, robots, async () => {
+    const files = new RobotFiles(await folderEntries(path.join(validation, folder)));
+    const imported = importRobot(Module, files, urdf, {}, DOMParser);
+    assert.equal(imported.error, '');
+    // Expected: every visual mesh of the URDF, its file read here.
+    const document = new DOMParser().parseFromString(new TextDecoder().decode(files.read(urdf)), 'text/xml');
+    const expected = new Map();
+    for (const visual of Array.from(document.getElementsByTagName('visual'))) {
+      const mesh = visual.getElementsByTagName('mesh')[0];
+      const file = files.locate(mesh.getAttribute('filename'), urdf);
+      const text = new TextDecoder().decode(files.read(file));
+      const counts = /\.dae$/i.test(file)
+        ? daeColorIndices(text)
+        : objColorIndices(text, new TextDecoder().decode(files.read(file.replace(/\.obj$/i, '.mtl'))));
+      for (const [key, count] of counts) addCount(expected, key, count);
+    }
+    assert.ok(expected.size >= 2, `at least two colours: ${[...expected.keys()]}`);
+    assert.equal(expected.has('none'), false);
+    assert.deepEqual(sorted(drawnColorIndices(imported.visuals.shapes)), sorted(expected));
+  });
+}
+
+test('without its .mtl files the Barrett hand\'s OBJ visuals have no file colours, silently', robots, async () => {
+  const entries = await folderEntries(path.join(validation, 'barrett_hand'));
+  const files = new RobotFiles(entries.filter(([file]) => !file.endsWith('.mtl')));
+  const imported = importRobot(Module, files, 'barrett_hand/bhand_model.urdf', {}, DOMParser);
+  assert.equal(imported.error, '');
+  assert.doesNotMatch(imported.report, /mtl/);
+  assert.ok(imported.visuals.shapes.length > 0);
+  for (const shape of imported.visuals.shapes) assert.deepEqual(shape.groups, []);
+});

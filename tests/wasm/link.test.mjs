@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import { decodeLinkText, encodeLinkText } from '../../web/src/link/link_codec.js';
+import { payloadText } from '../../web/src/link/payload_text.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-import { nativeCli, repositoryUrl, sceneText } from '../support/repository_files.mjs';
+import { nativeCli, repositoryUrl, scenePath, sceneText } from '../support/repository_files.mjs';
+import { fnv1a64 } from '../support/trajectory_hash.mjs';
 
 let Module;
 
@@ -88,4 +90,28 @@ test("a run dragged in the module replays by its link in the native CLI bit for 
   } finally {
     sim.delete();
   }
+});
+
+// `contactlab run ARGS --csv` => the FNV-1a 64 hash of its CSV (the CLI's trajectory).
+async function cliTrajectoryHash(args) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-link-'));
+  const csvPath = path.join(dir, 'state.csv');
+  execFileSync(nativeCli, ['run', ...args, '--csv', csvPath]);
+  return fnv1a64(await readFile(csvPath));
+}
+
+test('a scene carried whole keeps its -0 through the page\'s link, and the link runs as the file does', async () => {
+  // panda_pick as written by `contactlab import`: a hull vertex and an orientation hold -0.0.
+  const pandaText = await sceneText('panda_pick');
+  assert.match(pandaText, /[[,]-0\.0[,\]]/);
+  const payload = { scene: { json: JSON.parse(pandaText) }, options: { formulation: 'convex' }, step: 60 };
+  const read = Module.readLink(payloadText(payload, pandaText));
+  assert.equal(read.error, '');
+  assert.match(Module.linkScene(read.payload, '').text, /[[,]-0\.0[,\]]/, 'the scene the link opens keeps -0');
+  // JSON.stringify of the parsed scene writes 0 for each -0.
+  assert.doesNotMatch(JSON.stringify(payload), /[[,:]-0[,\]]/);
+  const steps = ['--steps', '60', '--set', 'formulation=convex'];
+  const fromFile = await cliTrajectoryHash([scenePath('panda_pick'), ...steps]);
+  const fromLink = await cliTrajectoryHash(['--link', encodeLinkText(read.payload), '--steps', '60']);
+  assert.equal(fromLink, fromFile);
 });

@@ -12,9 +12,9 @@ test('paths are normalised: backslashes, doubled slashes, . and ..', () => {
   assert.equal(normalisePath('/a//b/./c/../d\\e.STL'), 'a/b/d/e.STL');
 });
 
-test('only URDF and mesh files are kept, in any case', () => {
-  const held = files('r/robot.URDF', 'r/meshes/a.Stl', 'r/meshes/b.obj', 'r/meshes/c.DAE', 'r/meshes/c.png', 'r/CMakeLists.txt');
-  assert.deepEqual(held.paths.sort(), ['r/meshes/a.Stl', 'r/meshes/b.obj', 'r/meshes/c.DAE', 'r/robot.URDF']);
+test('only URDF, mesh and OBJ material files are kept, in any case', () => {
+  const held = files('r/robot.URDF', 'r/meshes/a.Stl', 'r/meshes/b.obj', 'r/meshes/b.MTL', 'r/meshes/c.DAE', 'r/meshes/c.png', 'r/CMakeLists.txt');
+  assert.deepEqual(held.paths.sort(), ['r/meshes/a.Stl', 'r/meshes/b.MTL', 'r/meshes/b.obj', 'r/meshes/c.DAE', 'r/robot.URDF']);
   assert.deepEqual(held.urdfPaths(), ['r/robot.URDF']);
 });
 

@@ -37,7 +37,9 @@ emscripten::val array_of(std::initializer_list<double> values) {
 
 // One visual_geometry.h shape for the page: {body, type, position, orientation (w, x,
 // y, z), half_extents | radius, half_length | positions: Float32Array, indices:
-// Uint32Array, color: [r, g, b, a] or null}, in the body frame.
+// Uint32Array, groups: [{start, count, color: [r, g, b, a] or null}] (the file's
+// colours by index range, [] when it gives none), color: [r, g, b, a] or null (the
+// URDF's)}, in the body frame.
 emscripten::val visual_shape_value(const VisualShape& shape) {
   emscripten::val value = emscripten::val::object();
   value.set("body", shape.body);
@@ -55,6 +57,16 @@ emscripten::val visual_shape_value(const VisualShape& shape) {
                              .new_(emscripten::typed_memory_view(shape.positions.size(), shape.positions.data())));
   value.set("indices", emscripten::val::global("Uint32Array")
                            .new_(emscripten::typed_memory_view(shape.indices.size(), shape.indices.data())));
+  emscripten::val groups = emscripten::val::array();
+  for (const VisualColorGroup& group : shape.file_colors) {
+    emscripten::val entry = emscripten::val::object();
+    entry.set("start", group.first);
+    entry.set("count", group.count);
+    entry.set("color", group.has_color ? array_of({group.color[0], group.color[1], group.color[2], group.color[3]})
+                                       : emscripten::val::null());
+    groups.call<void>("push", entry);
+  }
+  value.set("groups", groups);
   value.set("color", shape.has_color ? array_of({shape.color[0], shape.color[1], shape.color[2], shape.color[3]})
                                      : emscripten::val::null());
   return value;

@@ -1,5 +1,6 @@
 // The mesh readers (STL binary and ASCII, OBJ, COLLADA) on small meshes made here,
-// including degenerate, flat and inside-out ones, and the hulls made of them.
+// including degenerate, flat and inside-out ones, the hulls made of them, and the
+// colours OBJ material libraries and COLLADA materials give the triangles.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -10,6 +11,7 @@
 #include "geometry/mass_properties.h"
 #include "import/mesh_file.h"
 #include "import/mesh_hull.h"
+#include "import/mesh_obj.h"
 
 namespace contactlab {
 namespace {
@@ -138,6 +140,119 @@ TEST(ImportMeshReaders, ObjQuadsObjectsAndMissingMaterials) {
   EXPECT_EQ(mesh.parts[1].vertices.size(), 4u);
   EXPECT_NEAR(imported_hull_volume(mesh), 1, 1e-12);
   EXPECT_FALSE(read_mesh_bytes("v 0 0 0\nf 1 2 3\n", "bad.obj", mesh).ok());
+}
+
+// One OBJ of three quads under three materials, and a fourth with none.
+constexpr const char* kColoredObj =
+    "mtllib colors.mtl\n"
+    "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n"
+    "usemtl red\nf 1 2 3 4\nusemtl glass\nf 1 2 3 4\nusemtl textured\nf 1 2 3 4\nusemtl unknown\nf 1 2 3\n";
+
+TEST(ImportMeshReaders, ObjTrianglesTakeTheirMaterialsDiffuseColour) {
+  const std::string library =
+      "newmtl red\nKd 1 0 0\n"
+      "newmtl glass\n  Kd 0.2 0.4 1.5\n  d 0.25\n"  // Kd past 1 is drawn as 1
+      "newmtl textured\nmap_Kd colors.png\n";     // no Kd: no colour (not black)
+  std::vector<std::string> asked;
+  const MaterialFileReader reader = [&](const std::string& name, std::string& text) {
+    asked.push_back(name);
+    text = library;
+    return true;
+  };
+  Mesh mesh;
+  const Status status = read_mesh_bytes(kColoredObj, "quads.obj", mesh, reader);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(asked, std::vector<std::string>{"colors.mtl"});
+  ASSERT_EQ(mesh.colors.size(), 2u);
+  EXPECT_EQ(mesh.colors[0], (Rgba{1, 0, 0, 1}));
+  EXPECT_EQ(mesh.colors[1], (Rgba{0.2, 0.4, 1, 0.25}));
+  ASSERT_EQ(mesh.parts.size(), 1u);
+  EXPECT_EQ(mesh.parts[0].triangle_colors, (std::vector<int>{0, 0, 1, 1, -1, -1, -1}));
+  // The collision meshes are read without a reader: no library, no colours.
+  ASSERT_TRUE(read_mesh_bytes(kColoredObj, "quads.obj", mesh).ok());
+  EXPECT_TRUE(mesh.colors.empty());
+  EXPECT_TRUE(mesh.parts[0].triangle_colors.empty());
+}
+
+TEST(ImportMeshReaders, ObjWhoseMaterialLibraryIsMissingHasNoColours) {
+  const MaterialFileReader missing = [](const std::string&, std::string&) { return false; };
+  Mesh mesh;
+  const Status status = read_mesh_bytes(kColoredObj, "quads.obj", mesh, missing);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(mesh.triangle_count(), 7u);
+  EXPECT_TRUE(mesh.colors.empty());
+  EXPECT_TRUE(mesh.parts[0].triangle_colors.empty());
+}
+
+// A COLLADA square of two triangles under material symbol "top" and one under
+// "bottom", with `materials` (effects and materials) and `binding` (the
+// <instance_geometry>'s content; "" for no visual scene).
+std::string collada_two_materials(const std::string& materials, const std::string& binding, bool with_scene = true) {
+  std::string document = R"(<?xml version="1.0"?><COLLADA version="1.4.1">)" + materials + R"(
+  <library_geometries><geometry id="g"><mesh>
+  <source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 1 1 0 0 1 0</float_array></source>
+  <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+  <triangles count="2" material="top"><input semantic="VERTEX" source="#v" offset="0"/><p>0 1 2 0 2 3</p></triangles>
+  <triangles count="1" material="bottom"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1</p></triangles>
+  </mesh></geometry></library_geometries>)";
+  if (with_scene) {
+    document += R"(<library_visual_scenes><visual_scene id="s"><node><instance_geometry url="#g">)" + binding +
+                R"(</instance_geometry></node></visual_scene></library_visual_scenes><scene><instance_visual_scene url="#s"/></scene>)";
+  }
+  return document + "</COLLADA>";
+}
+
+constexpr const char* kColladaEffects = R"(<library_effects>
+  <effect id="red-fx"><profile_COMMON><technique sid="common"><phong>
+    <emission><color>0 0 0 1</color></emission><diffuse><color sid="diffuse">0.8 0.1 0.1 1</color></diffuse>
+  </phong></technique></profile_COMMON></effect>
+  <effect id="blue-fx"><profile_COMMON><technique sid="common"><lambert>
+    <diffuse><color>0 0 1</color></diffuse></lambert></technique></profile_COMMON></effect>
+  <effect id="textured-fx"><profile_COMMON><technique sid="common"><phong>
+    <diffuse><texture texture="image" texcoord="uv"/></diffuse></phong></technique></profile_COMMON></effect>
+  <effect id="broken-fx"><profile_COMMON><technique sid="common"><blinn>
+    <diffuse><color>red</color></diffuse></blinn></technique></profile_COMMON></effect>
+</library_effects>
+<library_materials>
+  <material id="red"><instance_effect url="#red-fx"/></material>
+  <material id="blue"><instance_effect url="#blue-fx"/></material>
+  <material id="textured"><instance_effect url="#textured-fx"/></material>
+  <material id="broken"><instance_effect url="#broken-fx"/></material>
+</library_materials>)";
+
+std::string collada_binding(const std::string& top, const std::string& bottom) {
+  return R"(<bind_material><technique_common><instance_material symbol="top" target="#)" + top +
+         R"("/><instance_material symbol="bottom" target="#)" + bottom + R"("/></technique_common></bind_material>)";
+}
+
+TEST(ImportMeshReaders, ColladaTrianglesTakeTheColourOfTheMaterialBoundToThem) {
+  Mesh mesh;
+  Status status = read_mesh_bytes(collada_two_materials(kColladaEffects, collada_binding("red", "blue")), "two.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(mesh.colors.size(), 2u);
+  EXPECT_EQ(mesh.colors[0], (Rgba{0.8, 0.1, 0.1, 1}));
+  EXPECT_EQ(mesh.colors[1], (Rgba{0, 0, 1, 1}));  // three numbers: alpha 1
+  ASSERT_EQ(mesh.parts.size(), 1u);
+  EXPECT_EQ(mesh.parts[0].triangle_colors, (std::vector<int>{0, 0, 1}));
+  // The binding decides, not the symbol: the same geometry bound the other way round.
+  status = read_mesh_bytes(collada_two_materials(kColladaEffects, collada_binding("blue", "red")), "swapped.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(mesh.colors[mesh.parts[0].triangle_colors[0]], (Rgba{0, 0, 1, 1}));
+  EXPECT_EQ(mesh.colors[mesh.parts[0].triangle_colors[2]], (Rgba{0.8, 0.1, 0.1, 1}));
+  // A texture and a colour that does not read give none, and are no error.
+  status = read_mesh_bytes(collada_two_materials(kColladaEffects, collada_binding("textured", "broken")), "t.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_TRUE(mesh.colors.empty());
+  EXPECT_TRUE(mesh.parts[0].triangle_colors.empty());
+  // Without a visual scene, a symbol names the material of that id; "top" names none.
+  const std::string by_id = R"(<library_effects><effect id="fx"><profile_COMMON><technique sid="common"><constant>
+    <emission><color>0 1 0 0.5</color></emission></constant></technique></profile_COMMON></effect></library_effects>
+    <library_materials><material id="bottom"><instance_effect url="#fx"/></material></library_materials>)";
+  status = read_mesh_bytes(collada_two_materials(by_id, "", false), "unbound.dae", mesh);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(mesh.colors.size(), 1u);
+  EXPECT_EQ(mesh.colors[0], (Rgba{0, 1, 0, 0.5}));
+  EXPECT_EQ(mesh.parts[0].triangle_colors, (std::vector<int>{-1, -1, 0}));
 }
 
 std::string collada_tetrahedron(const std::string& asset, const std::string& primitive) {

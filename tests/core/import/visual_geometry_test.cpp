@@ -42,9 +42,15 @@ class ImportVisualGeometry : public ::testing::Test {
  protected:
   void SetUp() override {
     folder_ = temp_path("visual_geometry");
-    std::filesystem::create_directories(folder_);
+    std::filesystem::create_directories(folder_ + "/meshes");
     std::ofstream(folder_ + "/triangle.stl") << kVisualTestTriangleStl;
     std::ofstream(folder_ + "/broken.stl") << "solid b\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n";
+    // Three triangles: one red, one without a material, one blue; and its twin whose
+    // material library is not there.
+    const std::string faces = "v 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\nusemtl none\nf 1 3 2\nusemtl blue\nf 1 2 3\n";
+    std::ofstream(folder_ + "/meshes/colored.obj") << "mtllib colors.mtl\n" << faces;
+    std::ofstream(folder_ + "/meshes/colors.mtl") << "newmtl red\nKd 1 0 0\nnewmtl blue\nKd 0 0 1\n";
+    std::ofstream(folder_ + "/meshes/uncolored.obj") << "mtllib gone.mtl\n" << faces;
   }
   void TearDown() override { std::filesystem::remove_all(folder_); }
 
@@ -121,6 +127,31 @@ TEST_F(ImportVisualGeometry, AnUnreadableOrMissingVisualMeshIsAWarningAndNotDraw
   for (const std::string& warning : report.warnings) warnings += warning + "\n";
   EXPECT_NE(warnings.find("<visual> 0 (line 4): visual mesh not drawn: "), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("visual mesh \"absent.stl\" not found"), std::string::npos) << warnings;
+}
+
+TEST_F(ImportVisualGeometry, FileColoursGroupTheTrianglesAndTheUrdfColourFillsTheRest) {
+  ImportReport report;
+  const VisualGeometry visual = visuals_of(
+      R"(<visual><geometry><mesh filename="meshes/colored.obj"/></geometry><material name="steel"/></visual>
+         <visual><geometry><mesh filename="meshes/uncolored.obj"/></geometry><material name="steel"/></visual>)",
+      kMaxVisualTriangles, report);
+  ASSERT_EQ(visual.shapes.size(), 2u);
+  const VisualShape& colored = visual.shapes[0];
+  // The triangles without a file colour first, then red, then blue; together all of them.
+  ASSERT_EQ(colored.file_colors.size(), 3u);
+  EXPECT_FALSE(colored.file_colors[0].has_color);
+  EXPECT_EQ(colored.file_colors[1].color, (Rgba{1, 0, 0, 1}));
+  EXPECT_EQ(colored.file_colors[2].color, (Rgba{0, 0, 1, 1}));
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(colored.file_colors[k].first, 3 * k);
+    EXPECT_EQ(colored.file_colors[k].count, 3u);
+  }
+  EXPECT_EQ(colored.indices, (std::vector<std::uint32_t>{0, 2, 1, 0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(colored.color, (Rgba{0.5, 0.5, 0.6, 1}));  // the URDF's, for the uncoloured group
+  // A material library that is not there: no file colours, no warning; the URDF's colour.
+  EXPECT_TRUE(visual.shapes[1].file_colors.empty());
+  EXPECT_TRUE(visual.shapes[1].has_color);
+  EXPECT_TRUE(report.warnings.empty());
 }
 
 TEST(ImportUrdfMaterial, AColourOutsideZeroToOneIsRefusedNamingTheElement) {

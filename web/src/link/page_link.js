@@ -4,6 +4,7 @@
 // the same that `contactlab run --link` follows.
 import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
 import { LinkError, decodeLinkText, encodeLinkText } from './link_codec.js';
+import { payloadText } from './payload_text.js';
 
 // link text (a fragment or a whole URL) => {payload, sceneText, sceneKey} for
 // Session.openLink, or {error} saying what was wrong. Nothing in the link is run.
@@ -31,9 +32,10 @@ export function readPageLink(module, link) {
 }
 
 // A payload object => "#v1.…", after the core has read it back (so the page never
-// writes a link it would refuse). Throws with the core's message otherwise.
-export function writePageLink(module, payload) {
-  const read = module.readLink(JSON.stringify(payload));
+// writes a link it would refuse). A scene carried whole is written from `sceneText`, the
+// scene's JSON as loaded (payload_text.js). Throws with the core's message otherwise.
+export function writePageLink(module, payload, sceneText) {
+  const read = module.readLink(payloadText(payload, sceneText));
   if (read.error) throw new Error(`the page's state does not make a valid link: ${read.error}`);
   return encodeLinkText(read.payload);
 }

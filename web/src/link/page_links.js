@@ -36,7 +36,7 @@ export class PageLinks {
 
   // The link to what is on screen ("#v1.…"); throws when the state makes none.
   write() {
-    return writePageLink(this.#module, this.payload());
+    return writePageLink(this.#module, this.payload(), this.#session.sceneText);
   }
 
   // In an exercise the address stays the exercise's (?exercise=NAME), which is copied.

@@ -39,7 +39,7 @@ export class FileOpener {
     this.#robotFolderInput = hiddenInput('robot-folder-input', 'robot folder to open (a URDF with its meshes)', '');
     this.#robotFolderInput.webkitdirectory = true;
     this.#robotFilesInput = hiddenInput('robot-files-input', 'robot .zip or URDF and mesh files to open',
-      '.zip,.urdf,.stl,.obj,.dae');
+      '.zip,.urdf,.stl,.obj,.dae,.mtl');
     this.#robotFilesInput.multiple = true;
     for (const input of [this.#robotFolderInput, this.#robotFilesInput]) {
       input.addEventListener('change', () => {

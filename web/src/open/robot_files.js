@@ -9,9 +9,9 @@
 // case is taken too.
 import { unzipSync } from 'fflate';
 
-// Only these are kept (in any case): robots, meshes; other files of a package (textures,
-// launch files, ...) are not read.
-const KEPT = /\.(urdf|stl|obj|dae)$/i;
+// Only these are kept (in any case): robots, meshes and OBJ material libraries; other
+// files of a package (textures, launch files, ...) are not read.
+const KEPT = /\.(urdf|stl|obj|dae|mtl)$/i;
 
 // "a//b/./c/../d\\e" => "a/b/d/e"; leading slashes dropped.
 export function normalisePath(path) {

@@ -64,14 +64,24 @@ function shapeGeometry(geom) {
   }
 }
 
-// A visual shape (wasm/import/import_bindings.cpp): a primitive or its mesh's triangles.
+// A visual shape (wasm/import/import_bindings.cpp): a primitive or its mesh's triangles,
+// with a draw group per colour its file gives (material i for group i).
 function visualGeometry(shape) {
   if (shape.type !== 'mesh') return shapeGeometry(shape);
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(shape.positions, 3));
   geometry.setIndex(new BufferAttribute(shape.indices, 1));
+  shape.groups?.forEach(({ start, count }, i) => geometry.addGroup(start, count, i));
   geometry.computeVertexNormals();
   return geometry;
+}
+
+// The rgba each of a visual shape's materials is drawn in: per group, the file's colour,
+// else the URDF's (null: the default); one for a shape without groups.
+function visualColors(shape) {
+  const groups = shape.groups ?? [];
+  if (groups.length === 0) return [shape.color ?? null];
+  return groups.map((group) => group.color ?? shape.color ?? null);
 }
 
 // A URDF rgba (components in [0, 1], as sRGB) => {color, opacity}; none: the default.
@@ -189,8 +199,11 @@ export class BodyMeshes {
   }
 
   visualObject(shape) {
-    const { color, opacity } = visualColor(shape.color);
-    const object = new Mesh(visualGeometry(shape), this.material(color, shape, opacity));
+    const materials = visualColors(shape).map((rgba) => {
+      const { color, opacity } = visualColor(rgba);
+      return this.material(color, shape, opacity);
+    });
+    const object = new Mesh(visualGeometry(shape), materials.length === 1 ? materials[0] : materials);
     object.castShadow = !this.ghost;
     object.receiveShadow = !this.ghost;
     object.position.fromArray(shape.position);
@@ -221,7 +234,7 @@ export class BodyMeshes {
       this.parent.remove(group);
       group.traverse((object) => {
         if (object.geometry) object.geometry.dispose();
-        if (object.material) object.material.dispose();
+        for (const material of [object.material ?? []].flat()) material.dispose();
       });
     }
     this.bodies.length = 0;

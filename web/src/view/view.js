@@ -192,7 +192,8 @@ export class View {
   }
 
   // An imported robot's visual shapes (the import module's `visuals.shapes`) for the
-  // scene just loaded: drawn in place of its collision geometry while `show` is 'visual'.
+  // scene just loaded: drawn in place of its collision geometry while `show` is 'visual',
+  // by the page's bodies and compare mode's ghost alike.
   setRobotVisuals(shapes) {
     this.#robotVisuals = shapes;
     this.#buildBodies();
@@ -209,11 +210,15 @@ export class View {
     return this.bodies.visualShapes;
   }
 
+  #shownVisuals() {
+    return this.#showVisuals ? this.#robotVisuals : [];
+  }
+
   #buildBodies() {
     if (!this.#description) return;
     this.#changes += 1;
-    const visuals = this.#showVisuals ? this.#robotVisuals : [];
-    this.bodies.build(this.#description, this.#gridSize, this.#gridSpacing, visuals);
+    this.bodies.build(this.#description, this.#gridSize, this.#gridSpacing, this.#shownVisuals());
+    if (this.ghostDescription) this.ghost.build(this.ghostDescription, 1, 1, this.#shownVisuals());
   }
 
   // Builds the bodies of a newly loaded scene and sizes the ground, fog and shadows to
@@ -262,7 +267,7 @@ export class View {
     if (description === this.ghostDescription) return;
     this.#changes += 1;
     this.ghostDescription = description;
-    if (description) this.ghost.build(description);
+    if (description) this.ghost.build(description, 1, 1, this.#shownVisuals());
     else this.ghost.clear();
   }
 
