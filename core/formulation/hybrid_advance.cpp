@@ -46,27 +46,40 @@ void report_hybrid_contacts(const HybridSmoothDynamics& dynamics, const std::vec
   }
 }
 
-// The first sustained contact between two moving bodies, as "A and B", or "" when every
-// active contact has a static side. Stacks and piles keep such contacts coupled, and
-// their modes chatter through thousands of events a step, so this formulation stops
-// there instead (docs/hybrid.md, "Where it applies").
+// The first sustained contact between two free bodies or two links, as "A and B", or
+// "" when every active contact has a static side or is between an articulation's link
+// and a free body (a robot pushing or holding an object: the link's rows run through
+// its tree's Jacobian, the body's through its own 6 coordinates). Stacks and piles keep
+// such contacts coupled, and their modes chatter through thousands of events a step,
+// so this formulation stops there instead (docs/hybrid.md, "Where it applies").
 std::string hybrid_moving_pair_in_contact(const Model& model, const HybridBodies& bodies,
                                           const HybridSmoothDynamics& dynamics) {
   for (const HybridActiveContact& contact : dynamics.active()) {
     const int a = model.geoms[contact.key.geom_a].body, b = model.geoms[contact.key.geom_b].body;
-    if (hybrid_body_moves(bodies, a) && hybrid_body_moves(bodies, b)) {
-      return model.bodies[a].name + " and " + model.bodies[b].name;
-    }
+    if (!hybrid_body_moves(bodies, a) || !hybrid_body_moves(bodies, b)) continue;
+    const bool link_and_free_body = (bodies.tree_of_body[a] >= 0) != (bodies.tree_of_body[b] >= 0);
+    if (!link_and_free_body) return model.bodies[a].name + " and " + model.bodies[b].name;
   }
   return "";
 }
 
-// The applied wrench on its slot, and its bound: |F| / m + |tau| / I_min times the
-// body's radius.
+// The applied wrench on its slot or link, and its bound: |F| / m + |tau| / I_min times
+// the body's radius (a link's joints and the links it carries only slow its own
+// point's response, seed 004's constrained M^-1).
 void hold_applied_wrench(const Model& model, const BodyWrench& applied, HybridBodies& bodies) {
-  if (applied.body < 0 || bodies.slot_of_body[applied.body] < 0) return;
+  if (applied.body < 0) return;
+  if (bodies.slot_of_body[applied.body] >= 0) {
+    bodies.applied_slot = bodies.slot_of_body[applied.body];
+  } else if (bodies.tree_of_body[applied.body] >= 0) {
+    const int tree = bodies.tree_of_body[applied.body];
+    const std::vector<int>& link_body = model.articulations[bodies.trees[tree].articulation].link_body;
+    bodies.applied_tree = tree;
+    bodies.applied_link =
+        static_cast<int>(std::find(link_body.begin(), link_body.end(), applied.body) - link_body.begin());
+  } else {
+    return;  // a static body or a welded link
+  }
   const Body& body = model.bodies[applied.body];
-  bodies.applied_slot = bodies.slot_of_body[applied.body];
   bodies.applied_wrench = applied.wrench;
   const double smallest_inertia =
       Eigen::SelfAdjointEigenSolver<Mat3>(body.inertia, Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
@@ -156,8 +169,9 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     return select_contact_modes(model, options, settings, state, dynamics, bodies, why);
   };
   const std::string moving_pair_note =
-      ": sustained contact between two moving bodies (a stack or a pile) is beyond this event-driven "
-      "formulation, which moves free bodies against static ones; held still from t = ";
+      ": sustained contact between two free bodies (a stack or a pile) or two links is beyond this "
+      "event-driven formulation, which moves free bodies and links against static bodies and links against "
+      "free bodies; held still from t = ";
   sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
   if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
   if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {

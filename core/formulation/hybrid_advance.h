@@ -73,7 +73,8 @@ struct HybridStepResult {
 // (state at `time`: the bodies', and q, q_dot of each articulation) => the state at
 // time + options.time_step (or where it stopped). `applied` (a drag's wrench, taken at
 // the step's start) acts on its body, unchanged, through the whole step, beside
-// gravity; on a free body only (a drag on an articulation's link is not taken here).
+// gravity: on a free body as its wrench, on a tree's link as J_x(q)^T (F, tau) in its
+// tree's joints (J_x at the state reached, as the link turns).
 // The articulations' motors follow their states' set points (target_position,
 // target_velocity), held through the step; each motor_effort is left at its torque at
 // the state reached.

@@ -16,7 +16,6 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
   if (options.coordinates != 0) return "articulations in maximal coordinates (the option coordinates)";
   for (const Articulation& articulation : model.articulations) {
     const std::string name = "articulation " + articulation.name;
-    if (!articulation.couplings.empty()) return name + " has joint couplings";
     if (!articulation.loops.empty()) return name + " has loop closures";
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
       const Joint& joint = articulation.tree.link(link).joint;
@@ -41,6 +40,7 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
   }
   bodies.trees.clear();
   bodies.limits.clear();
+  bodies.couplings.clear();
   int state_size = kHybridSlotState * bodies.slot_count();
   int velocity_size = kHybridSlotVelocity * bodies.slot_count();
   for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
@@ -68,6 +68,11 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
         limit.bound = sign > 0 ? joint.lower : joint.upper;
         if (std::isfinite(limit.bound)) bodies.limits.push_back(limit);
       }
+    }
+    for (const JointCoupling& coupling : articulation.couplings) {
+      bodies.couplings.push_back({tree_index, tree.velocity_offset + articulation.tree.velocity_offset(coupling.leader),
+                                  tree.velocity_offset + articulation.tree.velocity_offset(coupling.follower),
+                                  coupling.ratio});
     }
     tree.target_position.assign(articulation.tree.link_count(), 0.0);
     tree.target_velocity.assign(articulation.tree.link_count(), 0.0);
@@ -135,6 +140,13 @@ double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorX
 Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit) {
   Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   row[limit.velocity] = limit.sign;
+  return row;
+}
+
+Eigen::RowVectorXd hybrid_coupling_row(const HybridBodies& bodies, const HybridJointCoupling& coupling) {
+  Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  row[coupling.follower] = 1;
+  row[coupling.leader] = -coupling.ratio;
   return row;
 }
 

@@ -72,11 +72,24 @@ struct HybridJointLimit {
   double bound = 0;         // [rad] or [m]
 };
 
+// A joint coupling (seed 002 eqs. 7-8, a URDF <mimic>): the bilateral row
+// q_dot_follower - ratio q_dot_leader = 0 in u, active through every step and every
+// impact. Its position form, q_follower - ratio q_leader - offset = 0, is held by
+// the integrator to its tolerance from the state the step starts at (no drift
+// correction: a violation at the start stays as it is).
+struct HybridJointCoupling {
+  int tree = -1;      // index into HybridBodies::trees
+  int leader = -1;    // q_dot_leader's index in u
+  int follower = -1;  // q_dot_follower's index in u
+  double ratio = 1;
+};
+
 struct HybridBodies {
   std::vector<int> body;          // the model body of each slot
   std::vector<int> slot_of_body;  // per model body, -1 when not a slot
   std::vector<HybridTree> trees;
   std::vector<HybridJointLimit> limits;  // every finite side of a moving joint's limits
+  std::vector<HybridJointCoupling> couplings;  // every coupling of every tree
   std::vector<int> tree_of_body;  // per model body, the tree of a link that moves, else -1
   // Per tree, the kinematics at the state last unpacked, and per link body the
   // Jacobian of its centre of mass and angular velocity in the tree's q_dot (6 x n).
@@ -95,10 +108,13 @@ struct HybridBodies {
   std::vector<Quat> orientation;
   std::vector<Pose> geom_pose;
   std::vector<ContactPoint> pair_points;
-  // A wrench held on one slot through the reported step (a drag: dynamics/
-  // drag_spring.h), and a bound on the acceleration it gives any point of that body
-  // [m/s^2], which the broad phase and the guards' reach add to gravity's.
+  // A wrench held on one slot or one tree's link through the reported step (a drag:
+  // dynamics/drag_spring.h), and a bound on the acceleration it gives any point of that
+  // body [m/s^2], which the broad phase and the guards' reach add to gravity's. On a
+  // link it acts on its tree as J_x(q)^T (F, tau), J_x the link's com_jacobian.
   int applied_slot = -1;
+  int applied_tree = -1;  // index into trees; applied_link its link
+  int applied_link = -1;
   Vec6 applied_wrench = Vec6::Zero();
   double applied_acceleration = 0;
 
@@ -116,9 +132,9 @@ inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
 
 // Why the model's articulations are beyond this formulation, or "" when every one is a
 // tree it moves: reduced coordinates, revolute, prismatic or fixed joints, with or
-// without limits, motors and viscous joint friction, but no joint Coulomb friction,
-// couplings or loop closures (each would be a constraint of its own kind between
-// events).
+// without limits, motors, viscous joint friction and couplings, but no joint Coulomb
+// friction or loop closures (each would be a constraint of its own kind between
+// events: a stick/slip mode per joint, a loop's rows with their drift).
 std::string hybrid_articulation_limit(const Model& model, const Options& options);
 
 // (model, poses) => slots for the dynamic free bodies, trees for the articulations and
@@ -140,6 +156,8 @@ void hold_hybrid_set_points(const std::vector<ArticulationState>& articulations,
 // A joint limit's distance sign (q - bound) at y, and its row in u.
 double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorXd& state);
 Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit);
+// A coupling's row in u: +1 at the follower, -ratio at the leader.
+Eigen::RowVectorXd hybrid_coupling_row(const HybridBodies& bodies, const HybridJointCoupling& coupling);
 // y with u replaced.
 void set_hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& velocity, Eigen::VectorXd& state);
 // (y) => bodies.tree_kinematics, the links' poses in bodies.position and

@@ -104,6 +104,11 @@ void HybridSmoothDynamics::factor_tree_masses(const Eigen::VectorXd& state) {
                                           state.segment(tree.state_offset, tree.size),
                                           state.segment(tree.state_offset + tree.size, tree.size)) -
                      tree_force_[t];
+    // A drag on one of its links: J_x(q)^T (F, tau) (tree_kinematics.h).
+    if (bodies_.applied_tree == static_cast<int>(t)) {
+      com_jacobian(kinematic_tree, tree_kinematics_, bodies_.applied_link, applied_jacobian_);
+      tree_force_[t] += applied_jacobian_.transpose() * bodies_.applied_wrench;
+    }
   }
 }
 
@@ -152,6 +157,7 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
     rows.push_back(found ? hybrid_contact_row(bodies_, point, t2) : none);
   }
   for (const int limit : active_limits_) rows.push_back(hybrid_limit_row(bodies_, bodies_.limits[limit]));
+  for (const HybridJointCoupling& coupling : bodies_.couplings) rows.push_back(hybrid_coupling_row(bodies_, coupling));
   Eigen::MatrixXd matrix(static_cast<Eigen::Index>(rows.size()), bodies_.velocity_size());
   for (size_t r = 0; r < rows.size(); ++r) matrix.row(static_cast<Eigen::Index>(r)) = rows[r];
   return matrix;
@@ -160,7 +166,7 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
 void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative,
                                     std::vector<HybridContactState>& contacts) {
   const int slots = bodies_.slot_count();
-  const long long size = 1 + static_cast<long long>(active_.size() + active_limits_.size());
+  const long long size = 1 + static_cast<long long>(active_.size() + active_limits_.size() + bodies_.couplings.size());
   work_ += size * size;
   const Eigen::VectorXd velocity = hybrid_velocity(bodies_, state);
   // M^-1 per slot (block diagonal): 1/m and the world inverse inertia.
@@ -183,8 +189,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     }
     return product;
   };
-  // (q, q_dot) => tau_g - C: gravity, the applied wrench and the gyroscopic torque
-  // -w x (I w), world.
+  // (q, q_dot) => tau_g - C: gravity, the applied wrench (a link's is in its tree's
+  // force) and the gyroscopic torque -w x (I w), world.
   Eigen::VectorXd force(bodies_.velocity_size());
   for (int s = 0; s < slots; ++s) {
     const Body& body = model_.bodies[bodies_.body[s]];
@@ -201,7 +207,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;
   Eigen::MatrixXd rows;
-  const bool constrained = !active_.empty() || !active_limits_.empty();
+  const bool constrained = !active_.empty() || !active_limits_.empty() || !bodies_.couplings.empty();
   limit_forces_.assign(active_limits_.size(), 0.0);
   if (constrained) {
     const Eigen::MatrixXd ahead = constraint_rows(hybrid_drift(bodies_, state, kHybridRowRateInterval));
@@ -232,8 +238,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
       ++r;
     }
-    // A joint limit's force acts along its own row.
-    for (size_t l = 0; l < active_limits_.size(); ++l, ++r) columns.col(r) = rows.row(r).transpose();
+    // A joint limit's and a coupling's force act along their own rows.
+    for (; r < rows.rows(); ++r) columns.col(r) = rows.row(r).transpose();
     const Eigen::MatrixXd inverse_columns = apply_inverse(columns);
     const Eigen::MatrixXd delassus = rows * inverse_columns;
     const Eigen::VectorXd right = -(rows * acceleration + row_rate);

@@ -19,7 +19,8 @@
 // its torque limit (dynamics/pd_controller.h pd_torque, at the set points held through
 // the reported step) and the viscous joint friction -v q_dot (seed 002 eq. 14). An
 // active joint limit is one more constrained row, sign e_j (frictionless), its force
-// lambda_l >= 0 while it holds the joint off the limit's far side.
+// lambda_l >= 0 while it holds the joint off the limit's far side; a joint coupling
+// (HybridJointCoupling) a bilateral row, always active.
 #pragma once
 
 #include <vector>
@@ -110,6 +111,7 @@ class HybridSmoothDynamics {
   TreeKinematics tree_kinematics_;
   TreeDynamicsWorkspace tree_workspace_;
   Eigen::MatrixXd tree_mass_matrix_;
+  Eigen::Matrix<double, 6, Eigen::Dynamic> applied_jacobian_;
   long long work_ = 0;
   std::vector<HybridContactState> drift_contacts_;
 };

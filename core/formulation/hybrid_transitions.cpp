@@ -121,6 +121,16 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     event.normal_velocity = limit.rate;
     events.push_back(event);
   }
+  // Couplings: bilateral rows that keep q_dot_follower = ratio q_dot_leader through
+  // the impact (e = 0, the impulse of either sign).
+  for (const HybridJointCoupling& coupling : bodies.couplings) {
+    ImpactContactRows row;
+    row.normal = hybrid_coupling_row(bodies, coupling);
+    row.tangent1 = no_tangent;
+    row.tangent2 = no_tangent;
+    row.frictionless = true;
+    rows.push_back(row);
+  }
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);

@@ -42,6 +42,16 @@ struct ContactRecord {
 // A detected contact before the solve: no force yet, mode separating.
 ContactRecord contact_record_of(const DetectedContact& contact);
 
+// One joint position limit of the last step (seed 002 eq. 9): a time-stepping
+// formulation's limit row, its impulse / h, or the hybrid formulation's active limit,
+// its force lambda_l at the end of the step (formulation/hybrid_advance.h).
+struct JointLimitRecord {
+  int articulation = -1;
+  int link = -1;     // whose joint is limited
+  double sign = 1;   // +1 at the lower limit, -1 at the upper
+  double force = 0;  // >= 0, pushing the joint off the bound [N m or N]
+};
+
 // A contact whose bodies moved further into each other in one step than the thinner
 // geom is thick: they may have passed through each other (step/tunnelling.h).
 struct TunnellingWarning {
@@ -86,6 +96,8 @@ struct Data {
   // velocity at the start of each pass.
   DragSpring drag;
   std::vector<ContactRecord> contacts;
+  // The last step's joint limit rows (time-stepping) or active limits (hybrid).
+  std::vector<JointLimitRecord> limits;
   // The last step's events, in time order; only an event-driven formulation (hybrid)
   // has any (formulation/hybrid_event.h).
   std::vector<HybridEvent> events;

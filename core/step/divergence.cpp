@@ -125,6 +125,7 @@ bool check_divergence(const Model& model, const Options& options, const StepStar
                        data.linear_velocity, data.angular_velocity);
   }
   data.contacts.clear();
+  data.limits.clear();
   data.solver.status = SolverStatus::Diverged;
   SolverFallback undone{FallbackReason::StepDiverged};
   undone.detail = runaway;

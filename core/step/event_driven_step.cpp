@@ -73,6 +73,10 @@ void advance_event_driven_step(const Model& model, const Options& options, Conta
   for (const HybridContactReport& report : result.contacts) {
     data.contacts.push_back(record_of_hybrid_contact(model, report));
   }
+  data.limits.clear();
+  for (const HybridLimitReport& limit : result.limits) {
+    data.limits.push_back({limit.articulation, limit.link, limit.sign, limit.force});
+  }
   SolverStats& stats = data.solver;
   stats.status = data.contacts.empty() && data.events.empty() ? SolverStatus::NoContacts : SolverStatus::Solved;
   stats.events = static_cast<int>(result.events.size());

@@ -173,6 +173,15 @@ void record_island_contacts(const IslandRows& rows, const IslandSolution& soluti
   }
 }
 
+// (impulses) => the island's joint limits and their forces c_l / h.
+void record_island_limits(const IslandRows& rows, const IslandSolution& solution, double time_step,
+                          std::vector<JointLimitRecord>& records) {
+  for (int l = 0; l < rows.limit_count; ++l) {
+    const LimitRow& limit = rows.limits[l];
+    records.push_back({limit.articulation, limit.link, limit.sign, solution.impulses.limit[l] / time_step});
+  }
+}
+
 // v^{l+1} => each contact's relative velocity (plots of contact velocity).
 void record_contact_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity,
                                std::vector<ContactRecord>& records) {
@@ -479,6 +488,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
                   data.angular_velocity, ws.detection, ws.contacts);
   data.contacts.resize(ws.contacts.size());
   for (size_t i = 0; i < ws.contacts.size(); ++i) data.contacts[i] = contact_record_of(ws.contacts[i]);
+  data.limits.clear();
 
   // (contacts, joints) => (islands)
   ws.is_dynamic.resize(body_count);
@@ -572,6 +582,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       add_island_report(ws.solution.report, stats);
       if (ws.keep_lcp_problems) keep_island_lcp(formulation, island, ws.rows, stats);
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
+      record_island_limits(ws.rows, ws.solution, h, data.limits);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
     store_island_velocity(options, ws, data);
@@ -599,6 +610,7 @@ namespace {
 void advance_step(const Model& model, const Options& options, Data& data, StepWorkspace& workspace) {
   ContactFormulation& formulation = formulation_for(options, workspace);
   data.events.clear();
+  data.limits.clear();
   // Seed 004's event-driven model takes the whole step itself; no islands are posed.
   if (formulation.event_driven()) {
     workspace.islands = Islands{};

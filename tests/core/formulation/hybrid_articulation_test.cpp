@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "dynamics/drag_spring.h"
 #include "formulation/hybrid_advance.h"
 #include "formulation/hybrid_settings.h"
 #include "formulation/hybrid_transitions.h"
@@ -270,21 +271,227 @@ TEST(HybridArticulation, JointLimitBouncesWithRestitutionThenHoldsTheWeight) {
   EXPECT_EQ(result.limits[0].sign, 1.0);
   const double q = data.articulations[0].positions[0];
   EXPECT_NEAR(result.limits[0].force, kArmMass * g * kArmLength * std::cos(q), 1e-9);
+  // The same in the step's read-outs (step/data.h JointLimitRecord).
+  step(model, options, data);
+  ASSERT_EQ(data.limits.size(), 1u);
+  EXPECT_EQ(data.limits[0].articulation, 0);
+  EXPECT_EQ(data.limits[0].link, 0);
+  EXPECT_EQ(data.limits[0].sign, 1.0);
+  EXPECT_NEAR(data.limits[0].force, kArmMass * g * kArmLength * std::cos(data.articulations[0].positions[0]), 1e-9);
+}
+
+// Drag to perturb on a link (dynamics/drag_spring.h): the pull's wrench, taken at the
+// step's start and held through it, acts on the tree as J_x^T (F, tau). Grabbed at the
+// bob's centre of mass (L = 0.5 m from the hinge, the arm horizontal at q = 0):
+// - without gravity, from rest, a target d above gives F = k d up and the arm's
+//   angular acceleration F L cos q / I, so after one step q(h) = F L h^2 / (2 I) (the
+//   cos q factor is 1 - O(q^2), 1e-10 here);
+// - with gravity, a target m g / k above holds the arm level: F L = m g L, q stays 0.
+TEST(HybridArticulation, DragOnALinkPullsThroughItsTree) {
+  const double h = 0.01, g = 9.81;
+  const Model model = single_pendulum("");
+  const int bob = body_index(model, "bob");
+  const double inertia = kArmMass * kArmLength * kArmLength + kArmBobInertia;
+  {
+    Options options = hybrid_options(model, Vec3::Zero());
+    options.time_step = h;
+    Data data = make_data(model);
+    data.drag = {bob, Vec3::Zero(), data.position[bob], drag_mass(model, bob)};
+    const double d = 1e-3, stiffness = drag_gains(data.drag, options).stiffness;
+    data.drag.target += Vec3(0, 0, d);
+    step(model, options, data);
+    ASSERT_EQ(data.solver.status, SolverStatus::NoContacts) << fallback_message(data.solver.fallbacks);
+    const double expected = stiffness * d * kArmLength * h * h / (2 * inertia);
+    EXPECT_GT(expected, 1e-5);
+    EXPECT_NEAR(data.articulations[0].positions[0], expected, 1e-8 * expected);
+  }
+  Options options = hybrid_options(model, Vec3(0, 0, -g));
+  Data data = make_data(model);
+  data.drag = {bob, Vec3::Zero(), data.position[bob], drag_mass(model, bob)};
+  data.drag.target += Vec3(0, 0, kArmMass * g / drag_gains(data.drag, options).stiffness);
+  for (int k = 0; k < 50; ++k) step(model, options, data);
+  EXPECT_NEAR(data.articulations[0].positions[0], 0, 1e-9);
+  EXPECT_NEAR(data.articulations[0].velocities[0], 0, 1e-9);
+}
+
+// A joint coupling (seed 002 eqs. 7-8) in the hybrid formulation: a two-link chain
+// about -y whose lower joint follows the upper at ratio -0.5 (q2 = -0.5 q1), released
+// from q1 = 0.6 under gravity. It is a one-degree-of-freedom system without friction:
+// the coupling holds q2 + 0.5 q1 and its rate at 0 to 1e-9 over 1 s, and the
+// mechanical energy stays at its start to 1e-8 J. Without the coupling's row the
+// lower link would swing on its own and break both.
+TEST(HybridArticulation, CoupledJointsMoveAsOne) {
+  const double ratio = -0.5, q0 = 0.6;
+  const std::string inertia = R"("inertia": [[1e-03, 0, 0], [0, 1e-03, 0], [0, 0, 1e-03]])";
+  const std::string text = R"({"name": "coupled_chain",
+    "bodies": [{"name": "floor", "static": true, "position": [0, 0, -10], "geoms": [{"type": "plane"}]}],
+    "articulations": [{"name": "chain", "links": [
+      {"name": "upper", "joint": {"type": "revolute", "axis": [0, -1, 0], "position": 0.6},
+       "mass": 1.0, )" + inertia + R"(, "center_of_mass": [0.25, 0, 0],
+       "geoms": [{"type": "sphere", "radius": 0.01, "position": [0.25, 0, 0]}]},
+      {"name": "lower", "parent": "upper",
+       "joint": {"type": "revolute", "origin": {"position": [0.5, 0, 0]}, "axis": [0, -1, 0], "position": -0.3},
+       "mass": 0.5, )" + inertia + R"(, "center_of_mass": [0.2, 0, 0],
+       "geoms": [{"type": "sphere", "radius": 0.01, "position": [0.2, 0, 0]}]}],
+      "couplings": [{"leader": "upper", "follower": "lower", "ratio": -0.5}]}]})";
+  Model model;
+  ASSERT_TRUE(load_scene(text, model).ok());
+  const Options options = hybrid_options(model, Vec3(0, 0, -9.81));
+  Data data = make_data(model);
+  ASSERT_NEAR(data.articulations[0].positions[1], ratio * q0, 1e-15);
+  const double energy = mechanical_energy(model, options, data);
+  double swing = 0;
+  for (int k = 0; k < 100; ++k) {
+    step(model, options, data);
+    ASSERT_NE(data.solver.status, SolverStatus::Unsupported) << fallback_message(data.solver.fallbacks);
+    const Eigen::VectorXd& q = data.articulations[0].positions;
+    const Eigen::VectorXd& v = data.articulations[0].velocities;
+    ASSERT_NEAR(q[1] - ratio * q[0], 0, 1e-9) << "step " << k;
+    ASSERT_NEAR(v[1] - ratio * v[0], 0, 1e-9) << "step " << k;
+    ASSERT_NEAR(mechanical_energy(model, options, data), energy, 1e-8) << "step " << k;
+    swing = std::max(swing, std::abs(q[0] - q0));
+  }
+  EXPECT_GT(swing, 0.5);  // it fell through a large swing
+}
+
+// A one-joint arm pressing on a free box that rests on the ground: sustained contact
+// between a link (reduced coordinates) and a free body. The arm is hinged at
+// (0, 0, 0.1) about -y, its centre of mass at 0.25 m and a sphere of radius r at
+// (0.5, 0, r) in its frame, so at q = 0 the sphere's lowest point, (0.5, 0, 0.1), is
+// level with the hinge and touches the middle of the box's top face (the box of
+// half extents 0.1, 0.1, 0.05 centred at (0.5, 0, 0.05) on the ground z = 0). Gravity
+// and a PD motor at q_ref < 0 press the arm down. The contact's point is at lever
+// arm L = 0.5 m from the hinge and level with it, so its tangential force has no
+// moment about the hinge, and the arm's equilibrium alone gives the push:
+//   lambda_n L = m_arm g l_c + Kp (0 - q_ref),
+// the ground carries m_box g + lambda_n. Moving the box along x at v0 under the arm
+// (it slides under the tip and on the ground, mu_k at both), the push stays the same
+// and the box slows at a = mu_k (m_box g + 2 lambda_n) / m_box: it stops at v0^2 / (2 a)
+// at time v0 / a, then sticks.
+constexpr double kPressArmMass = 1.0;
+constexpr double kPressBoxMass = 2.0;
+constexpr double kPressStiffness = 10.0;
+constexpr double kPressTarget = -0.2;
+constexpr double kPressFriction = 0.5;
+
+Model arm_pressing_on_box(double box_speed) {
+  std::ostringstream speed;
+  speed << std::setprecision(17) << box_speed;
+  const std::string text = R"({"name": "arm_pressing_on_box",
+    "friction": {"default": {"static": 0.5, "kinetic": 0.5}},
+    "bodies": [
+      {"name": "ground", "static": true, "position": [0, 0, 0], "geoms": [{"type": "plane"}]},
+      {"name": "box", "mass": 2.0, "position": [0.5, 0, 0.05], "linear_velocity": [)" + speed.str() + R"(, 0, 0],
+       "geoms": [{"type": "box", "half_extents": [0.1, 0.1, 0.05]}]}],
+    "articulations": [{"name": "arm", "links": [
+      {"name": "link", "joint": {"type": "revolute", "origin": {"position": [0, 0, 0.1]}, "axis": [0, -1, 0],
+         "actuator": {"stiffness": 10, "damping": 1, "max_effort": 100}},
+       "mass": 1.0, "inertia": [[1e-04, 0, 0], [0, 1e-04, 0], [0, 0, 1e-04]], "center_of_mass": [0.25, 0, 0],
+       "geoms": [{"type": "sphere", "radius": 0.02, "position": [0.5, 0, 0.02]}]}]}]})";
+  Model model;
+  const Status status = load_scene(text, model);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return model;
+}
+
+// The arm's push on the box [N] and the ground's normal force under the box [N] at
+// the end of a step, from its active contacts.
+struct PressForces {
+  double push = 0;
+  double ground = 0;
+  int arm_contacts = 0;
+  HybridContactMode arm_mode = HybridContactMode::Stick;
+};
+
+PressForces press_forces(const Model& model, const HybridStepResult& result) {
+  const int box = body_index(model, "box"), link = body_index(model, "link");
+  PressForces forces;
+  for (const HybridContactReport& contact : result.contacts) {
+    const int a = contact.point.body_a, b = contact.point.body_b;
+    if ((a == link && b == box) || (a == box && b == link)) {
+      forces.push += contact.normal_force;
+      forces.arm_mode = contact.mode;
+      ++forces.arm_contacts;
+    } else if (a == box || b == box) {
+      forces.ground += contact.normal_force;
+    }
+  }
+  return forces;
+}
+
+TEST(HybridArticulation, ArmPressingOnAFreeBoxHoldsItsStaticEquilibrium) {
+  const double g = 9.81, lever = 0.5;
+  const Model model = arm_pressing_on_box(0.0);
+  Options options = hybrid_options(model, Vec3(0, 0, -g));
+  Data data = make_data(model);
+  data.articulations[0].target_position[0] = kPressTarget;
+  const double push = (kPressArmMass * g * 0.25 + kPressStiffness * (0 - kPressTarget)) / lever;
+  for (int k = 0; k < 50; ++k) {
+    const HybridStepResult result =
+        advance_hybrid(model, options, data.time, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity, data.articulations);
+    ASSERT_EQ(result.outcome, HybridOutcome::Completed) << result.detail;
+    data.time += options.time_step;
+    const PressForces forces = press_forces(model, result);
+    ASSERT_EQ(forces.arm_contacts, 1) << "t = " << data.time;
+    EXPECT_EQ(forces.arm_mode, HybridContactMode::Stick);
+    EXPECT_NEAR(forces.push, push, 1e-6) << "t = " << data.time;
+    EXPECT_NEAR(forces.ground, kPressBoxMass * g + push, 1e-6) << "t = " << data.time;
+  }
+  EXPECT_NEAR(data.articulations[0].positions[0], 0, 1e-9);
+  EXPECT_NEAR(data.articulations[0].motor_effort[0], kPressStiffness * kPressTarget, 1e-6);
+  EXPECT_NEAR((data.position[body_index(model, "box")] - Vec3(0.5, 0, 0.05)).norm(), 0, 1e-9);
+}
+
+TEST(HybridArticulation, BoxSlidingUnderAPressingArmStopsWhereCoulombSays) {
+  const double g = 9.81, lever = 0.5, v0 = 0.5;
+  const Model model = arm_pressing_on_box(v0);
+  Options options = hybrid_options(model, Vec3(0, 0, -g));
+  Data data = make_data(model);
+  data.articulations[0].target_position[0] = kPressTarget;
+  const double push = (kPressArmMass * g * 0.25 + kPressStiffness * (0 - kPressTarget)) / lever;
+  const double deceleration = kPressFriction * (kPressBoxMass * g + 2 * push) / kPressBoxMass;
+  const double stop_time = v0 / deceleration, stop_distance = v0 * v0 / (2 * deceleration);
+  const int box = body_index(model, "box");
+  double stopped_at = -1;
+  for (int k = 0; k < 20; ++k) {
+    const HybridStepResult result =
+        advance_hybrid(model, options, data.time, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity, data.articulations);
+    ASSERT_EQ(result.outcome, HybridOutcome::Completed) << result.detail;
+    for (const HybridEvent& event : result.events) {
+      if (event.kind == HybridEventKind::SlipToStick && stopped_at < 0) stopped_at = event.time;
+    }
+    data.time += options.time_step;
+    const PressForces forces = press_forces(model, result);
+    ASSERT_EQ(forces.arm_contacts, 1) << "t = " << data.time;
+    EXPECT_NEAR(forces.push, push, 1e-6) << "t = " << data.time;
+    EXPECT_NEAR(forces.ground, kPressBoxMass * g + push, 1e-6) << "t = " << data.time;
+    if (data.time < stop_time - 1e-9) {
+      EXPECT_EQ(forces.arm_mode, HybridContactMode::Slip) << "t = " << data.time;
+      EXPECT_NEAR(data.linear_velocity[box].x(), v0 - deceleration * data.time, 1e-6) << "t = " << data.time;
+    }
+  }
+  EXPECT_NEAR(stopped_at, stop_time, 1e-6);
+  EXPECT_NEAR(data.position[box].x() - 0.5, stop_distance, 1e-6);
+  EXPECT_NEAR(data.linear_velocity[box].norm(), 0, 1e-9);
+  EXPECT_NEAR(data.articulations[0].positions[0], 0, 1e-9);
 }
 
 // A robot scene: box_push's arm (three revolute joints with PD motors and limits,
 // following its timeline's Cartesian move from t = 0.1 s) runs event-driven. The box
 // lands (four impacts at one instant) and the arm moves its tip toward the box: every
 // step to 0.6 s ends solved (no "unsupported", no fallback), the state finite, the
-// motors' torques nonzero and the tip moved. At t = 0.638 s the tip reaches the box,
-// and sustained contact between a link and a free body is the pair the formulation
-// does not simulate: status "unsupported" naming them.
+// motors' torques nonzero and the tip moved. At t = 0.638 s the tip strikes the box
+// and stays in contact with it (a link against a free body): the push builds up past
+// the ground's friction mu m g = 4.9 N and the box slides along +x, every step to
+// 0.6875 s solved.
 TEST(HybridArticulation, RobotSceneRunsWithMotorsAndLimits) {
   const Model model = load_builtin_scene("box_push");
   Options options = model.options;
   options.formulation = Formulation::Hybrid;
   Data data = make_data(model);
-  const int tip = body_index(model, "tip");
+  const int tip = body_index(model, "tip"), box = body_index(model, "box");
   const Vec3 tip_start = data.position[tip];
   int impacts = 0;
   run_for(model, options, data, 0.6, [&](const Data& after) {
@@ -299,10 +506,25 @@ TEST(HybridArticulation, RobotSceneRunsWithMotorsAndLimits) {
     largest_effort = std::max(largest_effort, std::abs(effort));
   }
   EXPECT_GT(largest_effort, 0.1);
-  run_for(model, options, data, 0.05);
-  EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
-  const std::string message = fallback_message(data.solver.fallbacks);
-  EXPECT_NE(message.find("box and tip"), std::string::npos) << message;
+  const double box_before = data.position[box].x();
+  int tip_impacts = 0;
+  run_for(model, options, data, 0.0875, [&](const Data& after) {
+    expect_step_solved(after);
+    for (const HybridEvent& event : after.events) {
+      tip_impacts += event.kind == HybridEventKind::Impact && (event.body_a == tip || event.body_b == tip);
+    }
+  });
+  EXPECT_EQ(tip_impacts, 1);
+  double push = 0;
+  for (const ContactRecord& contact : data.contacts) {
+    if ((contact.body_a == tip && contact.body_b == box) || (contact.body_a == box && contact.body_b == tip)) {
+      push += contact.normal_force;
+    }
+  }
+  const double mu = 0.5;  // the scene's box-ground friction
+  EXPECT_GT(push, mu * model.bodies[box].mass * -options.gravity.z());
+  EXPECT_GT(data.position[box].x() - box_before, 5e-4);
+  EXPECT_GT(data.linear_velocity[box].x(), 0.01);
 }
 
 }  // namespace

@@ -208,7 +208,7 @@ TEST(HybridFormulation, LoopClosuresAreUnsupported) {
 }
 
 // Two boxes stacked on the ground (box_stack's first two): once the upper one lands on
-// the lower, sustained contact between two moving bodies stops the step with status
+// the lower, sustained contact between two free bodies stops the step with status
 // "unsupported" naming the pair, instead of its modes chattering through the event cap,
 // and every later step ends there at once, held still and finite.
 TEST(HybridFormulation, StacksAreUnsupported) {
@@ -222,7 +222,7 @@ TEST(HybridFormulation, StacksAreUnsupported) {
     step(model, options, data);
     if (data.solver.status != SolverStatus::Unsupported) continue;
     const std::string message = fallback_message(data.solver.fallbacks);
-    EXPECT_NE(message.find("two moving bodies"), std::string::npos) << message;
+    EXPECT_NE(message.find("two free bodies"), std::string::npos) << message;
     EXPECT_NE(message.find("box"), std::string::npos) << message;
     EXPECT_LT(data.solver.events, options.hybrid_max_events);
     if (unsupported_steps++ > 0) {

@@ -68,6 +68,26 @@ TEST(StepArticulation, JointLimitStopsAndHoldsAHangingChain) {
   EXPECT_EQ(test_workspace().rows.limit_count, 1);
 }
 
+// The step's read-outs carry each limit row's force, c_l / h: a rod resting on its
+// upper limit (0.5 rad below horizontal) is held by the limit's torque alone, m g l_c
+// cos q, l_c = 0.3 m its centre of mass, to 1e-6.
+TEST(StepArticulation, JointLimitForceIsInTheReadOuts) {
+  Model model = empty_model(false);
+  LinkSpec rod = rod_link("rod", -1, Vec3(0, 0, 1), 0.6, 1.0);
+  rod.link.joint.lower = -1.0;
+  rod.link.joint.upper = 0.5;
+  append_articulation(model, "arm", {rod});
+  model.articulations[0].initial_positions << 0.5;
+  Options options;
+  Data data = make_data(model);
+  for (int s = 0; s < 200; ++s) step(model, options, data);
+  ASSERT_EQ(data.limits.size(), 1u);
+  EXPECT_EQ(data.limits[0].articulation, 0);
+  EXPECT_EQ(data.limits[0].link, 0);
+  EXPECT_EQ(data.limits[0].sign, -1.0);
+  EXPECT_NEAR(data.limits[0].force, 1.0 * -options.gravity.z() * 0.3 * std::cos(0.5), 1e-6);
+}
+
 // Seed 002 eqs. (7)-(8), (16): the distal joint follows the proximal at ratio 1/3
 // while gravity loads both; the drift stays below 1e-3 rad at every step (far below:
 // eq. 17 keeps J v' = eps_j exactly, so only the O(h^2) position drift remains).
