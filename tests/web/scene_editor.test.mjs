@@ -200,6 +200,7 @@ test('a robot is selected whole and moved by its root joint origin as one edit; 
     assert.deepEqual(events.at(-1), ['refused', { message: error, field }]);
     assert.equal(editor.sceneText(), moved, 'a refused pose changes nothing');
   }
+  assert.match(editor.setRobotPose('gripper', { position: [NaN, 0, 0] }), /got \[NaN, 0, 0\]$/);
   assert.match(editor.setRobotPose('nobody', { position: [0, 0, 0] }), /^articulations: no articulation named "nobody" \(articulations: gripper\)/);
   assert.equal(editor.undo(), '');
   assert.equal(editor.sceneText(), before, 'undo puts the robot back');

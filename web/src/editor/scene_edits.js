@@ -133,6 +133,14 @@ export function removeRobot(scene, name) {
   return { scene: edited };
 }
 
+const finite = (value, length) => Array.isArray(value) && value.length === length && value.every(Number.isFinite);
+
+// A value as a message shows it (NaN as NaN, not JSON's null).
+function shown(value) {
+  if (!Array.isArray(value)) return JSON.stringify(value ?? null);
+  return `[${value.map((item) => (typeof item === 'number' ? String(item) : JSON.stringify(item))).join(', ')}]`;
+}
+
 const isRoot = (link) => (link.parent ?? 'world') === 'world';
 const conjugate = ([w, x, y, z]) => [w, -x, -y, -z];
 
@@ -158,13 +166,12 @@ export function setRobotPose(scene, name, pose) {
   const old = robotPose(scene, name);
   const position = pose?.position;
   const orientation = pose?.orientation ?? old.orientation;
-  const finite = (value, length) => Array.isArray(value) && value.length === length && value.every(Number.isFinite);
   if (!finite(position, 3)) {
-    return { error: `${field}.position: must be [x, y, z] of finite numbers in metres, got ${JSON.stringify(position ?? null)}`, field: `${field}.position` };
+    return { error: `${field}.position: must be [x, y, z] of finite numbers in metres, got ${shown(position)}`, field: `${field}.position` };
   }
   if (!finite(orientation, 4) || Math.abs(Math.hypot(...orientation) - 1) > 1e-3) {
     return {
-      error: `${field}.orientation: must be a unit quaternion [w, x, y, z] (norm within 1e-3 of 1), got ${JSON.stringify(orientation)}`,
+      error: `${field}.orientation: must be a unit quaternion [w, x, y, z] (norm within 1e-3 of 1), got ${shown(orientation)}`,
       field: `${field}.orientation`,
     };
   }
