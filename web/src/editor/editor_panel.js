@@ -325,7 +325,10 @@ export class EditorPanel {
     this.#message.textContent = '';
     if (!this.#refusal) return;
     const { message, field } = this.#refusal;
-    const match = field ? this.#fields.find(({ path }) => pathNames(path, field)) : undefined;
+    // the field whose path names the message's most closely (a robot's root origin
+    // before the robots folder's `articulations`)
+    const named = field ? this.#fields.filter(({ path }) => pathNames(path, field)) : [];
+    const match = named.sort((a, b) => b.path.length - a.path.length)[0];
     const note = document.createElement('div');
     note.className = 'edit-error';
     note.textContent = message;
