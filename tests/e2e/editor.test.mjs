@@ -3,7 +3,8 @@
 // refused value (a negative mass) shown beside its field with nothing changed, undo
 // and redo back to every state, play and stop, and the edited scene's link opened in a
 // new page and run natively to the same poses bit for bit, as the exported scene file
-// runs; a hull from an STL file and a robot added, carried by the link.
+// runs; a hull from an STL file and a robot added, carried by the link, the robot
+// selected by a click and moved whole by the gizmo.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -240,13 +241,28 @@ test('a box and a ramp are made, moved, refused, undone, played and sent by link
     const stl = `solid t\n${faces.map((f) => `facet normal 0 0 0\nouter loop\n${f.map((i) => corner(tetra[i])).join('\n')}\nendloop\nendfacet`).join('\n')}\nendsolid t\n`;
     const editor = window.contactlab.editor;
     const hull = await editor.addHull('tetra', stl, { units: 'mm' });
-    const robot = editor.addRobot('parallel_gripper', { position: [0, 1, 0], orientation: [1, 0, 0, 0] });
+    const robot = editor.addRobot('parallel_gripper', { position: [0.5, 0, 0], orientation: [1, 0, 0, 0] });
     return { hull, robot, link: window.contactlab.link() };
   });
   assert.deepEqual([additions.hull, additions.robot], ['', '']);
   const carried = decodeLink(additions.link).scene.changes;
   assert.deepEqual(carried.bodies.find((body) => body.name === 'tetra').geoms[0].vertices.length, 4);
   assert.deepEqual(carried.articulations[0].links.map((link) => link.name), ['gripper_hand', 'gripper_left', 'gripper_right']);
+  // The robot selected whole by a click on its hand, then moved by the gizmo's x arrow:
+  // one edit of its root joint's origin, along x only.
+  const openedCanvas = await opened.locator('#viewport canvas').boundingBox();
+  const hand = await opened.evaluate(() => window.contactlab.view.bodiesOnCanvas().find((b) => b.name === 'gripper_hand'));
+  await opened.mouse.click(openedCanvas.x + hand.x, openedCanvas.y + hand.y);
+  await nextFrames(opened, 2);
+  const handle = await opened.evaluate(() => [window.contactlab.editor.selected, window.contactlab.editor.gizmoArrow('X', -1)]);
+  const towards = [handle[1][0] - hand.x, handle[1][1] - hand.y].map((value, _, all) => (40 * value) / Math.hypot(...all));
+  await opened.mouse.move(openedCanvas.x + handle[1][0], openedCanvas.y + handle[1][1]);
+  await nextFrames(opened, 1);
+  await opened.mouse.down();
+  for (let i = 1; i <= 2; i += 1) await opened.mouse.move(openedCanvas.x + handle[1][0] + (towards[0] * i) / 2, openedCanvas.y + handle[1][1] + (towards[1] * i) / 2);
+  await opened.mouse.up();
+  const robotMoved = await opened.evaluate(() => [window.contactlab.editor.robotPose('gripper').position, window.contactlab.editor.history().undoLabel]);
+  assert.deepEqual([handle[0], robotMoved[0][0] < 0.49, robotMoved[0][1], robotMoved[1]], ['gripper', true, 0, 'move gripper'], JSON.stringify(robotMoved));
   assert.deepEqual(opened.errors, []);
   await opened.close();
   const csv = join(scratch, 'edited.csv');

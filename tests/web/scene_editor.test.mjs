@@ -173,6 +173,43 @@ test('a robot is added as one edit, with its links and joints, and undo takes it
   assert.equal(editor.sceneText(), kept, 'a refused robot changes nothing');
 });
 
+test('a robot is selected whole and moved by its root joint origin as one edit; a bad pose is refused naming the field', () => {
+  const { session, editor, events } = editorOn(undefined, { robotScene });
+  assert.equal(editor.addRobot('parallel_gripper', { position: [0.5, 0, 0], orientation: [1, 0, 0, 0] }), '');
+  editor.select('gripper');
+  assert.equal(editor.selected, 'gripper');
+  assert.equal(editor.selectedRobot, 'gripper');
+  const before = editor.sceneText();
+  const turned = [Math.SQRT1_2, 0, 0, Math.SQRT1_2];
+  assert.equal(editor.setRobotPose('gripper', { position: [1, -0.25, 0.3], orientation: turned }), '');
+  assert.equal(session.sceneText, editor.sceneText(), 'through the session');
+  assert.deepEqual(editor.robotPose('gripper'), { position: [1, -0.25, 0.3], orientation: turned });
+  const [hand, left] = JSON.parse(editor.sceneText()).articulations[0].links;
+  assert.deepEqual(hand.joint.origin, { position: [1, -0.25, 0.3], orientation: turned });
+  assert.deepEqual(left.joint.origin.position, [0, 0, -0.0584], 'a child link keeps its origin on its parent');
+  assert.equal(editor.history.undoLabel, 'move gripper');
+  const moved = editor.sceneText();
+  for (const [pose, field] of [
+    [{ position: [NaN, 0, 0] }, 'articulations[0].links[0].joint.origin.position'],
+    [{ position: 'up' }, 'articulations[0].links[0].joint.origin.position'],
+    [{ position: [0, 0, 0], orientation: [2, 0, 0, 0] }, 'articulations[0].links[0].joint.origin.orientation'],
+    [null, 'articulations[0].links[0].joint.origin.position'],
+  ]) {
+    const error = editor.setRobotPose('gripper', pose);
+    assert.ok(error.startsWith(`${field}: must be`), error);
+    assert.deepEqual(events.at(-1), ['refused', { message: error, field }]);
+    assert.equal(editor.sceneText(), moved, 'a refused pose changes nothing');
+  }
+  assert.match(editor.setRobotPose('gripper', { position: [NaN, 0, 0] }), /got \[NaN, 0, 0\]$/);
+  assert.match(editor.setRobotPose('nobody', { position: [0, 0, 0] }), /^articulations: no articulation named "nobody" \(articulations: gripper\)/);
+  assert.equal(editor.undo(), '');
+  assert.equal(editor.sceneText(), before, 'undo puts the robot back');
+  assert.deepEqual(editor.robotPose('gripper').position, [0.5, 0, 0.12865]);
+  assert.equal(editor.selectedRobot, 'gripper', 'still selected');
+  assert.equal(editor.removeRobot('gripper'), '');
+  assert.equal(editor.selected, null, 'a removed robot is no longer selected');
+});
+
 test("a mesh file's hull is made by the mesh reader and added as a body; its refusal changes nothing", async () => {
   const requests = [];
   const hull = { type: 'convex_hull', vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]] };

@@ -4,7 +4,7 @@
 // uses are the shapes' exact ones.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addBody, bodyVolume, duplicateBody, freeName, geomVolume, newBody, removeBody, setBody } from '../../web/src/editor/scene_edits.js';
+import { addBody, bodyVolume, duplicateBody, freeName, geomVolume, newBody, removeBody, robotPose, setBody, setRobotPose } from '../../web/src/editor/scene_edits.js';
 
 const scene = () => ({
   name: 'edits',
@@ -61,4 +61,33 @@ test("the shapes' volumes are exact", () => {
   assert.ok(Math.abs(capsule - (PI * 0.01 * 0.4 + (4 / 3) * PI * 0.001)) < 1e-15);
   assert.ok(Number.isNaN(geomVolume({ type: 'convex_hull', vertices: [] })));
   assert.equal(bodyVolume(scene().bodies[1]), 8 * 0.1 * 0.2 * 0.1);
+});
+
+test("a robot's pose sets its first root origin and carries its other roots rigidly with it", () => {
+  const link = (name, parent, origin) => ({ name, parent, joint: { type: 'revolute', origin }, geoms: [] });
+  const scene = {
+    bodies: [],
+    articulations: [
+      {
+        name: 'twin',
+        links: [
+          link('a', 'world', { position: [1, 0, 0] }),
+          link('a1', 'a', { position: [0, 0, 0.5] }),
+          link('b', undefined, { position: [1, 2, 0], orientation: [1, 0, 0, 0] }),
+        ],
+      },
+    ],
+  };
+  const quarter = [Math.SQRT1_2, 0, 0, Math.SQRT1_2]; // a quarter turn about z
+  const { scene: moved } = setRobotPose(scene, 'twin', { position: [0, 0, 1], orientation: quarter });
+  assert.deepEqual(robotPose(moved, 'twin'), { position: [0, 0, 1], orientation: quarter });
+  const [, child, other] = moved.articulations[0].links;
+  assert.deepEqual(child.joint.origin, { position: [0, 0, 0.5] });
+  // b was 2 m along y from a; turned a quarter about z it is 2 m along -x from a's new place
+  other.joint.origin.position.forEach((value, i) => assert.ok(Math.abs(value - [-2, 0, 1][i]) < 1e-12, `${value}`));
+  other.joint.origin.orientation.forEach((value, i) => assert.ok(Math.abs(value - quarter[i]) < 1e-12, `${value}`));
+  assert.deepEqual(scene.articulations[0].links[0].joint.origin, { position: [1, 0, 0] }, 'the argument is not changed');
+  const { scene: shifted } = setRobotPose(scene, 'twin', { position: [1, 0, 3] });
+  assert.deepEqual(robotPose(shifted, 'twin').orientation, [1, 0, 0, 0], 'an orientation left out stays');
+  assert.deepEqual(shifted.articulations[0].links[2].joint.origin.position, [1, 2, 3]);
 });

@@ -1,7 +1,8 @@
 // The editor's folder of the control panel (lil-gui): edit (stop at the initial state)
 // and play, undo and redo, add a body (a shape, or the convex hull of an STL or OBJ
-// file picked or dropped, in metres or millimetres), the body list, the selected body's
-// properties, the robots (add one of the built-in scenes' at a pose, delete one) and
+// file picked or dropped, in metres or millimetres), the list of bodies and robots,
+// the selected body's properties, the robots (add one of the built-in scenes' at a pose,
+// the selected one's root origin, delete one) and
 // the scene's (duration, gravity, materials and the friction of each pair of
 // materials). Every change is one edit through the editor; the controls are built
 // again from the edited scene after each, so a refused value goes back to what the
@@ -131,7 +132,13 @@ export class EditorPanel {
     this.undoController.name(undoLabel ? `undo ${undoLabel} (Ctrl+Z)` : 'undo (Ctrl+Z)').enable(Boolean(undoLabel));
     this.redoController.name(redoLabel ? `redo ${redoLabel} (Ctrl+Shift+Z)` : 'redo (Ctrl+Shift+Z)').enable(Boolean(redoLabel));
     if (!scene) return;
-    this.bodyController.options([NO_BODY, ...scene.bodies.map((body) => body.name)]);
+    const robots = (scene.articulations ?? []).map((articulation) => articulation.name);
+    const bodyNames = new Set(scene.bodies.map((body) => body.name));
+    this.bodyController.options({
+      [NO_BODY]: NO_BODY,
+      ...Object.fromEntries(scene.bodies.map((body) => [body.name, body.name])),
+      ...Object.fromEntries(robots.filter((name) => !bodyNames.has(name)).map((name) => [`${name} (robot)`, name])),
+    });
     this.state.body = editor.selected ?? NO_BODY;
     this.bodyController.updateDisplay();
     const index = scene.bodies.findIndex((body) => body.name === editor.selected);
@@ -248,9 +255,20 @@ export class EditorPanel {
     };
     this.#fields.push({ path: 'articulations', controller: folder.add(actions, 'add').name('add robot') });
     const names = (scene.articulations ?? []).map((articulation) => articulation.name);
+    if (editor.selectedRobot !== null) choice.robot = editor.selectedRobot;
     if (!names.includes(choice.robot)) choice.robot = NO_ROBOT;
-    folder.add(choice, 'robot', [NO_ROBOT, ...names]).name("scene's robot");
+    folder.add(choice, 'robot', [NO_ROBOT, ...names]).name("scene's robot").onChange((name) => name !== NO_ROBOT && editor.select(name));
     folder.add(actions, 'remove').name('delete robot');
+    const selected = editor.selectedRobot;
+    const pose = selected === null ? null : editor.robotPose(selected);
+    if (!pose) return;
+    const index = names.indexOf(selected);
+    const root = scene.articulations[index].links.findIndex((link) => (link.parent ?? 'world') === 'world');
+    const path = `articulations[${index}].links[${root}].joint.origin.position`;
+    this.#vectorFields(folder.addFolder(`robot ${selected}: root origin [m]`), path, pose.position, ['x', 'y', 'z'], (position) =>
+      editor.setRobotPose(selected, { position }),
+    );
+    if (!this.#robotsOpen) folder.open();
   }
 
   #buildScene(scene) {
@@ -307,7 +325,10 @@ export class EditorPanel {
     this.#message.textContent = '';
     if (!this.#refusal) return;
     const { message, field } = this.#refusal;
-    const match = field ? this.#fields.find(({ path }) => pathNames(path, field)) : undefined;
+    // the field whose path names the message's most closely (a robot's root origin
+    // before the robots folder's `articulations`)
+    const named = field ? this.#fields.filter(({ path }) => pathNames(path, field)) : [];
+    const match = named.sort((a, b) => b.path.length - a.path.length)[0];
     const note = document.createElement('div');
     note.className = 'edit-error';
     note.textContent = message;

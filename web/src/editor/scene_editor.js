@@ -6,14 +6,14 @@
 // initial state; a step (played or single) or the timeline ends editing. Events:
 // - changed {scene}: the scene the editor shows changed (an edit, undo, redo, a scene
 //   loaded), or editing started or ended;
-// - selected {name}: the body selected (null for none);
+// - selected {name}: the body or robot (articulation) selected (null for none);
 // - refused {message, field}: an edit was refused; `field` is the scene file's path the
 //   message starts with (`bodies[1].mass`), or '' when it names none.
 // Methods return "" or the refusal, as the session's actions do.
 import { Emitter } from '../session/emitter.js';
 import { EditJournal } from './edit_journal.js';
 import { ROBOT_MODELS, robotFromScene } from './robot_models.js';
-import { addBody, addRobot, duplicateBody, freeName, newBody, removeBody, removeRobot, setBody, setScene } from './scene_edits.js';
+import { addBody, addRobot, duplicateBody, freeName, newBody, removeBody, removeRobot, robotPose, setBody, setRobotPose, setScene } from './scene_edits.js';
 
 const NEW_BODY_SPACING = 0.4; // m along x beyond the bodies there are
 const NEW_HULL_MASS = 1; // kg
@@ -59,7 +59,7 @@ export class SceneEditor extends Emitter {
       if (edited) return;
       this.#journal.start(session.sceneText);
       this.#scene = JSON.parse(session.sceneText);
-      if (this.#selected !== null && !this.#hasBody(this.#selected)) this.select(null);
+      if (this.#selected !== null && !this.#selectable(this.#selected)) this.select(null);
       this.emit('changed', { scene: this.#scene });
     });
     this.#loop.on('playing', (playing) => {
@@ -91,8 +91,14 @@ export class SceneEditor extends Emitter {
     return this.#journal.current ?? '';
   }
 
+  // The name of the body or robot selected, or null.
   get selected() {
     return this.#selected;
+  }
+
+  // The robot (articulation) selected, or null (none, or a body).
+  get selectedRobot() {
+    return this.#selected !== null && !this.#hasBody(this.#selected) ? this.#selected : null;
   }
 
   // {undo, redo, characters, undoLabel, redoLabel}.
@@ -123,8 +129,10 @@ export class SceneEditor extends Emitter {
     this.#loop.play();
   }
 
+  // A body or a robot (an articulation, selected whole) by its name; a body first when
+  // both have the name.
   select(name) {
-    const known = name !== null && this.#hasBody(name) ? name : null;
+    const known = name !== null && this.#selectable(name) ? name : null;
     if (known === this.#selected) return;
     this.#selected = known;
     this.emit('selected', { name: known });
@@ -205,6 +213,17 @@ export class SceneEditor extends Emitter {
     return Object.fromEntries(Object.entries(ROBOT_MODELS).map(([model, { label }]) => [model, label]));
   }
 
+  // Robot `name` moved whole: its root joint's origin (the field addRobot's pose moves)
+  // set to `pose` {position [m], orientation [w, x, y, z] (left out: kept)}.
+  setRobotPose(name, pose) {
+    return this.#apply(`move ${name}`, (scene) => setRobotPose(scene, name, pose));
+  }
+
+  // {position, orientation} of robot `name`'s root joint origin, or null.
+  robotPose(name) {
+    return this.#scene ? robotPose(this.#scene, name) : null;
+  }
+
   // The articulation `name` removed whole (with the timeline's commands to it).
   removeRobot(name) {
     return this.#apply(`delete ${name}`, (scene) => removeRobot(scene, name));
@@ -279,7 +298,7 @@ export class SceneEditor extends Emitter {
 
   #changed(text) {
     this.#scene = JSON.parse(text);
-    if (this.#selected !== null && !this.#hasBody(this.#selected)) this.select(null);
+    if (this.#selected !== null && !this.#selectable(this.#selected)) this.select(null);
     this.emit('changed', { scene: this.#scene });
   }
 
@@ -290,5 +309,9 @@ export class SceneEditor extends Emitter {
 
   #hasBody(name) {
     return this.#scene?.bodies.some((body) => body.name === name) ?? false;
+  }
+
+  #selectable(name) {
+    return this.#hasBody(name) || (this.#scene?.articulations ?? []).some((articulation) => articulation.name === name);
   }
 }

@@ -3,6 +3,7 @@
 // {scene} or {error, field} for what only the editor can tell (a body that is not
 // there); everything else the core checks when the session loads the edited scene.
 import { applyMergePatch } from '../session/merge_patch.js';
+import { multiply, rotate } from './face_snap.js';
 
 // The shapes a body can be added as, with their size fields when new [m].
 export const SHAPES = Object.freeze({
@@ -93,6 +94,11 @@ export function duplicateBody(scene, name, offset) {
   return { scene: edited, name: copy.name };
 }
 
+function unknownArticulation(scene, name) {
+  const names = (scene.articulations ?? []).map((articulation) => articulation.name).join(', ');
+  return { error: `articulations: no articulation named "${name}" (articulations: ${names})`, field: 'articulations' };
+}
+
 // A robot (robot_models.js: {articulation, materials, pairs}) appended whole: its
 // articulation, the materials its geoms name that the scene lacks, and their friction
 // pairs.
@@ -110,10 +116,7 @@ export function addRobot(scene, robot) {
 // names in `view.keep` (the materials it brought stay).
 export function removeRobot(scene, name) {
   const index = (scene.articulations ?? []).findIndex((articulation) => articulation.name === name);
-  if (index < 0) {
-    const names = (scene.articulations ?? []).map((articulation) => articulation.name).join(', ');
-    return { error: `articulations: no articulation named "${name}" (articulations: ${names})`, field: 'articulations' };
-  }
+  if (index < 0) return unknownArticulation(scene, name);
   const edited = structuredClone(scene);
   const [removed] = edited.articulations.splice(index, 1);
   if (edited.articulations.length === 0) delete edited.articulations;
@@ -127,6 +130,67 @@ export function removeRobot(scene, name) {
     if (edited.view.keep.length === 0) delete edited.view.keep;
     if (Object.keys(edited.view).length === 0) delete edited.view;
   }
+  return { scene: edited };
+}
+
+const finite = (value, length) => Array.isArray(value) && value.length === length && value.every(Number.isFinite);
+
+// A value as a message shows it (NaN as NaN, not JSON's null).
+function shown(value) {
+  if (!Array.isArray(value)) return JSON.stringify(value ?? null);
+  return `[${value.map((item) => (typeof item === 'number' ? String(item) : JSON.stringify(item))).join(', ')}]`;
+}
+
+const isRoot = (link) => (link.parent ?? 'world') === 'world';
+const conjugate = ([w, x, y, z]) => [w, -x, -y, -z];
+
+// The pose of the articulation's first root link's joint origin (the field addRobot's
+// pose moves): {position [m], orientation [w, x, y, z]}, or null without that robot.
+export function robotPose(scene, name) {
+  const articulation = (scene.articulations ?? []).find((entry) => entry.name === name);
+  const root = articulation?.links.find(isRoot);
+  if (!root) return null;
+  const origin = root.joint.origin ?? {};
+  return { position: [...(origin.position ?? [0, 0, 0])], orientation: [...(origin.orientation ?? [1, 0, 0, 0])] };
+}
+
+// The robot moved whole: its first root link's joint origin set to `pose` ({position [m],
+// orientation [w, x, y, z]}; an orientation left out stays), any other root link moved
+// rigidly with it.
+export function setRobotPose(scene, name, pose) {
+  const index = (scene.articulations ?? []).findIndex((articulation) => articulation.name === name);
+  if (index < 0) return unknownArticulation(scene, name);
+  const links = scene.articulations[index].links;
+  const rootIndex = links.findIndex(isRoot);
+  const field = `articulations[${index}].links[${rootIndex}].joint.origin`;
+  const old = robotPose(scene, name);
+  const position = pose?.position;
+  const orientation = pose?.orientation ?? old.orientation;
+  if (!finite(position, 3)) {
+    return { error: `${field}.position: must be [x, y, z] of finite numbers in metres, got ${shown(position)}`, field: `${field}.position` };
+  }
+  if (!finite(orientation, 4) || Math.abs(Math.hypot(...orientation) - 1) > 1e-3) {
+    return {
+      error: `${field}.orientation: must be a unit quaternion [w, x, y, z] (norm within 1e-3 of 1), got ${shown(orientation)}`,
+      field: `${field}.orientation`,
+    };
+  }
+  // the rigid motion taking the old root origin to the new: p -> turn * (p - old) + new
+  const turn = multiply(orientation, conjugate(old.orientation));
+  const edited = structuredClone(scene);
+  edited.articulations[index].links.forEach((link, i) => {
+    if (!isRoot(link)) return;
+    if (i === rootIndex) {
+      link.joint.origin = { position: [...position], orientation: [...orientation] };
+      return;
+    }
+    const origin = link.joint.origin ?? {};
+    const offset = (origin.position ?? [0, 0, 0]).map((value, axis) => value - old.position[axis]);
+    link.joint.origin = {
+      position: rotate(turn, offset).map((value, axis) => value + position[axis]),
+      orientation: multiply(turn, origin.orientation ?? [1, 0, 0, 0]),
+    };
+  });
   return { scene: edited };
 }
 

@@ -290,6 +290,11 @@ export function createAutomationApi(app, ready) {
       // A robot of the built-in scenes (a key of robotModels()) moved from where its
       // scene has it by `pose` {position [m], orientation [w, x, y, z]}: one edit.
       addRobot: (model, pose) => (app.editor ? app.editor.addRobot(String(model), pose) : NOT_READY),
+      // Moves a robot (an articulation) whole, as the gizmo does: its root joint's origin
+      // set to `pose` {position [m], orientation [w, x, y, z] (left out: kept)}; one edit.
+      setRobotPose: (name, pose) => (app.editor ? app.editor.setRobotPose(String(name), pose) : NOT_READY),
+      // {position, orientation} of a robot's root joint origin, or null.
+      robotPose: (name) => (app.editor ? app.editor.robotPose(String(name)) : null),
       // Removes an articulation whole, with the timeline's commands to it.
       removeRobot: (name) => (app.editor ? app.editor.removeRobot(String(name)) : NOT_READY),
       // {model: label} of the robots addRobot takes.
@@ -298,7 +303,8 @@ export function createAutomationApi(app, ready) {
       setScene: (changes) => (app.editor ? app.editor.setScene(changes) : NOT_READY),
       undo: () => (app.editor ? app.editor.undo() : NOT_READY),
       redo: () => (app.editor ? app.editor.redo() : NOT_READY),
-      // Selects a body by name (null: none), as a click in the view or the list does.
+      // Selects a body or a robot (articulation, whole) by name (null: none), as a click
+      // in the view or the list does.
       select: (name) => app.editor?.select(name === null ? null : String(name)),
       get selected() {
         return app.editor ? app.editor.selected : null;
