@@ -152,7 +152,7 @@ const std::vector<OptionSpec>& option_specs() {
   static const std::vector<OptionSpec> specs = completed({
       number("time_step", &Options::time_step)
           .about("time step", "h", "s")
-          .range(1e-4, 0.1)
+          .range(1e-4, 0.5)
           .log_slider(0.01)
           .alias("h"),
       number("friction_coefficient", &Options::friction_coefficient)
@@ -265,6 +265,10 @@ const std::vector<OptionSpec>& option_specs() {
       whole_number("quasistatic_problem", &Options::quasistatic_problem)
           .about("problem", "", "")
           .choice({{"qp", "QP (Anitescu)"}, {"lcp", "LCP (Stewart–Trinkle)"}})
+          .of(Formulation::Quasistatic),
+      whole_number("quasistatic_model", &Options::quasistatic_model)
+          .about("force balance", "", "")
+          .choice({{"regularised", "regularised (ε_q M / h kept)"}, {"pure", "pure (ΣF = 0, no mass matrix)"}})
           .of(Formulation::Quasistatic),
       number("compliant_stiffness", &Options::compliant_stiffness)
           .about("stiffness", "k", "N/m")
@@ -390,6 +394,12 @@ Status set_option(Options& options, const std::string& alias, double value) {
     return Status::failure(spec->description.name +
                            ": coordinates maximal is not supported by formulation quasistatic "
                            "(allowed there: coordinates reduced)");
+  }
+  // Pure force balance is posed over Anitescu's rows (formulation/quasistatic_pure.h).
+  if (changed.quasistatic_model == 1 && changed.quasistatic_problem == 1) {
+    return Status::failure(spec->description.name +
+                           ": quasistatic_model pure is posed with quasistatic_problem qp only "
+                           "(allowed with pure: quasistatic_problem qp)");
   }
   options = changed;
   return Status::success();
