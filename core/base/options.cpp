@@ -213,6 +213,10 @@ const std::vector<OptionSpec>& option_specs() {
       whole_number("contact_search", &Options::contact_search)
           .about("contact search", "", "")
           .choice({{"margin", "within margin"}, {"step_size", "shorten step"}}),
+      whole_number("position_update", &Options::position_update)
+          .about("position update", "", "")
+          .choice({{"semi_implicit", "semi-implicit (v^{l+1}, implicit PD)"},
+                   {"seed_002", "seed 002 eq. (12) (v^l, explicit PD)"}}),
       accessed_by(
           "formulation", true, [](const Options& o) { return static_cast<double>(o.formulation); },
           [](Options& o, double v) { o.formulation = static_cast<Formulation>(static_cast<int>(v)); })
@@ -394,6 +398,13 @@ Status set_option(Options& options, const std::string& alias, double value) {
     return Status::failure(spec->description.name +
                            ": coordinates maximal is not supported by formulation quasistatic "
                            "(allowed there: coordinates reduced)");
+  }
+  // Seed 002's eq. (12) as written moves joint coordinates (finish_maximal_step moves
+  // maximal ones by v^{l+1}).
+  if (changed.position_update == 1 && changed.coordinates == 1) {
+    return Status::failure(spec->description.name +
+                           ": position_update seed_002 is taken in coordinates reduced only "
+                           "(allowed with coordinates maximal: position_update semi_implicit)");
   }
   // Pure force balance is posed over Anitescu's rows (formulation/quasistatic_pure.h).
   if (changed.quasistatic_model == 1 && changed.quasistatic_problem == 1) {

@@ -77,6 +77,11 @@ struct Options {
   // passed a limit, is cut so that the contact ends within 0.1 mm, or the joint within
   // 0.1 deg / 0.1 mm of its limit; the rest of the step follows: docs/step_size_search.md).
   int contact_search = 0;
+  // How a step moves the state, 0 "semi_implicit" (the lab's: q^{l+1} = q^l + h G
+  // v^{l+1}, PD forces at the step's end, pd_controller.h's implicit law) or 1
+  // "seed_002" (seed 002 as written: eq. (12) q^{l+1} = q^l + h G v^l, and step 7's PD
+  // forces from q^l, v^l accumulated in k explicitly; docs/seed_examples.md).
+  int position_update = 0;
 
   // The formulation, 0 .. 5 (Formulation), also named lcp, convex, soft,
   // quasistatic, compliant, hybrid.
