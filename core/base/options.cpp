@@ -152,7 +152,7 @@ const std::vector<OptionSpec>& option_specs() {
   static const std::vector<OptionSpec> specs = completed({
       number("time_step", &Options::time_step)
           .about("time step", "h", "s")
-          .range(1e-4, 0.1)
+          .range(1e-4, 0.5)
           .log_slider(0.01)
           .alias("h"),
       number("friction_coefficient", &Options::friction_coefficient)
@@ -213,6 +213,10 @@ const std::vector<OptionSpec>& option_specs() {
       whole_number("contact_search", &Options::contact_search)
           .about("contact search", "", "")
           .choice({{"margin", "within margin"}, {"step_size", "shorten step"}}),
+      whole_number("position_update", &Options::position_update)
+          .about("position update", "", "")
+          .choice({{"semi_implicit", "semi-implicit (v^{l+1}, implicit PD)"},
+                   {"seed_002", "seed 002 eq. (12) (v^l, explicit PD)"}}),
       accessed_by(
           "formulation", true, [](const Options& o) { return static_cast<double>(o.formulation); },
           [](Options& o, double v) { o.formulation = static_cast<Formulation>(static_cast<int>(v)); })
@@ -265,6 +269,10 @@ const std::vector<OptionSpec>& option_specs() {
       whole_number("quasistatic_problem", &Options::quasistatic_problem)
           .about("problem", "", "")
           .choice({{"qp", "QP (Anitescu)"}, {"lcp", "LCP (Stewart–Trinkle)"}})
+          .of(Formulation::Quasistatic),
+      whole_number("quasistatic_model", &Options::quasistatic_model)
+          .about("force balance", "", "")
+          .choice({{"regularised", "regularised (ε_q M / h kept)"}, {"pure", "pure (ΣF = 0, no mass matrix)"}})
           .of(Formulation::Quasistatic),
       number("compliant_stiffness", &Options::compliant_stiffness)
           .about("stiffness", "k", "N/m")
@@ -390,6 +398,19 @@ Status set_option(Options& options, const std::string& alias, double value) {
     return Status::failure(spec->description.name +
                            ": coordinates maximal is not supported by formulation quasistatic "
                            "(allowed there: coordinates reduced)");
+  }
+  // Seed 002's eq. (12) as written moves joint coordinates (finish_maximal_step moves
+  // maximal ones by v^{l+1}).
+  if (changed.position_update == 1 && changed.coordinates == 1) {
+    return Status::failure(spec->description.name +
+                           ": position_update seed_002 is taken in coordinates reduced only "
+                           "(allowed with coordinates maximal: position_update semi_implicit)");
+  }
+  // Pure force balance is posed over Anitescu's rows (formulation/quasistatic_pure.h).
+  if (changed.quasistatic_model == 1 && changed.quasistatic_problem == 1) {
+    return Status::failure(spec->description.name +
+                           ": quasistatic_model pure is posed with quasistatic_problem qp only "
+                           "(allowed with pure: quasistatic_problem qp)");
   }
   options = changed;
   return Status::success();

@@ -22,7 +22,11 @@ enum class Formulation {
 };
 
 struct Options {
-  // h: the time step [s], 1e-4 .. 0.1 (seed 002 default 2.5 ms).
+  // h: the time step [s], 1e-4 .. 0.5 (seed 002 default 2.5 ms). Up to 0.5 s for seed
+  // 003's comparison of the quasi-static model with SAP-like soft contact at h = 0.01,
+  // 0.1 and 0.5 s; the dynamic formulations take it too, but above 0.1 s a step is
+  // coarser than their stability notes assume (Baumgarte's default alpha = beta = 40
+  // is stable only up to 0.1 s, docs/closed_chains.md).
   double time_step = 0.0025;
   // mu: when >= 0, replaces every material pair's static and kinetic friction
   // coefficient; -1 keeps the scene's materials. 0 .. 2, or -1.
@@ -73,6 +77,11 @@ struct Options {
   // passed a limit, is cut so that the contact ends within 0.1 mm, or the joint within
   // 0.1 deg / 0.1 mm of its limit; the rest of the step follows: docs/step_size_search.md).
   int contact_search = 0;
+  // How a step moves the state, 0 "semi_implicit" (the lab's: q^{l+1} = q^l + h G
+  // v^{l+1}, PD forces at the step's end, pd_controller.h's implicit law) or 1
+  // "seed_002" (seed 002 as written: eq. (12) q^{l+1} = q^l + h G v^l, and step 7's PD
+  // forces from q^l, v^l accumulated in k explicitly; docs/seed_examples.md).
+  int position_update = 0;
 
   // The formulation, 0 .. 5 (Formulation), also named lcp, convex, soft,
   // quasistatic, compliant, hybrid.
@@ -98,6 +107,11 @@ struct Options {
   // quasistatic: 0 "qp" (Anitescu's friction constraints, a convex QP), 1 "lcp" (the
   // quasi-static LCP with Stewart-Trinkle friction, for comparison as in seed 003).
   int quasistatic_problem = 0;
+  // quasistatic: 0 "regularised" (unactuated coordinates keep epsilon_q of their
+  // inertia, as above), 1 "pure" (seed 003's force balance without the mass matrix,
+  // sum F = 0 exactly; an island whose forces no contact forces balance is reported
+  // infeasible: formulation/quasistatic_pure.h). Pure is posed with the "qp" problem only.
+  int quasistatic_model = 0;
   // compliant: k, the normal spring stiffness [N/m], 10 .. 1e9.
   double compliant_stiffness = 1e5;
   // compliant: zeta, damping as a fraction of critical for the contact's effective
@@ -132,7 +146,7 @@ struct Options {
 enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
-// autograsp, contact_search, soft_cone, quasistatic_problem), or a special setting of
+// autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model), or a special setting of
 // a numeric option (friction_coefficient -1, restitution -1, torsional_friction -1,
 // compliant_substeps 0).
 struct NamedValue {

@@ -52,6 +52,15 @@ ImplicitPdTerms implicit_pd_terms(const PdGains& gains, const PdSetPoint& set_po
   return terms;
 }
 
+ImplicitPdTerms explicit_pd_terms(const PdGains& gains, const PdSetPoint& set_point,
+                                  double position, double velocity, double time_step) {
+  const PdTorque explicit_torque = pd_torque(gains, set_point, position, velocity);
+  ImplicitPdTerms terms;
+  terms.impulse = time_step * explicit_torque.torque;
+  terms.saturated = explicit_torque.saturated;
+  return terms;
+}
+
 double implicit_pd_torque(const ImplicitPdTerms& terms, double time_step, double new_velocity) {
   return (terms.impulse - terms.diagonal * new_velocity) / time_step;
 }

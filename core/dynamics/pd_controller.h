@@ -88,6 +88,12 @@ struct ImplicitPdTerms {
 ImplicitPdTerms implicit_pd_terms(const PdGains& gains, const PdSetPoint& set_point,
                                   double position, double velocity, double time_step);
 
+// Seed 002's step as written (Options::position_update "seed_002", step 7): the
+// explicit law at (q^l, qd^l) accumulated in k, as terms of the same form: no diagonal,
+// impulse h tau(q^l, qd^l). Unstable for a stiff joint once h sqrt(Kp / m) > 2.
+ImplicitPdTerms explicit_pd_terms(const PdGains& gains, const PdSetPoint& set_point,
+                                  double position, double velocity, double time_step);
+
 // The torque the implicit law applied once the step has found v':
 // (impulse - diagonal v') / h.
 double implicit_pd_torque(const ImplicitPdTerms& terms, double time_step, double new_velocity);

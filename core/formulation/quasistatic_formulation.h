@@ -4,13 +4,16 @@
 // Anitescu's friction constraints, as the convex formulation does) or as seed 002's
 // LCP (1 "lcp", Stewart-Trinkle friction, as the lcp formulation does), for the
 // comparison seed 003 makes. Each shares its warm starts with the formulation it
-// solves as.
+// solves as. With options.quasistatic_model 1 "pure" the objects keep no inertia at
+// all and each island is solved as seed 003's force balance (quasistatic_pure.h),
+// which reports an island no contact forces balance as infeasible.
 #pragma once
 
 #include "formulation/convex_formulation.h"
 #include "formulation/formulation.h"
 #include "formulation/lcp_formulation.h"
 #include "formulation/quasistatic_motion.h"
+#include "formulation/quasistatic_pure.h"
 
 namespace contactlab {
 
@@ -35,17 +38,23 @@ class QuasistaticFormulation : public ContactFormulation {
   Status articulation_motion(const Articulation& articulation, const Options& options,
                              const ArticulationState& state, ArticulationMotionWorkspace& workspace,
                              ArticulationMotion& motion) const override {
+    if (options.quasistatic_model == 1) CONTACTLAB_RETURN_IF_ERROR(pure_balance_supported(articulation));
     return quasistatic_articulation_motion(articulation, options, state, workspace, motion);
   }
 
   // Its "qp" problem poses a large island sparsely where convex does.
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return options.quasistatic_problem == 0 && convex_.solves_sparse(options, shape);
+    return options.quasistatic_problem == 0 && options.quasistatic_model == 0 &&
+           convex_.solves_sparse(options, shape);
   }
 
   void solve_island(const Options& options, const IslandRows& rows,
                     const IslandContactState& contacts, SolverMemory& memory,
                     IslandDynamics& island, IslandSolution& solution) override {
+    if (options.quasistatic_model == 1) {
+      solve_pure_quasistatic(rows, island, pure_, solution);
+      return;
+    }
     if (options.quasistatic_problem == 1) {
       lcp_.solve_island(options, rows, contacts, memory, island, solution);
       return;
@@ -56,6 +65,7 @@ class QuasistaticFormulation : public ContactFormulation {
  private:
   LcpFormulation lcp_;
   ConvexFormulation convex_;
+  QuasistaticPureWorkspace pure_;
 };
 
 }  // namespace contactlab

@@ -24,6 +24,17 @@ bool quasistatic_actuated(const Articulation& articulation, int link) {
          actuator.gains.stiffness > 0;
 }
 
+Status pure_balance_supported(const Articulation& articulation) {
+  const KinematicTree& tree = articulation.tree;
+  for (int link = 0; link < tree.link_count(); ++link) {
+    if (tree.link(link).joint.velocity_size() == 0 || quasistatic_actuated(articulation, link)) continue;
+    return Status::failure("articulation \"" + articulation.name + "\": quasistatic_model pure needs every joint " +
+                           "held by an impedance (an actuator with stiffness > 0), and link \"" +
+                           tree.link(link).name + "\"'s joint is not (allowed for it: quasistatic_model regularised)");
+  }
+  return Status::success();
+}
+
 void classify_coordinates(const Articulation& articulation, std::vector<double>& stiffness,
                           std::vector<char>& feels_gravity) {
   const KinematicTree& tree = articulation.tree;

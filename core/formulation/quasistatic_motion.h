@@ -77,6 +77,12 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
                                        ArticulationMotionWorkspace& workspace,
                                        ArticulationMotion& motion);
 
+// Pure force balance (Options::quasistatic_model "pure", quasistatic_pure.h) keeps no
+// inertia, so every coordinate of an articulation must be held by an impedance: fails
+// naming the first joint that is not actuated (a passive joint, a free joint, a
+// coupling's follower).
+Status pure_balance_supported(const Articulation& articulation);
+
 // True for a coordinate the quasi-static model treats as actuated: a revolute or
 // prismatic joint with an actuator of positive stiffness.
 bool quasistatic_actuated(const Articulation& articulation, int link);

@@ -43,6 +43,7 @@ const char* solver_status_name(SolverStatus status) {
     case SolverStatus::EventLimit: return "event limit";
     case SolverStatus::IntegratorLimit: return "integrator limit";
     case SolverStatus::Unsupported: return "unsupported";
+    case SolverStatus::Infeasible: return "infeasible";
   }
   return "unknown";
 }
@@ -86,6 +87,8 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::HybridIntegratorLimit: return "integrator limit: step cut short";
     case FallbackReason::HybridInconsistent: return "inconsistent contacts: step cut short";
     case FallbackReason::HybridUnsupported: return "unsupported: held still";
+    case FallbackReason::QuasistaticInfeasible: return "infeasible: held still";
+    case FallbackReason::QuasistaticPureUnsupported: return "unsupported: held still";
   }
   return "unknown";
 }
@@ -151,6 +154,11 @@ std::string fallback_message(const SolverFallback& fallback) {
       return "hybrid: " + fallback.detail + " (the rest of this step not simulated)";
     case FallbackReason::HybridUnsupported:
       return "hybrid: " + fallback.detail + " (held still)";
+    case FallbackReason::QuasistaticInfeasible:
+      return "quasistatic, pure: no contact forces within the friction cones balance the island's "
+             "forces (" + lemke_outcome(fallback) + ") (island held still this step)";
+    case FallbackReason::QuasistaticPureUnsupported:
+      return "quasistatic, pure: " + fallback.detail + " (island held still this step)";
   }
   return fallback.detail;
 }

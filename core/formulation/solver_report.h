@@ -32,6 +32,7 @@ enum class SolverStatus {
   EventLimit,        // hybrid: the events of one step reached hybrid_max_events (hybrid_advance.h)
   IntegratorLimit,   // hybrid: one step spent its budget of integrator steps (hybrid_advance.h)
   Unsupported,       // hybrid: the scene or its state is outside what the method handles
+  Infeasible,        // quasistatic, pure: no contact forces balance the island (seed 003)
 };
 
 // The words of each status, as the CSV's solver_status column and the page show them.
@@ -86,6 +87,11 @@ enum class FallbackReason {
   HybridIntegratorLimit,    // the integrator's budget spent: the rest not simulated
   HybridInconsistent,       // no consistent active set: the rest not simulated
   HybridUnsupported,        // articulations in the scene: held still
+  // Pure quasi-static force balance (quasistatic_pure.h): no contact forces in the
+  // cones balance the island's forces (lemke, pivots, detail): held still.
+  QuasistaticInfeasible,
+  // Pure quasi-static force balance with rows it does not pose (detail): held still.
+  QuasistaticPureUnsupported,
 };
 
 struct SolverFallback {

@@ -28,7 +28,8 @@ void add_link_force(const KinematicTree& tree, const TreeKinematics& kinematics,
 QuasistaticBalance quasistatic_balance(const Model& model, const Options& options,
                                        const Data& start, const Data& end) {
   const double h = options.time_step;
-  const double eps = options.quasistatic_mass_scale;
+  // Pure force balance keeps no inertia (quasistatic_pure.h).
+  const double eps = options.quasistatic_model == 1 ? 0.0 : options.quasistatic_mass_scale;
   QuasistaticBalance balance;
   const int body_count = static_cast<int>(model.bodies.size());
   balance.body.assign(body_count, Vec6::Zero());

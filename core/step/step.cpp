@@ -446,6 +446,14 @@ void integrate_articulation(const Model& model, const Options& options, int a, D
   }
   if (!ws.articulation_ready[a]) state.velocities.setZero();
   record_motor_efforts(articulation, motion, h, state);
+  // Seed 002's eq. (12) as written: q^{l+1} = q^l + h G v^l, with the joint rates the
+  // step started with (no floating-base correction: that is the lab's own step's).
+  if (options.position_update == 1) {
+    integrate_tree_positions(articulation.tree, ws.start_joint_velocity[a], h, state.positions);
+    update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity);
+    return;
+  }
   // (H(q^l), v^{l+1}) => the loops' rates, for the next step's Baumgarte targets.
   if (ws.articulation_ready[a]) {
     record_loop_rates(articulation, ws.articulation_workspace[a], state);
@@ -482,6 +490,13 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
   const double h = options.time_step;
   const int body_count = static_cast<int>(model.bodies.size());
   SolverStats& stats = data.solver;
+  // v^l, kept for seed 002's eq. (12) as written (options.position_update).
+  if (options.position_update == 1) {
+    ws.start_linear_velocity = data.linear_velocity;
+    ws.start_angular_velocity = data.angular_velocity;
+    ws.start_joint_velocity.resize(model.articulations.size());
+    for (size_t a = 0; a < model.articulations.size(); ++a) ws.start_joint_velocity[a] = data.articulations[a].velocities;
+  }
 
   // (q, v) => (contacts)
   detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
@@ -593,8 +608,14 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
 
   // (q^l, v^{l+1}) => q^{l+1}: eq. (12), a free body turned by w^{l+1} plus the free
   // rotation's correction (free_rotation.h): with no contact, exactly its free turn.
+  // With options.position_update "seed_002", eq. (12) as the seed writes it: q^l + h G v^l.
   for (int b = 0; b < body_count; ++b) {
     if (model.bodies[b].is_static || model.bodies[b].articulation >= 0) continue;
+    if (options.position_update == 1) {
+      integrate_pose(h, ws.start_linear_velocity[b], ws.start_angular_velocity[b], data.position[b],
+                     data.orientation[b]);
+      continue;
+    }
     integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b] + ws.turn_correction[b],
                    data.position[b], data.orientation[b]);
   }

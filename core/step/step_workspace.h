@@ -54,6 +54,11 @@ struct StepWorkspace {
   // Per body, for free bodies: turn_velocity - w_free (ContactFormulation::
   // free_body_motion), what the free rotation adds to w^{l+1} in the pose update.
   std::vector<Vec3> turn_correction;
+  // Seed 002's eq. (12) as written (Options::position_update "seed_002"): v^l of every
+  // body and articulation, which moves the positions instead of v^{l+1}.
+  std::vector<Vec3> start_linear_velocity;
+  std::vector<Vec3> start_angular_velocity;
+  std::vector<Eigen::VectorXd> start_joint_velocity;
   MemberRow drag_row;                    // the drag's wrench on its body's island member
   IslandContactState contact_state;      // the island's contacts at the start of the step
   IslandSolution solution;               // what the formulation returned for the island

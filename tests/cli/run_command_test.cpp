@@ -32,7 +32,7 @@ TEST(RunCommand, BadArgumentsGiveOneLineNamingTheFlagAndExitCode2) {
       {{kScene, "--set", "mu=3"}, "--set friction_coefficient"},
       {{kScene, "--set", "mu=soft"}, "--set friction_coefficient: must be between 0 and 2, or -1 for the scene's "
                                      "materials (as a word: materials), got \"soft\""},
-      {{kScene, "--set", "h=fast"}, "--set time_step: must be between 0.0001 and 0.1 s, got \"fast\""},
+      {{kScene, "--set", "h=fast"}, "--set time_step: must be between 0.0001 and 0.5 s, got \"fast\""},
       {{kScene, "--set", "warp=1"}, "--set warp"},
       {{kScene, "--set", "autograsp=sideways"}, "--set autograsp"},
       {{kScene, "--set", "autograsp=2"}, "--set autograsp"},

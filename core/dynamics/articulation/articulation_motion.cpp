@@ -24,7 +24,10 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
     const JointActuator& actuator = articulation.actuators[link];
     if (actuator.present) {
       const PdSetPoint set_point{state.target_position[link], state.target_velocity[link], 0};
-      const ImplicitPdTerms terms = implicit_pd_terms(actuator.gains, set_point, q, v, h);
+      // Seed 002's step 7 takes the law explicitly (options.position_update).
+      const ImplicitPdTerms terms = options.position_update == 1
+                                        ? explicit_pd_terms(actuator.gains, set_point, q, v, h)
+                                        : implicit_pd_terms(actuator.gains, set_point, q, v, h);
       motion.motor_terms[link] = terms;
       ws.step_mass(i, i) += terms.diagonal;
       momentum[i] += terms.impulse;

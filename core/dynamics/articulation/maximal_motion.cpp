@@ -56,9 +56,12 @@ void motor_rows(const Articulation& articulation, const Options& options, const 
     const JointActuator& actuator = articulation.actuators[link];
     if (actuator.present) {
       const PdSetPoint set_point{state.target_position[link], state.target_velocity[link], 0};
-      const ImplicitPdTerms terms =
-          implicit_pd_terms(actuator.gains, set_point, state.positions[tree.position_offset(link)],
-                            state.velocities[tree.velocity_offset(link)], h);
+      const double q = state.positions[tree.position_offset(link)];
+      const double v = state.velocities[tree.velocity_offset(link)];
+      // Seed 002's step 7 takes the law explicitly (options.position_update).
+      const ImplicitPdTerms terms = options.position_update == 1
+                                        ? explicit_pd_terms(actuator.gains, set_point, q, v, h)
+                                        : implicit_pd_terms(actuator.gains, set_point, q, v, h);
       motion.motor_terms[link] = terms;
       ws.motor_stiffness[link] += terms.diagonal;
       ws.motor_impulse[link] = terms.impulse;

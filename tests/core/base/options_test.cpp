@@ -26,8 +26,8 @@ TEST(SetOption, AcceptsTheSeedSymbolsAsShortNames) {
 TEST(SetOption, RejectsOutOfRangeValuesWithTheNameAndRangeAndKeepsTheOldValue) {
   struct Case { const char* name; double value; const char* range_text; };
   const Case cases[] = {
-      {"time_step", 0.5, "between 0.0001 and 0.1 s"},
-      {"time_step", std::numeric_limits<double>::quiet_NaN(), "between 0.0001 and 0.1 s"},
+      {"time_step", 0.6, "between 0.0001 and 0.5 s"},
+      {"time_step", std::numeric_limits<double>::quiet_NaN(), "between 0.0001 and 0.5 s"},
       {"friction_coefficient", -0.5, "or -1"},
       {"torsional_friction", -0.5, "between 0 and 1 m, or -1 for the scene's materials"},
       {"torsional_friction", 1.5, "between 0 and 1 m"},
@@ -116,7 +116,7 @@ TEST(OptionValueOfWord, NamesTheValuesOfOptionsThatHaveThem) {
       << unknown_word.message();
   const Status numeric_only = option_value_of_word("time_step", "fast", value);
   ASSERT_FALSE(numeric_only.ok());
-  EXPECT_EQ(numeric_only.message(), "time_step: must be between 0.0001 and 0.1 s, got \"fast\"");
+  EXPECT_EQ(numeric_only.message(), "time_step: must be between 0.0001 and 0.5 s, got \"fast\"");
 }
 
 TEST(OptionValueOfWord, NamesTheSpecialValuesOfNumericOptions) {

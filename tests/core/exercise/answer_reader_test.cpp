@@ -60,7 +60,7 @@ TEST(ExerciseAnswerReader, NamesTheFieldOfEveryMistake) {
             "settings.options.friction_edges: must be an even whole number from 2 to 32, got 5")
       << "the option table's own message";
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"options": {"time_step": "fast"}}})"),
-            "settings.options.time_step: must be between 0.0001 and 0.1 s, got \"fast\"");
+            "settings.options.time_step: must be between 0.0001 and 0.5 s, got \"fast\"");
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"parameters": {"height": 1}}})"),
             "settings.parameters.height: unknown parameter (this exercise's: drop_height)");
   EXPECT_EQ(refusal(exercise, R"({"exercise": "test_drop", "settings": {"parameters": {"drop_height": 3}}})"),

@@ -23,6 +23,7 @@ TEST(SolverReport, EveryStatusHasItsName) {
       {SolverStatus::EventLimit, "event limit"},
       {SolverStatus::IntegratorLimit, "integrator limit"},
       {SolverStatus::Unsupported, "unsupported"},
+      {SolverStatus::Infeasible, "infeasible"},
   };
   std::set<std::string> seen;
   for (const auto& [status, name] : names) {

@@ -119,7 +119,7 @@ TEST(LinkPayload, RefusesNamingTheFieldAndWhatIsAllowed) {
       {R"({"scene":{"builtin":"box_rest"},"options":{"warp":1}})", "options.warp: unknown option \"warp\" (allowed: time_step"},
       {R"({"scene":{"builtin":"box_rest"},"options":{"friction_coefficient":5}})", "options.friction_coefficient: must be"},
       {R"({"scene":{"builtin":"box_rest"},"options":{"formulation":"magic"}})", "options.formulation: must be one of lcp, convex"},
-      {R"({"scene":{"builtin":"box_rest"},"options":{"time_step":"fast"}})", "options.time_step: must be between 0.0001 and 0.1 s"},
+      {R"({"scene":{"builtin":"box_rest"},"options":{"time_step":"fast"}})", "options.time_step: must be between 0.0001 and 0.5 s"},
       {R"({"scene":{"builtin":"box_rest"},"compare":"magic"})", "compare: must be one of"},
       {R"({"scene":{"builtin":"box_rest"},"compare":1})", "compare: must be the ghost's formulation or {\"formulation\": F, \"coordinates\": C}, got 1"},
       {R"({"scene":{"builtin":"box_rest"},"compare":{"coordinates":"maximal"}})", "compare.formulation: required field is missing"},

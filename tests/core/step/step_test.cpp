@@ -1,6 +1,7 @@
 // The step against analytic results, on the built-in scenes.
 #include "step/step.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -164,6 +165,98 @@ TEST(Step, FreeIslandTakesTheEulerStep) {
   });
   EXPECT_NEAR(data.linear_velocity[ball].z(), -kGravity * h * n, 1e-12);
   EXPECT_NEAR(data.position[ball].z(), z0 - kGravity * h * h * n * (n + 1) / 2, 1e-12);
+}
+
+// Seed 002's eq. (12) as written (position_update seed_002) moves a free body by its
+// velocity at the start of the step, q^{l+1} = q^l + h v^l, where the lab's step moves
+// it by v^{l+1}; the velocity update is the same. After n steps from rest
+// z = z0 - g h^2 n (n - 1) / 2, n g h^2 above the lab's; after one step from (v0, 0)
+// the two positions differ by exactly h (v^{l+1} - v^l) = h^2 g.
+TEST(Step, SeedPositionUpdateMovesByTheStartVelocity) {
+  const Model model = load_builtin_scene("ball_drop");
+  const int ball = body_index(model, "ball");
+  Options seed = model.options;
+  ASSERT_TRUE(set_option(seed, "position_update", 1).ok());
+  Data start = make_data(model);
+  start.linear_velocity[ball] = Vec3(0.3, -0.2, -1.0);
+  Data lab = start;
+  Data seed_data = start;
+  step(model, model.options, lab);
+  step(model, seed, seed_data);
+  const double h = model.options.time_step;
+  EXPECT_EQ(lab.linear_velocity[ball], seed_data.linear_velocity[ball]);
+  EXPECT_EQ(seed_data.position[ball], Vec3(start.position[ball] + h * start.linear_velocity[ball]));
+  EXPECT_EQ(lab.position[ball], Vec3(start.position[ball] + h * lab.linear_velocity[ball]));
+  const Vec3 difference = lab.position[ball] - seed_data.position[ball];
+  const Vec3 formula = h * (lab.linear_velocity[ball] - start.linear_velocity[ball]);
+  EXPECT_NEAR((difference - formula).norm(), 0.0, 1e-16);
+  EXPECT_NEAR(difference.z(), -h * h * kGravity, 1e-16);
+
+  Data fall = make_data(model);
+  const double z0 = fall.position[ball].z();
+  const int n = 40;
+  run_for(model, seed, fall, n * h);
+  EXPECT_NEAR(fall.position[ball].z(), z0 - kGravity * h * h * n * (n - 1) / 2, 1e-12);
+}
+
+// Why the lab moves positions by v^{l+1}: the contact rows bound v^{l+1}, not v^l, so
+// under eq. (12) as written a ball landing at v = sqrt(2 g 0.9) = 4.2 m/s moves into the
+// floor by up to h v = 1.05 cm in its landing step (less the gap it had left), and
+// only the error correction lifts it back; the lab's step stops it on the surface.
+TEST(Step, SeedPositionUpdateSinksTheLandingBallByHV) {
+  const Model model = load_builtin_scene("ball_drop");
+  const int ball = body_index(model, "ball");
+  Options seed = model.options;
+  ASSERT_TRUE(set_option(seed, "position_update", 1).ok());
+  const double h = model.options.time_step;
+  const double landing_travel = h * std::sqrt(2 * kGravity * 0.9);
+  double lowest_seed = 1;
+  double lowest_lab = 1;
+  Data seed_data = make_data(model);
+  Data lab_data = make_data(model);
+  run_for(model, seed, seed_data, 0.6, [&](const Data& d) { lowest_seed = std::min(lowest_seed, d.position[ball].z()); });
+  run_for(model, model.options, lab_data, 0.6,
+          [&](const Data& d) { lowest_lab = std::min(lowest_lab, d.position[ball].z()); });
+  EXPECT_GT(lowest_lab, 0.1);
+  EXPECT_LT(lowest_seed, 0.1 - 0.5 * landing_travel);
+  EXPECT_GT(lowest_seed, 0.1 - landing_travel - 1e-3);
+}
+
+// Seed 002's step 7 as written takes the PD law at (q^l, qd^l) into k: the effort a
+// joint records is Kp (q_ref - q^l) + Kd (qd_ref - qd^l), the set point sampled at the
+// step's end; the lab's implicit law records a different effort for the same step.
+TEST(Step, SeedPositionUpdateTakesPdForcesExplicitly) {
+  const Model model = load_builtin_scene("pang_gripper");
+  Options seed = model.options;
+  ASSERT_TRUE(set_option(seed, "formulation", 0).ok());
+  Options lab = seed;
+  ASSERT_TRUE(set_option(seed, "position_update", 1).ok());
+  const Articulation& gripper = model.articulations[0];
+  Data seed_data = make_data(model);
+  Data lab_data = seed_data;
+  for (int s = 0; s < 20; ++s) {
+    const Data before = seed_data;
+    step(model, seed, seed_data);
+    step(model, lab, lab_data);
+    for (int link = 0; link < gripper.tree.link_count(); ++link) {
+      const PdGains& gains = gripper.actuators[link].gains;
+      const int i = gripper.tree.velocity_offset(link);
+      const double q = before.articulations[0].positions[gripper.tree.position_offset(link)];
+      const double v = before.articulations[0].velocities[i];
+      const ArticulationState& after = seed_data.articulations[0];
+      const double expected = gains.stiffness * (after.target_position[link] - q) +
+                              gains.damping * (after.target_velocity[link] - v);
+      EXPECT_NEAR(after.motor_effort[link], expected, 1e-9 * (1 + std::abs(expected))) << s << " " << link;
+      // Positions moved by v^l.
+      EXPECT_EQ(after.positions[gripper.tree.position_offset(link)], q + seed.time_step * v);
+    }
+  }
+  double largest_gap = 0;
+  for (int link = 0; link < gripper.tree.link_count(); ++link) {
+    largest_gap = std::max(largest_gap, std::abs(seed_data.articulations[0].motor_effort[link] -
+                                                 lab_data.articulations[0].motor_effort[link]));
+  }
+  EXPECT_GT(largest_gap, 1e-3);
 }
 
 // Determinism: the same scene and options give the same trajectory, bit for bit.
