@@ -74,7 +74,7 @@ test('the scene sets quasistatic: the selector shows it with its note and only i
   assert.equal(await guiController(page, 'formulation').locator('select').inputValue(), 'quasistatic');
   assert.match(await page.locator('#formulation-note').textContent(), /^Seed 003: Pang/);
   const panel = await page.evaluate(() => window.contactlab.view.formulationPanel());
-  assert.deepEqual(panel.parameters, ['quasistatic_mass_scale', 'quasistatic_problem']);
+  assert.deepEqual(panel.parameters, ['quasistatic_mass_scale', 'quasistatic_problem', 'quasistatic_model']);
   assert.equal(await guiController(page, 'mass scale ε_q').isVisible(), true);
   assert.equal(await guiController(page, 'stiffness k [N/m]').isVisible(), false);
   assert.equal(await guiController(page, 'regularisation ε').isVisible(), false);
