@@ -1,7 +1,5 @@
 #include "import/mesh_body.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -15,12 +13,6 @@
 namespace contactlab {
 namespace {
 
-bool ends_with_any_case(const std::string& text, const std::string& ending) {
-  if (text.size() < ending.size()) return false;
-  return std::equal(ending.begin(), ending.end(), text.end() - static_cast<std::ptrdiff_t>(ending.size()),
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(b)) == a; });
-}
-
 constexpr double kMaxScale = 1000;  // metres per file unit
 
 }  // namespace
@@ -28,7 +20,8 @@ constexpr double kMaxScale = 1000;  // metres per file unit
 Status mesh_body(const std::string& bytes, const MeshBodyRequest& request, nlohmann::json& body,
                  ImportReport& report) {
   const std::string& file = request.file;
-  if (!ends_with_any_case(file, ".stl") && !ends_with_any_case(file, ".obj")) {
+  const std::string extension = lower_extension(file);
+  if (extension != "stl" && extension != "obj") {
     return Status::failure(request.field + ": " + file + ": a body's hull is read from an .stl or .obj file (in any case)");
   }
   if (!std::isfinite(request.scale) || request.scale <= 0 || request.scale > kMaxScale) {
@@ -55,10 +48,8 @@ Status mesh_body(const std::string& bytes, const MeshBodyRequest& request, nlohm
     if (!built.ok()) {
       return Status::failure(request.field + ".geoms[" + std::to_string(p) + "].vertices: " + built.message());
     }
-    if (hulls[p].full_vertex_count > hulls[p].hull.vertices.size()) {
-      report.warn(name + ": convex hull of " + std::to_string(hulls[p].full_vertex_count) + " vertices simplified to " +
-                  std::to_string(hulls[p].hull.vertices.size()));
-    }
+    const std::string simplified = simplified_hull_warning(name, hulls[p]);
+    if (!simplified.empty()) report.warn(simplified);
   }
 
   // (hulls) => (the offset that centres their bounding box across x, y and puts its bottom at 0)

@@ -10,7 +10,6 @@
 #include "import/mesh_stl.h"
 
 namespace contactlab {
-namespace {
 
 std::string lower_extension(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
@@ -21,6 +20,8 @@ std::string lower_extension(const std::string& path) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return extension;
 }
+
+namespace {
 
 Status check_mesh(const Mesh& mesh, const std::string& path) {
   if (mesh.vertex_count() > kMaxMeshVertices) {

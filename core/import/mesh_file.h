@@ -12,6 +12,9 @@
 
 namespace contactlab {
 
+// `path`'s extension in lower case, without its dot ("" when the file name has none).
+std::string lower_extension(const std::string& path);
+
 // `bytes` read as the mesh format `path`'s extension names; `path` also names the
 // file in messages; `parse_xml` reads COLLADA documents; `read_material_file`, when
 // given, an OBJ file's material libraries (mesh_obj.h).

@@ -60,4 +60,10 @@ Status mesh_hull(const std::vector<Vec3>& vertices, const Vec3& scale, const std
   return Status::success();
 }
 
+std::string simplified_hull_warning(const std::string& name, const ImportedHull& hull) {
+  if (hull.full_vertex_count <= hull.hull.vertices.size()) return "";
+  return name + ": convex hull of " + std::to_string(hull.full_vertex_count) + " vertices simplified to " +
+         std::to_string(hull.hull.vertices.size());
+}
+
 }  // namespace contactlab

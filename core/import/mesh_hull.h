@@ -22,4 +22,8 @@ struct ImportedHull {
 // `name` (file and part) starts every error.
 Status mesh_hull(const std::vector<Vec3>& vertices, const Vec3& scale, const std::string& name, ImportedHull& out);
 
+// The warning a simplified hull gives ("NAME: convex hull of N vertices simplified to
+// M"), or "" when the hull was kept whole.
+std::string simplified_hull_warning(const std::string& name, const ImportedHull& hull);
+
 }  // namespace contactlab

@@ -268,10 +268,8 @@ class Importer {
               ImportedHull hull;
               const Status built = mesh_hull(part.vertices, geometry.scale, name, hull);
               if (!built.ok()) fail(geometry.where + ": " + built.message());
-              if (hull.full_vertex_count > hull.hull.vertices.size()) {
-                report_.warn(name + ": convex hull of " + std::to_string(hull.full_vertex_count) +
-                             " vertices simplified to " + std::to_string(hull.hull.vertices.size()));
-              }
+              const std::string simplified = simplified_hull_warning(name, hull);
+              if (!simplified.empty()) report_.warn(simplified);
               nlohmann::json vertices = nlohmann::json::array();
               for (const Vec3& vertex : hull.hull.vertices) vertices.push_back(vec_json(vertex));
               shape.type = ShapeType::ConvexHull;
