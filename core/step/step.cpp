@@ -49,6 +49,8 @@ namespace contactlab {
 namespace {
 
 bool uses_maximal_coordinates(const Options& options) { return options.coordinates == 1; }
+// Seed 002's eq. (12) as written (position_update "seed_002"): q^(l+1) = q^l + h G v^l.
+bool uses_seed_002_position_update(const Options& options) { return options.position_update == 1; }
 
 // The formulation options.formulation names, made again when it changes between
 // steps (the page switches it live).
@@ -448,7 +450,7 @@ void integrate_articulation(const Model& model, const Options& options, int a, D
   record_motor_efforts(articulation, motion, h, state);
   // Seed 002's eq. (12) as written: q^{l+1} = q^l + h G v^l, with the joint rates the
   // step started with (no floating-base correction: that is the lab's own step's).
-  if (options.position_update == 1) {
+  if (uses_seed_002_position_update(options)) {
     integrate_tree_positions(articulation.tree, ws.start_joint_velocity[a], h, state.positions);
     update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
                        data.angular_velocity);
@@ -491,7 +493,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
   const int body_count = static_cast<int>(model.bodies.size());
   SolverStats& stats = data.solver;
   // v^l, kept for seed 002's eq. (12) as written (options.position_update).
-  if (options.position_update == 1) {
+  if (uses_seed_002_position_update(options)) {
     ws.start_linear_velocity = data.linear_velocity;
     ws.start_angular_velocity = data.angular_velocity;
     ws.start_joint_velocity.resize(model.articulations.size());
@@ -611,7 +613,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
   // With options.position_update "seed_002", eq. (12) as the seed writes it: q^l + h G v^l.
   for (int b = 0; b < body_count; ++b) {
     if (model.bodies[b].is_static || model.bodies[b].articulation >= 0) continue;
-    if (options.position_update == 1) {
+    if (uses_seed_002_position_update(options)) {
       integrate_pose(h, ws.start_linear_velocity[b], ws.start_angular_velocity[b], data.position[b],
                      data.orientation[b]);
       continue;
