@@ -17,6 +17,10 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
   for (const Articulation& articulation : model.articulations) {
     const std::string name = "articulation " + articulation.name;
     if (!articulation.loops.empty()) return name + " has loop closures";
+    if (!articulation.prescribed.empty()) {
+      return name + " has a prescribed_motion (joint " + articulation.tree.link(articulation.prescribed[0].link).name +
+             ")";
+    }
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
       const Joint& joint = articulation.tree.link(link).joint;
       if (joint.type == JointType::Free) return name + " has a free joint";

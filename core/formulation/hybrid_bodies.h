@@ -133,8 +133,9 @@ inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
 // Why the model's articulations are beyond this formulation, or "" when every one is a
 // tree it moves: reduced coordinates, revolute, prismatic or fixed joints, with or
 // without limits, motors, viscous joint friction and couplings, but no joint Coulomb
-// friction or loop closures (each would be a constraint of its own kind between
-// events: a stick/slip mode per joint, a loop's rows with their drift).
+// friction, loop closures or prescribed motions (each would be a constraint of its own
+// kind between events: a stick/slip mode per joint, a loop's rows with their drift, a
+// driven joint's rate imposed on the smooth dynamics and through every reset map).
 std::string hybrid_articulation_limit(const Model& model, const Options& options);
 
 // (model, poses) => slots for the dynamic free bodies, trees for the articulations and

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "dynamics/articulation/loop_elimination.h"
+#include "dynamics/articulation/prescribed_elimination.h"
 
 namespace contactlab {
 namespace {
@@ -12,6 +13,14 @@ namespace {
 bool is_coupling_follower(const Articulation& articulation, int link) {
   for (const JointCoupling& coupling : articulation.couplings) {
     if (coupling.follower == link) return true;
+  }
+  return false;
+}
+
+// A joint driven through a prescribed motion (prescribed_motion.h).
+bool is_prescribed(const Articulation& articulation, int link) {
+  for (const PrescribedMotion& motion : articulation.prescribed) {
+    if (motion.link == link) return true;
   }
   return false;
 }
@@ -28,8 +37,9 @@ Status pure_balance_supported(const Articulation& articulation) {
   const KinematicTree& tree = articulation.tree;
   for (int link = 0; link < tree.link_count(); ++link) {
     if (tree.link(link).joint.velocity_size() == 0 || quasistatic_actuated(articulation, link)) continue;
+    if (is_prescribed(articulation, link)) continue;
     return Status::failure("articulation \"" + articulation.name + "\": quasistatic_model pure needs every joint " +
-                           "held by an impedance (an actuator with stiffness > 0), and link \"" +
+                           "held by an impedance (an actuator with stiffness > 0) or a prescribed_motion, and link \"" +
                            tree.link(link).name + "\"'s joint is not (allowed for it: quasistatic_model regularised)");
   }
   return Status::success();
@@ -114,7 +124,9 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
   motion.coriolis.resize(0);
   CONTACTLAB_RETURN_IF_ERROR(eliminate_couplings(articulation, options, state, ws, motion));
   // Every step starts at rest: the loops' rows carry no rate either.
-  return eliminate_loop_closures(articulation, options, state, false, ws, motion);
+  CONTACTLAB_RETURN_IF_ERROR(eliminate_loop_closures(articulation, options, state, false, ws, motion));
+  // A driven joint's displacement over the step is h qdot_ref.
+  return eliminate_prescribed_motion(articulation, options, state, ws, motion);
 }
 
 }  // namespace contactlab

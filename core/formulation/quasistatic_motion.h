@@ -78,9 +78,11 @@ Status quasistatic_articulation_motion(const Articulation& articulation, const O
                                        ArticulationMotion& motion);
 
 // Pure force balance (Options::quasistatic_model "pure", quasistatic_pure.h) keeps no
-// inertia, so every coordinate of an articulation must be held by an impedance: fails
-// naming the first joint that is not actuated (a passive joint, a free joint, a
-// coupling's follower).
+// inertia, so every coordinate of an articulation must be held by an impedance or
+// driven through a prescribed motion: fails naming the first joint that is neither (a
+// passive joint, a free joint, a coupling's follower). A driven joint keeps the
+// regulariser eps_q M on its own coordinate, which moves nothing (its rate is imposed)
+// but adds eps_q M_jj qdot_ref / h to the effort reported for it.
 Status pure_balance_supported(const Articulation& articulation);
 
 // True for a coordinate the quasi-static model treats as actuated: a revolute or

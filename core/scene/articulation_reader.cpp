@@ -9,6 +9,7 @@
 #include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/articulation/tree_kinematics.h"
 #include "scene/loop_closure_reader.h"
+#include "scene/prescribed_motion_reader.h"
 #include "scene/scene_limits.h"
 
 namespace contactlab {
@@ -274,7 +275,8 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   CONTACTLAB_RETURN_IF_ERROR(expect_object(value, path));
   const FieldReader fields(value, path);
   CONTACTLAB_RETURN_IF_ERROR(
-      fields.check_fields({"name", "links", "couplings", "loops", "self_collision"}, "an articulation"));
+      fields.check_fields({"name", "links", "couplings", "loops", "prescribed_motion", "self_collision"},
+                          "an articulation"));
   ArticulationDraft draft;
   draft.path = path;
   Articulation& articulation = draft.articulation;
@@ -315,6 +317,7 @@ Status ArticulationReader::read_articulation(const Json& value, const std::strin
   for (int i = 0; i < velocity_size; ++i) articulation.initial_velocities[i] = draft.velocities[i];
   CONTACTLAB_RETURN_IF_ERROR(read_couplings(fields, draft));
   CONTACTLAB_RETURN_IF_ERROR(read_loop_closures(fields, path, draft.link_index, name_paths_, articulation));
+  CONTACTLAB_RETURN_IF_ERROR(read_prescribed_motions(fields, path, draft.link_index, articulation));
   place_links(articulation);
   model_.articulations.push_back(std::move(articulation));
   return Status::success();

@@ -24,7 +24,7 @@ struct JointReadout {
   double position = 0;   // q [rad or m]
   double velocity = 0;   // v [rad/s or m/s]
   double set_point = 0;  // q_ref, the PD set point
-  double effort = 0;     // what the motor applied in the last step [N m or N]
+  double effort = 0;     // what the motor (or a prescribed motion's drive) applied in the last step [N m or N]
   int limit = 0;         // -1 at the lower limit, 1 at the upper, 0 between (Simulation::kLimitTolerance)
   double goal = 0;       // where the running command takes q_ref
 };

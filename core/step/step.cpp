@@ -38,6 +38,7 @@
 #include "dynamics/drag_spring.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
+#include "step/prescribed_efforts.h"
 #include "formulation/lcp_unknown_labels.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
@@ -222,6 +223,8 @@ void prepare_articulations(const Model& model, const Options& options,
     note_fallbacks(SolverStatus::NumericalFailure, {held_still}, data.solver);
     ArticulationMotion& motion = ws.articulation_motion[a];
     const Articulation& articulation = model.articulations[a];
+    ws.articulation_workspace[a].prescribed_mobility.resize(0, 0);
+    ws.articulation_workspace[a].prescribed_impulse.setZero(articulation.prescribed.size());
     const int n =
         uses_maximal_coordinates(options) ? 6 * articulation.tree.link_count() : articulation.tree.velocity_size();
     motion.free_velocity.setZero(n);
@@ -391,15 +394,19 @@ void apply_drag(const Options& options, const Data& data, StepWorkspace& ws) {
   ws.island.velocity.segment(row.offset, row.mobility.size()) += options.time_step * row.mobility;
 }
 
-// The torque (force) each motor applied, now that v^{l+1} is known (implicit PD).
+// The torque (force) each motor applied, now that v^{l+1} is known (implicit PD), and
+// each prescribed motion's drive, lambda / h (prescribed_efforts.h).
 void record_motor_efforts(const Articulation& articulation, const ArticulationMotion& motion,
-                          double time_step, ArticulationState& state) {
+                          const ArticulationMotionWorkspace& workspace, double time_step, ArticulationState& state) {
   const KinematicTree& tree = articulation.tree;
   for (int link = 0; link < tree.link_count(); ++link) {
     state.motor_effort[link] = 0;
     if (!articulation.actuators[link].present || motion.motor_terms.empty()) continue;
     state.motor_effort[link] = implicit_pd_torque(motion.motor_terms[link], time_step,
                                                   state.velocities[tree.velocity_offset(link)]);
+  }
+  for (size_t k = 0; k < articulation.prescribed.size(); ++k) {
+    state.motor_effort[articulation.prescribed[k].link] = workspace.prescribed_impulse[k] / time_step;
   }
 }
 
@@ -441,13 +448,13 @@ void integrate_articulation(const Model& model, const Options& options, int a, D
   const ArticulationMotion& motion = ws.articulation_motion[a];
   if (uses_maximal_coordinates(options)) {
     finish_maximal_step(articulation, ws.articulation_workspace[a], !ws.articulation_ready[a], h, state);
-    record_motor_efforts(articulation, motion, h, state);
+    record_motor_efforts(articulation, motion, ws.articulation_workspace[a], h, state);
     update_maximal_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
                                data.angular_velocity);
     return;
   }
   if (!ws.articulation_ready[a]) state.velocities.setZero();
-  record_motor_efforts(articulation, motion, h, state);
+  record_motor_efforts(articulation, motion, ws.articulation_workspace[a], h, state);
   // Seed 002's eq. (12) as written: q^{l+1} = q^l + h G v^l, with the joint rates the
   // step started with (no floating-base correction: that is the lab's own step's).
   if (uses_seed_002_position_update(options)) {
@@ -552,6 +559,8 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       start_maximal_state(model.articulations[a], data.articulations[a]);
     }
   }
+  // (t + h) => each prescribed motion's rate at the step's end.
+  set_prescribed_rates(model, data.time + h, data.articulations);
   prepare_articulations(model, options, formulation, data, ws);
 
   ws.edges.set_edge_count(options.friction_edges);
@@ -602,6 +611,11 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       record_island_limits(ws.rows, ws.solution, h, data.limits);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
+    // (impulses, drag) => what each prescribed motion's drive gave.
+    const bool dragged = data.drag.body >= 0 && ws.island.member_of_body(data.drag.body) >= 0;
+    solve_prescribed_impulses(model, ws.island, ws.rows.has_rows() ? &ws.rows : nullptr, &ws.solution.impulses,
+                              dragged ? &ws.drag_row : nullptr, h, ws.articulation_workspace, ws.prescribed_probe,
+                              ws.prescribed_work);
     store_island_velocity(options, ws, data);
   }
 

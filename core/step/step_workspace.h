@@ -60,6 +60,8 @@ struct StepWorkspace {
   std::vector<Vec3> start_angular_velocity;
   std::vector<Eigen::VectorXd> start_joint_velocity;
   MemberRow drag_row;                    // the drag's wrench on its body's island member
+  Eigen::VectorXd prescribed_probe;      // a driven joint's column of Y on the island (prescribed_efforts.h)
+  Eigen::VectorXd prescribed_work;       // Y^T J^T f of the articulation being read
   IslandContactState contact_state;      // the island's contacts at the start of the step
   IslandSolution solution;               // what the formulation returned for the island
   // The formulation options.formulation names, with its own scratch; made again when

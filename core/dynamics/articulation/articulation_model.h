@@ -2,7 +2,8 @@
 // model (they collide, render and appear in the output like any body), with what
 // seed 002 adds to the joints: passive couplings (§2.2, eqs. 7-8), joint friction
 // (eq. 14) and PD-controlled actuators (§5), and the loop closures that make closed
-// kinematic chains of it (seed 004, loop_closure.h).
+// kinematic chains of it (seed 004, loop_closure.h), and the joints driven through a
+// prescribed motion (seed 004's bilateral velocity constraints, prescribed_motion.h).
 #pragma once
 
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "dynamics/articulation/kinematic_tree.h"
 #include "dynamics/articulation/loop_closure.h"
+#include "dynamics/articulation/prescribed_motion.h"
 #include "dynamics/joint_friction.h"
 #include "dynamics/pd_controller.h"
 
@@ -53,6 +55,9 @@ struct Articulation {
   std::vector<JointActuator> actuators;       // per link (its joint)
   std::vector<JointCoupling> couplings;
   std::vector<LoopClosure> loops;
+  // Joints whose rate is imposed (at most one entry per joint; such a joint has no
+  // actuator, no Coulomb friction and no finite limits).
+  std::vector<PrescribedMotion> prescribed;
   // Whether two links of this articulation that are not adjacent collide with each
   // other (an imported robot whose collision meshes overlap at rest turns it off).
   bool self_collision = true;

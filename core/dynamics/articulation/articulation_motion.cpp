@@ -3,6 +3,7 @@
 #include "dynamics/articulation/floating_momentum.h"
 #include "dynamics/articulation/loop_elimination.h"
 #include "dynamics/articulation/maximal_motion.h"
+#include "dynamics/articulation/prescribed_elimination.h"
 
 namespace contactlab {
 namespace {
@@ -43,7 +44,10 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
 Status articulation_free_motion(const Articulation& articulation, const Options& options,
                                 const ArticulationState& state, double added_damping,
                                 ArticulationMotionWorkspace& ws, ArticulationMotion& motion) {
-  if (options.coordinates == 1) return maximal_free_motion(articulation, options, state, added_damping, ws, motion);
+  if (options.coordinates == 1) {
+    CONTACTLAB_RETURN_IF_ERROR(eliminate_prescribed_motion(articulation, options, state, ws, motion));
+    return maximal_free_motion(articulation, options, state, added_damping, ws, motion);
+  }
   const KinematicTree& tree = articulation.tree;
   const int n = tree.velocity_size();
   const double h = options.time_step;
@@ -79,7 +83,8 @@ Status articulation_free_motion(const Articulation& articulation, const Options&
   motion.inverse_mass.setIdentity(n, n);
   ws.step_mass_factor.solve_in_place(motion.inverse_mass);
   CONTACTLAB_RETURN_IF_ERROR(eliminate_couplings(articulation, options, state, ws, motion));
-  return eliminate_loop_closures(articulation, options, state, true, ws, motion);
+  CONTACTLAB_RETURN_IF_ERROR(eliminate_loop_closures(articulation, options, state, true, ws, motion));
+  return eliminate_prescribed_motion(articulation, options, state, ws, motion);
 }
 
 // Eq. (17) on the coupling rows: v_free += M~^-1 J^T mu with

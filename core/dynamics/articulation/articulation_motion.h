@@ -7,7 +7,8 @@
 // velocity that keeps every coupling, with the drift correction of eq. (16),
 //   J v' = eps_j = -gamma (q_follower - ratio q_leader) / h.
 //
-// Then the loop closures' rows, the same way (loop_elimination.h).
+// Then the loop closures' rows, the same way (loop_elimination.h), and last the joints
+// driven through a prescribed motion (prescribed_elimination.h).
 //
 // Contacts and joint limits then act through the inverse mass the couplings leave,
 //   M_c^-1 = M~^-1 - M~^-1 J^T (J M~^-1 J^T)^-1 J M~^-1,   M~ = M + h D + h^2 K,
@@ -51,6 +52,17 @@ struct ArticulationMotionWorkspace {
   Eigen::MatrixXd loop_gram;
   Eigen::VectorXd loop_correction;
   EqualityElimination loop_elimination;
+  // Prescribed motions (prescribed_elimination.h): Y = M_c^-1 P^T before their
+  // elimination, G = P Y and its factor, qdot_ref - P v_free, and the drive's impulse
+  // lambda once the island is solved; the elimination's scratch G^-1 (qdot_ref - P
+  // v_free) and G^-1 Y^T.
+  Eigen::MatrixXd prescribed_mobility;
+  Eigen::MatrixXd prescribed_gram;
+  DenseCholesky prescribed_factor;
+  Eigen::VectorXd prescribed_correction;
+  Eigen::VectorXd prescribed_step;
+  Eigen::MatrixXd prescribed_solved;
+  Eigen::VectorXd prescribed_impulse;
   // Maximal coordinates (maximal_motion.h): the joints' and couplings' rows J, Y =
   // M^-1 J^T, G = J Y and eps_j - J v_free; the motors' terms, rate rows, compliances,
   // links, Y, G and correction; a link's mass block, its factor, inverse and velocity;

@@ -10,6 +10,10 @@ ArticulationState initial_articulation_state(const Articulation& articulation) {
   state.target_position.assign(links, 0);
   state.target_velocity.assign(links, 0);
   state.motor_effort.assign(links, 0);
+  state.prescribed_velocity.resize(articulation.prescribed.size());
+  for (size_t k = 0; k < articulation.prescribed.size(); ++k) {
+    state.prescribed_velocity[k] = prescribed_rate(articulation.prescribed[k], 0.0);
+  }
   for (int link = 0; link < links; ++link) {
     if (articulation.tree.link(link).joint.velocity_size() == 1) {
       state.target_position[link] = joint_position(articulation, state, link);

@@ -32,7 +32,12 @@ struct ArticulationState {
   Eigen::VectorXd velocities;         // v
   std::vector<double> target_position;  // per link: its joint's PD set point q_ref
   std::vector<double> target_velocity;  // per link: qdot_ref
-  std::vector<double> motor_effort;     // per link: what its motor applied last step [N m or N]
+  // per link: what its motor applied last step, or on a joint with a prescribed motion
+  // what the drive applied to keep it (lambda / h, prescribed_elimination.h) [N m or N]
+  std::vector<double> motor_effort;
+  // per entry of Articulation::prescribed: qdot_ref at the end of the step being taken,
+  // set by the step before the articulation's motion is posed [rad/s or m/s]
+  std::vector<double> prescribed_velocity;
   // Per loop-closure row (loop_closure.h): phi'^l = H(q^{l-1}) v^l, the rate the last
   // step's velocity gave it [m/s or rad/s], which Baumgarte's stabilisation carries
   // to the next step (baumgarte.h); at t = 0, H(q) v.

@@ -323,7 +323,7 @@ TEST(ArticulationReaderTest, DocumentedExampleLoads) {
 TEST(ArticulationReaderErrorTest, UnknownFields) {
   expect_articulation_failure([](Json& s) { arm(s)["link"] = 1; },
                  "articulations[0].link: unknown field for an articulation (allowed: name, "
-                 "links, couplings, loops, self_collision)");
+                 "links, couplings, loops, prescribed_motion, self_collision)");
   expect_articulation_failure([](Json& s) { link(s, 1)["masss"] = 1; },
                  "articulations[0].links[1].masss: unknown field for a link (allowed: name, "
                  "parent, joint, mass, inertia, center_of_mass, geoms)");
