@@ -33,19 +33,22 @@ first=$!
 shard 1 || { wait "$first"; echo "sanitizer suite: core tests failed" >&2; exit 1; }
 wait "$first" || { echo "sanitizer suite: core tests failed" >&2; exit 1; }
 
-# Every built-in scene in every formulation: 100 steps, 3 for compliant contact, whose
+# Every built-in scene in every formulation: 100 steps, 2 for compliant contact, whose
 # steps take 45 to 148 passes each in these scenes (1.4 to 3.8 s for 10 steps under
-# the sanitizers), and 30 for bin_pile in quasi-static stepping, whose pile has settled
-# into one island of 2328 unknowns by step 28 and whose 100 steps took 30 s here, a
-# third of all the runs. (The 10 x 10 grid, past the island
-# size cap, is stepped in every formulation by the LargeIsland tests above.) Every scene
-# with articulations again in maximal coordinates (docs/maximal_coordinates.md).
+# the sanitizers; two, so that one starts from the state and memory another left), and
+# 30 for bin_pile in quasi-static stepping, whose pile has settled into one island of
+# 2328 unknowns by step 28 and whose 100 steps took 30 s here, a third of all the runs.
+# (The 10 x 10 grid, past the island size cap, is stepped in every formulation by the
+# LargeIsland tests above.) Every scene with articulations again in maximal coordinates
+# (docs/maximal_coordinates.md), for 25 steps: each step takes the same path through the
+# dense (6n)^3 elimination, and 100 of them were a third of the runs' time (35 s for
+# barrett_phone alone).
 runs() {
   for scene in assets/scenes/*.json; do
     for formulation in lcp convex soft; do echo "$scene $formulation 100 reduced"; done
     if [[ $scene == */bin_pile.json ]]; then echo "$scene quasistatic 30 reduced"; else echo "$scene quasistatic 100 reduced"; fi
-    echo "$scene compliant 3 reduced"
-    if grep -q '"articulations"' "$scene"; then echo "$scene lcp 100 maximal"; fi
+    echo "$scene compliant 2 reduced"
+    if grep -q '"articulations"' "$scene"; then echo "$scene lcp 25 maximal"; fi
   done
 }
 run_one() {
