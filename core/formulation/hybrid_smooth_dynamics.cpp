@@ -232,7 +232,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
         continue;
       }
       const double speed = contact.tangential_velocity.norm();
-      slip[c] = speed > 0 ? Vec3(contact.tangential_velocity / speed) : active_[c].slip_direction;
+      slip[c] = !active_[c].slow && speed > 0 ? Vec3(contact.tangential_velocity / speed)
+                                                   : active_[c].slip_direction;
       const Eigen::RowVectorXd slip_row =
           contact.found ? hybrid_contact_row(bodies_, contact.point, slip[c]) : Eigen::RowVectorXd(rows.row(r));
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
