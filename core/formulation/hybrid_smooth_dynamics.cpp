@@ -214,8 +214,10 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     const Eigen::MatrixXd behind = constraint_rows(hybrid_drift(bodies_, state, -kHybridRowRateInterval));
     row_rate = (ahead - behind) * velocity / (2 * kHybridRowRateInterval);
     rows = constraint_rows(state);
+    contacts = drift_contacts_;  // the active points at y, which constraint_rows found
+  } else {
+    find_active_points(state, contacts);
   }
-  find_active_points(state, contacts);
   if (constrained) {
     // W: the force columns, a sliding contact's normal with its friction folded in.
     Eigen::MatrixXd columns(bodies_.velocity_size(), rows.rows());
