@@ -269,6 +269,26 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     // > 0 by at most the tolerance's travel, so that the contact's guard is armed again
     // after a bounce and the next closing is not lost within one long free-flight step.
     const HybridGuardMeaning meaning = guards.meaning(first);
+    // A sliding contact's second guard: its slip slowing to v_b or leaving it again
+    // (its friction's direction held or freed; no event), or slip -> stick.
+    if (meaning.kind == HybridEventKind::SlipToStick) {
+      std::vector<HybridContactState> states;
+      Eigen::VectorXd probe_derivative, probe_state;
+      step.interpolate(earliest.after, probe_state);
+      dynamics.evaluate(probe_state, probe_derivative, states);
+      HybridActiveContact& contact = dynamics.active()[meaning.active];
+      const Vec3& slip = states[meaning.active].tangential_velocity;
+      const double held_margin = slip.dot(contact.slip_direction) - dynamics.stick_speed();
+      if (!contact.slow || dynamics.slow_slip_speed() - slip.norm() < held_margin) {
+        now = earliest.after;
+        state = probe_state;
+        contact.slow = !contact.slow;
+        if (contact.slow && slip.norm() > 0) contact.slip_direction = slip.normalized();
+        guards.evaluate(state, reach, guard_now);
+        rate(now, state, derivative);
+        continue;
+      }
+    }
     const bool closing = meaning.pair >= 0 || (meaning.limit >= 0 && meaning.kind == HybridEventKind::Impact);
     now = closing ? earliest.before : earliest.after;
     step.interpolate(now, state);
@@ -281,6 +301,9 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
         result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Touch, now));
       }
     } else if (meaning.pair < 0) {
+      if (meaning.kind == HybridEventKind::SlipToStick) {
+        end_residual_slip(settings, meaning.active, dynamics, bodies, state);
+      }
       const HybridActiveContact& contact = dynamics.active()[meaning.active];
       HybridEvent event;
       event.time = now;

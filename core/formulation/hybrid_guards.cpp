@@ -36,9 +36,15 @@ void HybridGuards::evaluate(const Eigen::VectorXd& state, double reach, Eigen::V
     const Eigen::Index at = pairs + 2 * static_cast<Eigen::Index>(c);
     // Opening: lambda_n below the force the modes let go at (hybrid_transitions.h).
     guards[at] = contact.normal_force - hybrid_release_force(model_, bodies_, active[c].key);
-    guards[at + 1] = active[c].mode == HybridContactMode::Stick
-                         ? hybrid_patch_friction(active, contacts_, static_cast<int>(c)).margin
-                         : contact.tangential_velocity.dot(active[c].slip_direction);
+    const double slip = contact.tangential_velocity.norm();
+    if (active[c].mode == HybridContactMode::Stick) {
+      guards[at + 1] = hybrid_patch_friction(active, contacts_, static_cast<int>(c)).margin;
+    } else if (active[c].slow) {
+      guards[at + 1] = std::min(contact.tangential_velocity.dot(active[c].slip_direction) - dynamics_.stick_speed(),
+                                dynamics_.slow_slip_speed() - slip);
+    } else {
+      guards[at + 1] = slip - dynamics_.slow_slip_speed();
+    }
   }
 }
 

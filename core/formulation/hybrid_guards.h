@@ -8,9 +8,14 @@
 //     sticking:  mu_s sum lambda_n - |sum lambda_t| over the sticking contacts of its
 //                geom pair (the patch's friction reaching its cone,
 //                hybrid_patch_friction), or
-//     sliding:   v_t . s0  (the slip speed reaching zero along the slip's direction
-//                when it began; with s0 from -lambda_t a slip that starts from rest
-//                starts at 0 and is armed once it moves).
+//     sliding, slip faster than v_b = kHybridSlowSlipSpeeds v_s:  |v_t| - v_b (the slip
+//                slowing to v_b: its friction's direction is held from there; no
+//                event is recorded);
+//     sliding, slower (`slow`):  min(v_t . s0 - v_s, v_b - |v_t|) (the slip along its
+//                held direction s0 falling to v_s, hybrid_stick_speed, or reversing:
+//                slip -> stick; or its speed passing v_b again: the friction turns
+//                back against the slip itself, no event recorded). A slide from rest
+//                starts at -v_s and is armed once its slip along s0 passes v_s.
 //   per joint limit:  its distance sign (q - bound) while inactive (closing), 1 while
 //                     active; per active limit, lambda_l + f_idle (opening).
 // A guard fires only from strictly positive to <= 0, so one that starts at 0 (a

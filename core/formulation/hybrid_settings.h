@@ -2,6 +2,8 @@
 // and the constants it does not expose.
 #pragma once
 
+#include <algorithm>
+
 #include "base/options.h"
 #include "formulation/impact_reset_map.h"
 #include "dynamics/dormand_prince.h"
@@ -26,6 +28,24 @@ constexpr double kHybridSweepMargin = 1e-3;
 // The smallest integrator step [s].
 constexpr double kHybridMinStepSize = 1e-13;
 
+// v_b = this many v_s (1e-6 m/s at the default rtol): a slip slower than v_b keeps its
+// friction along the direction it had at v_b (or at its start from rest). Below v_b,
+// friction against the slip's own direction turns at a rate mu lambda_n / (m_eff
+// |v_t|), too stiff for an explicit integrator (box_push's tip, held at a slip of
+// 3 nm/s by the arm, asked 3e-9 s steps).
+constexpr double kHybridSlowSlipSpeeds = 1000;
+
+// v_s, the slip speed at or below which a contact sticks [m/s]: ten times the
+// integrator's relative error on a speed of 1 m/s, and no less than
+// kHybridRestingSpeed (so 1e-9 m/s at the default rtol 1e-10). Below it a slip's
+// direction is the integrator's noise, not the motion's: a sliding contact whose slip
+// falls to v_s sticks (its residual slip ended by an impulse of at most m_eff v_s), and
+// a slip slower than kHybridSlowSlipSpeeds v_s keeps its friction's direction
+// (docs/hybrid.md, "Slip near zero").
+inline double hybrid_stick_speed(const Options& options) {
+  return std::max(kHybridRestingSpeed, 10 * options.hybrid_relative_tolerance * 1.0);
+}
+
 struct HybridSettings {
   OdeTolerances tolerances;        // rtol, atol of Dormand-Prince 5(4)
   double event_tolerance = 1e-12;  // [s] the width of a located guard's bracket
@@ -33,6 +53,7 @@ struct HybridSettings {
   double zeno_speed = 0.005;       // v_z [m/s]: an impact slower than this is plastic
   int max_events = 1000;           // per reported step
   ImpactFriction impact_friction = ImpactFriction::Coulomb;
+  double stick_speed = kHybridRestingSpeed;  // v_s [m/s] (hybrid_stick_speed)
 };
 
 inline HybridSettings hybrid_settings(const Options& options) {
@@ -44,6 +65,7 @@ inline HybridSettings hybrid_settings(const Options& options) {
   settings.zeno_speed = options.hybrid_zeno_speed;
   settings.max_events = options.hybrid_max_events;
   settings.impact_friction = static_cast<ImpactFriction>(options.hybrid_impact_friction);
+  settings.stick_speed = hybrid_stick_speed(options);
   return settings;
 }
 

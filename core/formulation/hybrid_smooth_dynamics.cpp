@@ -214,8 +214,10 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     const Eigen::MatrixXd behind = constraint_rows(hybrid_drift(bodies_, state, -kHybridRowRateInterval));
     row_rate = (ahead - behind) * velocity / (2 * kHybridRowRateInterval);
     rows = constraint_rows(state);
+    contacts = drift_contacts_;  // the active points at y, which constraint_rows found
+  } else {
+    find_active_points(state, contacts);
   }
-  find_active_points(state, contacts);
   if (constrained) {
     // W: the force columns, a sliding contact's normal with its friction folded in.
     Eigen::MatrixXd columns(bodies_.velocity_size(), rows.rows());
@@ -232,7 +234,8 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
         continue;
       }
       const double speed = contact.tangential_velocity.norm();
-      slip[c] = speed > 0 ? Vec3(contact.tangential_velocity / speed) : active_[c].slip_direction;
+      slip[c] = !active_[c].slow && speed > 0 ? Vec3(contact.tangential_velocity / speed)
+                                                   : active_[c].slip_direction;
       const Eigen::RowVectorXd slip_row =
           contact.found ? hybrid_contact_row(bodies_, contact.point, slip[c]) : Eigen::RowVectorXd(rows.row(r));
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();

@@ -34,6 +34,7 @@
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/hybrid_bodies.h"
+#include "formulation/hybrid_settings.h"
 
 namespace contactlab {
 
@@ -44,6 +45,12 @@ struct HybridActiveContact {
   int pair = -1;  // index into HybridBodies::pairs
   HybridContactMode mode = HybridContactMode::Stick;
   Vec3 slip_direction = Vec3::Zero();  // slip: world, unit, the slip's direction when the mode began
+  // slip: its slip is slower than v_b (kHybridSlowSlipSpeeds v_s; a slide that began
+  // from rest, or one that slowed to v_b): the friction acts along -slip_direction,
+  // the slip's direction when it slowed to v_b or -lambda_t's at a start from rest,
+  // not against the slip's own, whose direction so near zero is the integrator's
+  // noise or turns the friction too stiffly to integrate (docs/hybrid.md).
+  bool slow = false;
   double static_friction = 0;          // mu_s
   double kinetic_friction = 0;         // mu_k
   double restitution = 0;              // e
@@ -69,7 +76,7 @@ struct HybridContactState {
 class HybridSmoothDynamics {
  public:
   HybridSmoothDynamics(const Model& model, const Options& options, HybridBodies& bodies)
-      : model_(model), options_(options), bodies_(bodies) {}
+      : model_(model), options_(options), bodies_(bodies), stick_speed_(hybrid_stick_speed(options)) {}
 
   std::vector<HybridActiveContact>& active() { return active_; }
   const std::vector<HybridActiveContact>& active() const { return active_; }
@@ -78,6 +85,10 @@ class HybridSmoothDynamics {
   std::vector<int>& active_limits() { return active_limits_; }
   const std::vector<int>& active_limits() const { return active_limits_; }
   const std::vector<double>& limit_forces() const { return limit_forces_; }
+  // v_s [m/s] (hybrid_stick_speed).
+  double stick_speed() const { return stick_speed_; }
+  // v_b [m/s] (kHybridSlowSlipSpeeds v_s).
+  double slow_slip_speed() const { return kHybridSlowSlipSpeeds * stick_speed_; }
 
   // (y, active contacts) => y' and, per active contact, lambda, friction and velocity.
   void evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative, std::vector<HybridContactState>& contacts);
@@ -100,6 +111,7 @@ class HybridSmoothDynamics {
   const Model& model_;
   const Options& options_;
   HybridBodies& bodies_;
+  double stick_speed_;
   std::vector<HybridActiveContact> active_;
   std::vector<int> active_limits_;
   std::vector<double> limit_forces_;

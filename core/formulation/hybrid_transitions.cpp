@@ -137,6 +137,52 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
   return true;
 }
 
+void end_residual_slip(const HybridSettings& settings, int contact, HybridSmoothDynamics& dynamics,
+                       HybridBodies& bodies, Eigen::VectorXd& state) {
+  Eigen::VectorXd derivative;
+  std::vector<HybridContactState> states;
+  dynamics.evaluate(state, derivative, states);
+  if (!states[contact].found) return;
+  // The plastic, infinite-friction map (e = 0) over the active rows: the contact's
+  // [n; t1; t2] and every sticking contact's, the sliding contacts' normals, the
+  // active limits and the couplings, all of which are at rest to the integrator's
+  // tolerance, so only the residual slip changes.
+  const std::vector<HybridActiveContact>& active = dynamics.active();
+  const Eigen::RowVectorXd no_tangent = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  std::vector<ImpactContactRows> rows;
+  for (size_t c = 0; c < active.size(); ++c) {
+    if (!states[c].found) continue;
+    const HybridContactPoint& point = states[c].point;
+    ImpactContactRows row;
+    Vec3 t1, t2;
+    tangent_basis(point.normal, t1, t2);
+    row.normal = hybrid_contact_row(bodies, point, point.normal);
+    row.frictionless = active[c].mode == HybridContactMode::Slip && static_cast<int>(c) != contact;
+    row.tangent1 = row.frictionless ? no_tangent : hybrid_contact_row(bodies, point, t1);
+    row.tangent2 = row.frictionless ? no_tangent : hybrid_contact_row(bodies, point, t2);
+    rows.push_back(row);
+  }
+  for (const int limit : dynamics.active_limits()) {
+    ImpactContactRows row;
+    row.normal = hybrid_limit_row(bodies, bodies.limits[limit]);
+    row.tangent1 = no_tangent;
+    row.tangent2 = no_tangent;
+    row.frictionless = true;
+    rows.push_back(row);
+  }
+  for (const HybridJointCoupling& coupling : bodies.couplings) {
+    ImpactContactRows row;
+    row.normal = hybrid_coupling_row(bodies, coupling);
+    row.tangent1 = no_tangent;
+    row.tangent2 = no_tangent;
+    row.frictionless = true;
+    rows.push_back(row);
+  }
+  const ImpactResult result =
+      impact_reset(dynamics.inverse_mass(state), rows, ImpactFriction::Infinite, hybrid_velocity(bodies, state));
+  set_hybrid_velocity(bodies, result.velocity, state);
+}
+
 bool select_contact_modes(const Model& model, const Options& options, const HybridSettings& settings,
                           const Eigen::VectorXd& state, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
                           std::string& why) {
@@ -152,9 +198,10 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
     candidate.pair = contact.point.pair;
     candidate.static_friction = friction.static_coefficient;
     candidate.kinetic_friction = friction.kinetic_coefficient;
-    if (slip.norm() > kHybridRestingSpeed) {
+    if (slip.norm() > settings.stick_speed) {
       candidate.mode = HybridContactMode::Slip;
       candidate.slip_direction = slip.normalized();
+      candidate.slow = slip.norm() < kHybridSlowSlipSpeeds * settings.stick_speed;
     }
     active.push_back(candidate);
   }
@@ -210,6 +257,7 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
       }
       contact.mode = HybridContactMode::Slip;
       contact.slip_direction = -patch.friction.normalized();
+      contact.slow = true;
     }
   }
   why = "no consistent active set of " + std::to_string(active.size()) + " contacts and " +

@@ -11,7 +11,7 @@
 // ends in sustained contact, each later bounce of height <= v_z^2 / (2 g) given up.
 //
 // Modes: every touching contact that is not separating starts active, sticking when
-// its slip speed is at rest and sliding along its slip otherwise. Then, one change at a
+// its slip speed is at most v_s (HybridSettings::stick_speed) and sliding along its slip otherwise. Then, one change at a
 // time, until the smooth dynamics agree with the modes: of the contacts whose lambda_n
 // is below their release force (hybrid_release_force), the one with the least lets
 // go; else the sticking contacts of a geom pair whose friction is outside the patch's
@@ -56,6 +56,13 @@ double hybrid_release_force(const Model& model, const HybridBodies& bodies, cons
 bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
                      HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
                      std::vector<HybridEvent>& events);
+
+// (y at a slip -> stick event of active contact `contact`) => y with its residual
+// slip set to zero by the plastic infinite-friction map over the active rows (the
+// other rows held at rest): at most v_s along its held direction and below v_b
+// sideways (hybrid_settings.h), an impulse of at most m_eff v_b.
+void end_residual_slip(const HybridSettings& settings, int contact, HybridSmoothDynamics& dynamics,
+                       HybridBodies& bodies, Eigen::VectorXd& state);
 
 // (y) => dynamics.active(): the active contacts and their modes. False (with a reason
 // in `why`) when no consistent set was found.

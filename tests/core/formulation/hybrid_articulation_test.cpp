@@ -478,6 +478,69 @@ TEST(HybridArticulation, BoxSlidingUnderAPressingArmStopsWhereCoulombSays) {
   EXPECT_NEAR(data.articulations[0].positions[0], 0, 1e-9);
 }
 
+// A link pushing a free body with its contact sliding at a slip near zero (box_push's
+// tip on its box, reduced): a prismatic link along x, its motor saturated at F = 2 N
+// (Kp (q_ref - q) far above max_effort), pushes a 1 kg cube on a frictionless floor at
+// the height of the cube's centre; the tip's friction mu_t = 0.1. The cube's weight is
+// shared by its four floor contacts and the tip's vertical friction (a rigid, statically
+// indeterminate patch; the least-norm forces), whose share exceeds mu_t lambda_n, so
+// the tip's contact slides from rest, vertically, while the floor and the joint keep
+// its slip at zero: its friction's direction is the slide's first, not the slip's
+// (the integrator's noise), which turned at every rounding and spent every step's
+// budget before. Closed form: the link and the cube move as one, x = F t^2 / (2 (m_l +
+// m_b)) (1e-9), the push lambda_n = m_b F / (m_l + m_b), the tip's friction mu_t
+// lambda_n up the face and the floor's m_b g - mu_t lambda_n (1e-9), every step solved.
+TEST(HybridArticulation, PushWithTheTipSlidingAtZeroSlipRunsToItsEnd) {
+  const double force = 2, link_mass = 0.5, box_mass = 1, mu = 0.1, g = 9.81;
+  const std::string text = R"({"name": "push_at_zero_slip", "materials": ["steel", "wood"],
+    "friction": {"default": {"static": 0, "kinetic": 0},
+                 "pairs": [{"materials": ["steel", "wood"], "static": 0.1, "kinetic": 0.1}]},
+    "bodies": [
+      {"name": "ground", "static": true, "geoms": [{"type": "plane"}]},
+      {"name": "box", "mass": 1.0, "position": [0, 0, 0.05],
+       "geoms": [{"type": "box", "half_extents": [0.05, 0.05, 0.05], "material": "wood"}]}],
+    "articulations": [{"name": "pusher", "links": [
+      {"name": "tip", "joint": {"type": "prismatic", "origin": {"position": [-0.17, 0, 0.05]}, "axis": [1, 0, 0],
+         "actuator": {"stiffness": 10000, "damping": 0, "max_effort": 2}},
+       "mass": 0.5, "inertia": [[1e-04, 0, 0], [0, 1e-04, 0], [0, 0, 1e-04]],
+       "geoms": [{"type": "sphere", "radius": 0.02, "position": [0.1, 0, 0], "material": "steel"}]}]}]})";
+  Model model;
+  const Status status = load_scene(text, model);
+  ASSERT_TRUE(status.ok()) << status.message();
+  Options options = hybrid_options(model, Vec3(0, 0, -g));
+  Data data = make_data(model);
+  data.articulations[0].target_position[0] = 1.0;
+  const int box = body_index(model, "box"), tip = body_index(model, "tip");
+  const double acceleration = force / (link_mass + box_mass), push = box_mass * acceleration;
+  for (int k = 0; k < 40; ++k) {
+    const HybridStepResult result =
+        advance_hybrid(model, options, data.time, data.position, data.orientation, data.linear_velocity,
+                       data.angular_velocity, data.articulations);
+    ASSERT_EQ(result.outcome, HybridOutcome::Completed) << result.detail;
+    data.time += options.time_step;
+    const double t = data.time;
+    EXPECT_NEAR(data.position[box].x(), 0.5 * acceleration * t * t, 1e-9) << "t = " << t;
+    EXPECT_NEAR(data.linear_velocity[box].x(), acceleration * t, 1e-9) << "t = " << t;
+    EXPECT_NEAR(data.articulations[0].positions[0], 0.5 * acceleration * t * t, 1e-9) << "t = " << t;
+    double floor = 0;
+    int tip_contacts = 0;
+    for (const HybridContactReport& contact : result.contacts) {
+      const int a = contact.point.body_a, b = contact.point.body_b;
+      if (a != tip && b != tip) {
+        floor += contact.normal_force;
+        continue;
+      }
+      ++tip_contacts;
+      EXPECT_EQ(contact.mode, HybridContactMode::Slip) << "t = " << t;
+      EXPECT_NEAR(contact.normal_force, push, 1e-9) << "t = " << t;
+      EXPECT_NEAR(contact.friction_force.norm(), mu * push, 1e-9) << "t = " << t;
+      EXPECT_LT(contact.tangential_velocity.norm(), hybrid_stick_speed(options)) << "t = " << t;
+    }
+    EXPECT_EQ(tip_contacts, 1) << "t = " << t;
+    EXPECT_NEAR(floor, box_mass * g - mu * push, 1e-9) << "t = " << t;
+  }
+}
+
 // A robot scene: box_push's arm (three revolute joints with PD motors and limits,
 // following its timeline's Cartesian move from t = 0.1 s) runs event-driven. The box
 // lands (four impacts at one instant) and the arm moves its tip toward the box: every
