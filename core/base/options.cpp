@@ -284,6 +284,15 @@ const std::vector<OptionSpec>& option_specs() {
           .range(0, 10)
           .slider(0.01)
           .of(Formulation::Compliant),
+      whole_number("compliant_damping_law", &Options::compliant_damping_law)
+          .about("damping law", "", "")
+          .choice({{"linear", "linear (k d + c d', ζ)"}, {"hunt_crossley", "Hunt–Crossley (k d (1 + d_hc d'))"}})
+          .of(Formulation::Compliant),
+      number("compliant_dissipation", &Options::compliant_dissipation)
+          .about("Hunt–Crossley dissipation", "d_hc", "s/m")
+          .range(0, 100)
+          .slider(0, 5, 0.01)
+          .of(Formulation::Compliant),
       number("compliant_stiction_speed", &Options::compliant_stiction_speed)
           .about("stiction speed", "v_s", "m/s")
           .range(1e-6, 1)

@@ -117,6 +117,15 @@ struct Options {
   // compliant: zeta, damping as a fraction of critical for the contact's effective
   // mass, 0 .. 10.
   double compliant_damping_ratio = 1;
+  // compliant: the normal force's damping, 0 "linear" (the spring-damper f_n = k d + c d',
+  // c = 2 zeta sqrt(k m_eff)) or 1 "hunt_crossley" (Hunt & Crossley 1975: f_n = k d
+  // (1 + d_hc d'), whose damping vanishes with the depth, so that the force is zero at
+  // touch and at separation and the restitution falls with the impact speed:
+  // formulation/compliant_island.cpp).
+  int compliant_damping_law = 0;
+  // compliant, hunt_crossley: d_hc, Hunt and Crossley's dissipation [s/m], 0 .. 100;
+  // an impact at v leaves at e = 1 - (2/3) d_hc v for small d_hc v.
+  double compliant_dissipation = 0.2;
   // compliant: v_s, the Stribeck stiction speed [m/s], 1e-6 .. 1.
   double compliant_stiction_speed = 1e-3;
   // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
@@ -146,9 +155,9 @@ struct Options {
 enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
-// autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model), or a special setting of
-// a numeric option (friction_coefficient -1, restitution -1, torsional_friction -1,
-// compliant_substeps 0).
+// autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model,
+// compliant_damping_law), or a special setting of a numeric option
+// (friction_coefficient -1, restitution -1, torsional_friction -1, compliant_substeps 0).
 struct NamedValue {
   double value = 0;
   std::string name;   // the word scene files and --set take for it

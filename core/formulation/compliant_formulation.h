@@ -16,7 +16,8 @@ class CompliantFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "compliant"; }
   bool allows_step_size_search() const override { return false; }
-  // e sets each contact's damping ratio instead (compliant_island.h).
+  // e sets each contact's damping ratio instead (compliant_island.h); under Hunt and
+  // Crossley's damping the bounce follows from d_hc and the impact speed.
   bool folds_restitution_into_targets() const override { return false; }
   int substep_count(const Model& model, const Options& options) const override {
     return compliant_substep_count(model, options, substep_damping_ratios_);

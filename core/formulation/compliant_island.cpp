@@ -20,6 +20,22 @@
 // eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
 // Euler for each contact spring. Its stability bounds the substep h_s (below).
 //
+// Hunt and Crossley's damping (options.compliant_damping_law = hunt_crossley; seed 004
+// cites them for the damper, <elib>Hunt75</elib>) scales the damper by the depth, with
+// d_hc = options.compliant_dissipation [s/m]:
+//
+//   f_n = max(0, k d (1 + d_hc d'))  where phi < 0, else 0,   d' = -v_n       [N]
+//
+// The force is continuous: zero at touch and at separation (d = 0), where the linear
+// damper jumps to c |v_n|; and, clipped at zero, it never pulls. Per unit mass the
+// contact obeys d' dd'/dd = -(k / m) d (1 + d_hc d'); integrated over an impact from
+// (d, d') = (0, v) to (0, -e v) the spring's side sums to zero, so
+//
+//   d_hc v - ln(1 + d_hc v) = -d_hc e v - ln(1 - d_hc e v),
+//
+// whatever k and m: e falls with the impact speed, e = 1 - (2/3) d_hc v + O((d_hc v)^2).
+// A pair's restitution is therefore not used under this law.
+//
 // Joint limits stay hard rows (seed 002 eq. 9 with eq. 19's correction): a limit row
 // carries only the velocity it asks for, no distance to make a spring from, and its
 // stiffness would be the joint's, not the contact's k of the lecture's trade-off.
@@ -71,24 +87,32 @@ constexpr double kSafetyFactor = 0.5;
 // pass of the step pipeline); past the cap the explicit step may be unstable.
 constexpr int kMaxCompliantSubsteps = 10000;
 
+bool hunt_crossley(const Options& options) { return options.compliant_damping_law == 1; }
+
 // (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, zeta, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
 Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
                    double damping_ratio, double static_coefficient, double kinetic_coefficient,
                    const Options& options) {
   if (!(distance < 0)) return Vec3::Zero();
   const double stiffness = options.compliant_stiffness;  // k [N/m]
-  // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
-  // effective mass m_eff = 1 / (n^T M^-1 n).
-  const double damping =
-      normal_inverse_mass > 0 ? 2 * damping_ratio * std::sqrt(stiffness / normal_inverse_mass) : 0.0;
   // The spring's depth is capped at v_max sqrt(m_eff / k): the energy it stores,
   // k d^2 / 2, then ejects the contact at no more than v_max = max_recovery_speed.
   const double depth =
       normal_inverse_mass > 0
           ? std::min(-distance, options.max_recovery_speed / std::sqrt(stiffness * normal_inverse_mass))
           : -distance;
-  // f_n = max(0, k d - c v_n): v_n < 0 approaches; the damper never pulls.
-  const double normal_force = std::max(0.0, stiffness * depth - damping * frame_velocity.x());
+  double normal_force = 0;
+  if (hunt_crossley(options)) {
+    // f_n = max(0, k d (1 - d_hc v_n)): zero at d = 0; never pulls.
+    normal_force = std::max(0.0, stiffness * depth * (1 - options.compliant_dissipation * frame_velocity.x()));
+  } else {
+    // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
+    // effective mass m_eff = 1 / (n^T M^-1 n).
+    const double damping =
+        normal_inverse_mass > 0 ? 2 * damping_ratio * std::sqrt(stiffness / normal_inverse_mass) : 0.0;
+    // f_n = max(0, k d - c v_n): v_n < 0 approaches; the damper never pulls.
+    normal_force = std::max(0.0, stiffness * depth - damping * frame_velocity.x());
+  }
   const Eigen::Vector2d friction = stribeck_friction_force(
       frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
       static_coefficient, kinetic_coefficient);
@@ -155,7 +179,7 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
   for (int c = 0; c < rows.contact_count; ++c) {
-    const double damping_ratio = rows.restitution[c] > 0
+    const double damping_ratio = rows.restitution[c] > 0 && !hunt_crossley(options)
                                      ? workspace.damping_ratios.of_restitution(rows.restitution[c])
                                      : options.compliant_damping_ratio;
     const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
@@ -204,16 +228,27 @@ int compliant_substep_count(const Model& model, const Options& options,
   // stable while (w h)^2 + 4 zeta (w h) < 4, i.e. w h < 2 / (zeta + sqrt(1 + zeta^2)),
   // with w^2 = k kNormalModeFactor / m_min, for the largest zeta in use: the option's,
   // or that of the smallest restitution e > 0 of a material pair (zeta falls with e).
+  //
+  // Hunt and Crossley's law is the spring k (1 + d_hc d') and the damper k d_hc d of the
+  // depth d. The depth is capped at v_max sqrt(m / k) (contact_force), so its damper is at
+  // most the ratio zeta = k d_hc d / (2 sqrt(k m)) = d_hc v_max / 2 of critical; its
+  // spring, stiffer while the contact closes, is taken at k (1 + d_hc v_max): an impact
+  // faster than the recovery cap v_max may want more substeps than this.
   double zeta = options.compliant_damping_ratio;
-  double least_restitution = 1;
-  for (const FrictionPair& materials : model.friction_table) {
-    const double restitution = applied_restitution(materials.restitution, options);
-    if (restitution > 0 && restitution < least_restitution) least_restitution = restitution;
+  double stiffness = options.compliant_stiffness;
+  if (hunt_crossley(options)) {
+    zeta = options.compliant_dissipation * options.max_recovery_speed / 2;
+    stiffness *= 1 + options.compliant_dissipation * options.max_recovery_speed;
+  } else {
+    double least_restitution = 1;
+    for (const FrictionPair& materials : model.friction_table) {
+      const double restitution = applied_restitution(materials.restitution, options);
+      if (restitution > 0 && restitution < least_restitution) least_restitution = restitution;
+    }
+    if (least_restitution < 1) zeta = std::max(zeta, damping_ratios.of_restitution(least_restitution));
   }
-  if (least_restitution < 1) zeta = std::max(zeta, damping_ratios.of_restitution(least_restitution));
   const double stable_product = 2 / (zeta + std::sqrt(1 + zeta * zeta));
-  const double frequency =
-      std::sqrt(options.compliant_stiffness * kNormalModeFactor / lightest);  // w [1/s]
+  const double frequency = std::sqrt(stiffness * kNormalModeFactor / lightest);  // w [1/s]
   double largest_substep = kSafetyFactor * stable_product / frequency;
 
   // Friction near rest: v' = -a v with a = mu' g kFrictionModeFactor / v_s, by explicit

@@ -233,6 +233,8 @@ test('bad parameter values are refused with the core\'s message; the simulation 
   assert.deepEqual(parameters, [
     'compliant_stiffness',
     'compliant_damping_ratio',
+    'compliant_damping_law',
+    'compliant_dissipation',
     'compliant_stiction_speed',
     'compliant_substeps',
   ]);
