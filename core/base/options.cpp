@@ -293,6 +293,10 @@ const std::vector<OptionSpec>& option_specs() {
           .range(0, 100)
           .slider(0, 5, 0.01)
           .of(Formulation::Compliant),
+      whole_number("compliant_friction_law", &Options::compliant_friction_law)
+          .about("friction curve", "", "")
+          .choice({{"smooth", "smooth (Castro / Drake)"}, {"piecewise_linear", "piecewise linear (seed 004)"}})
+          .of(Formulation::Compliant),
       number("compliant_stiction_speed", &Options::compliant_stiction_speed)
           .about("stiction speed", "v_s", "m/s")
           .range(1e-6, 1)

@@ -126,6 +126,10 @@ struct Options {
   // compliant, hunt_crossley: d_hc, Hunt and Crossley's dissipation [s/m], 0 .. 100;
   // an impact at v leaves at e = 1 - (2/3) d_hc v for small d_hc v.
   double compliant_dissipation = 0.2;
+  // compliant: the friction curve mu(|v_t| / v_s), 0 "smooth" (the regularised law of
+  // formulation/stribeck_friction.h) or 1 "piecewise_linear" (seed 004's figure: mu_s s
+  // up to the stiction speed, a straight line to mu_k at 3 v_s, mu_k beyond).
+  int compliant_friction_law = 0;
   // compliant: v_s, the Stribeck stiction speed [m/s], 1e-6 .. 1.
   double compliant_stiction_speed = 1e-3;
   // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
@@ -156,7 +160,7 @@ enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
 // autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model,
-// compliant_damping_law), or a special setting of a numeric option
+// compliant_damping_law, compliant_friction_law), or a special setting of a numeric option
 // (friction_coefficient -1, restitution -1, torsional_friction -1, compliant_substeps 0).
 struct NamedValue {
   double value = 0;

@@ -1,7 +1,8 @@
 // Compliant contact, seed 004 "Compliant Contact Models": every contact is a spring
 // and a damper along its normal (the seed's piecewise-linear spring law; the sum is
 // clipped at zero so that the damper never pulls) and regularised friction in its
-// tangent plane (stribeck_friction.h), both explicit in the contact's state at the
+// tangent plane (stribeck_friction.h: smooth, or the seed's piecewise-linear curve by
+// options.compliant_friction_law), both explicit in the contact's state at the
 // start of the substep:
 //
 //   f_n = max(0, k d - c v_n)  where phi < 0, else 0                           [N]
@@ -89,6 +90,10 @@ constexpr int kMaxCompliantSubsteps = 10000;
 
 bool hunt_crossley(const Options& options) { return options.compliant_damping_law == 1; }
 
+StribeckCurve stribeck_curve(const Options& options) {
+  return options.compliant_friction_law == 1 ? StribeckCurve::PiecewiseLinear : StribeckCurve::Smooth;
+}
+
 // (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, zeta, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
 Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
                    double damping_ratio, double static_coefficient, double kinetic_coefficient,
@@ -115,7 +120,7 @@ Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_in
   }
   const Eigen::Vector2d friction = stribeck_friction_force(
       frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
-      static_coefficient, kinetic_coefficient);
+      static_coefficient, kinetic_coefficient, stribeck_curve(options));
   return Vec3(normal_force, friction.x(), friction.y());
 }
 
@@ -257,7 +262,8 @@ int compliant_substep_count(const Model& model, const Options& options,
   for (const FrictionPair& materials : model.friction_table) {
     // (An anisotropic pair's scaled cone has its larger coefficients.)
     const FrictionPair pair = largest_friction(applied_friction(materials, options));
-    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
+    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient,
+                                                   stribeck_curve(options)));
   }
   const Vec3& g = options.gravity;
   const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());

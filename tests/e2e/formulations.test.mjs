@@ -235,6 +235,7 @@ test('bad parameter values are refused with the core\'s message; the simulation 
     'compliant_damping_ratio',
     'compliant_damping_law',
     'compliant_dissipation',
+    'compliant_friction_law',
     'compliant_stiction_speed',
     'compliant_substeps',
   ]);

@@ -417,6 +417,46 @@ TEST(CompliantIsland, HuntCrossleyAutomaticSubstepsKeepAStiffContactStable) {
   EXPECT_LT(mechanical_energy(model, options, data), start);
 }
 
+// Seed 004's piecewise-linear friction curve (compliant_friction_law piecewise_linear):
+// box_rest with mu_s = 0.5, mu_k = 0.3, pulled sideways by the constant force
+// F = m g_x (gravity's x component; the normal force stays m g). Returns the box's
+// velocity along x after `seconds`, and at `seconds` / 2 in `halfway`.
+double pulled_box_velocity(double pull, double launch_speed, double seconds, double& halfway) {
+  Model model = load_builtin_scene("box_rest");
+  model.friction_table[0] = FrictionPair{0.5, 0.3};
+  const int box = body_index(model, "box");
+  model.bodies[box].initial_linear_velocity = Vec3(launch_speed, 0, 0);
+  Options options = compliant_options(model);
+  options.compliant_friction_law = 1;
+  options.gravity = Vec3(pull * kGravity, 0, -kGravity);
+  Data data = make_data(model);
+  run_for(model, options, data, seconds / 2, [](const Data& d) { expect_step_solved(d); });
+  halfway = data.linear_velocity[box].x();
+  run_for(model, options, data, seconds / 2, [](const Data& d) { expect_step_solved(d); });
+  return data.linear_velocity[box].x();
+}
+
+// F = 0.4 m g lies between mu_k m g and mu_s m g: the box creeps where the curve's rising
+// branch balances it, mu_s s = 0.4, at s = 0.8, i.e. 0.8 v_s (the smooth law would
+// creep at v_s (1 - sqrt(1 - 0.8)) = 0.553 v_s); within 1e-3.
+TEST(CompliantIsland, PiecewiseLinearCurveCreepsOnItsRisingBranch) {
+  double halfway = 0;
+  const double creep = pulled_box_velocity(0.4, 0, 1.0, halfway);
+  const double v_s = Options().compliant_stiction_speed;
+  EXPECT_NEAR(creep, 0.8 * v_s, 1e-3 * 0.8 * v_s);
+  EXPECT_NEAR(halfway, creep, 1e-3 * creep);  // steady
+}
+
+// F = 0.7 m g > mu_s m g: past 3 v_s friction is mu_k m g, and the box accelerates at
+// (0.7 - mu_k) g; launched at 1 m/s with no pull it decelerates at mu_k g (within 1e-4).
+TEST(CompliantIsland, PiecewiseLinearCurveSlidesWithTheKineticCoefficient) {
+  double halfway = 0;
+  const double pulled = pulled_box_velocity(0.7, 0, 0.4, halfway);
+  EXPECT_NEAR((pulled - halfway) / 0.2, (0.7 - 0.3) * kGravity, 1e-4 * 0.4 * kGravity);
+  const double launched = pulled_box_velocity(0, 1.0, 0.2, halfway);
+  EXPECT_NEAR((halfway - launched) / 0.1, 0.3 * kGravity, 1e-4 * 0.3 * kGravity);
+}
+
 // A joint limit stays a hard row: a rod swinging down into its limit at 0.5 rad is
 // stopped and held within 1e-6 rad, as by the LCP (StepArticulation tests).
 TEST(CompliantIsland, JointLimitHoldsAsAHardRow) {
