@@ -309,6 +309,25 @@ const std::vector<OptionSpec>& option_specs() {
           .special(0, "auto", "as many as stability needs")
           .allowed("a whole number from 1 to 10000, or 0 for as many as stability needs")
           .of(Formulation::Compliant),
+      whole_number("compliant_integration", &Options::compliant_integration)
+          .about("integration", "", "")
+          .choice({{"substeps", "explicit substeps"}, {"error_controlled", "error-controlled (Dormand–Prince)"}})
+          .of(Formulation::Compliant),
+      number("compliant_relative_tolerance", &Options::compliant_relative_tolerance)
+          .about("relative tolerance", "rtol", "")
+          .range(1e-14, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Compliant),
+      number("compliant_absolute_tolerance", &Options::compliant_absolute_tolerance)
+          .about("absolute tolerance", "atol", "")
+          .range(1e-16, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Compliant),
+      whole_number("compliant_max_integrator_steps", &Options::compliant_max_integrator_steps)
+          .about("integrator steps per step", "", "")
+          .range(1, 1000000)
+          .slider(1, 100000, 1)
+          .of(Formulation::Compliant),
       number("hybrid_relative_tolerance", &Options::hybrid_relative_tolerance)
           .about("relative tolerance", "rtol", "")
           .range(1e-14, 1e-2)

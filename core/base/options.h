@@ -135,6 +135,17 @@ struct Options {
   // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
   // stability needs.
   int compliant_substeps = 0;
+  // compliant: how a step is integrated, 0 "substeps" (explicit, in compliant_substeps
+  // passes of h / n) or 1 "error_controlled" (Dormand-Prince 5(4) over each step to the
+  // tolerances below, free bodies only: formulation/compliant_adaptive.h).
+  int compliant_integration = 0;
+  // compliant, error_controlled: the relative tolerance, 1e-14 .. 1e-2, and the
+  // absolute tolerance [m, m/s, rad/s], 1e-16 .. 1e-2.
+  double compliant_relative_tolerance = 1e-6;
+  double compliant_absolute_tolerance = 1e-9;
+  // compliant, error_controlled: the accepted integrator steps one step may take before
+  // it ends with status "integrator limit", 1 .. 1000000.
+  int compliant_max_integrator_steps = 20000;
   // hybrid (docs/hybrid.md): Dormand-Prince 5(4)'s relative tolerance rtol, 1e-14 .. 1e-2,
   // and absolute tolerance atol [m, m/s, rad/s], 1e-16 .. 1e-2.
   double hybrid_relative_tolerance = 1e-10;
@@ -160,7 +171,8 @@ enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
 // autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model,
-// compliant_damping_law, compliant_friction_law), or a special setting of a numeric option
+// compliant_damping_law, compliant_friction_law, compliant_integration), or a special
+// setting of a numeric option
 // (friction_coefficient -1, restitution -1, torsional_friction -1, compliant_substeps 0).
 struct NamedValue {
   double value = 0;

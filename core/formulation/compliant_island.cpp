@@ -1,14 +1,7 @@
 // Compliant contact, seed 004 "Compliant Contact Models": every contact is a spring
-// and a damper along its normal (the seed's piecewise-linear spring law; the sum is
-// clipped at zero so that the damper never pulls) and regularised friction in its
-// tangent plane (stribeck_friction.h: smooth, or the seed's piecewise-linear curve by
-// options.compliant_friction_law), both explicit in the contact's state at the
-// start of the substep:
-//
-//   f_n = max(0, k d - c v_n)  where phi < 0, else 0                           [N]
-//   d   = min(-phi, v_max sqrt(m_eff / k))  (v_max = options.max_recovery_speed)
-//   c   = 2 zeta sqrt(k m_eff),  m_eff = 1 / (n^T M^-1 n)  (the Gram block W_cc)
-//   f_t = -mu(|v_t| / v_s) f_n v_t / |v_t|                                     [N]
+// and a damper along its normal, linear or Hunt and Crossley's, and regularised
+// friction in its tangent plane (compliant_contact_force.h: the force laws), both
+// explicit in the contact's state at the start of the substep.
 //
 // zeta is options.compliant_damping_ratio, except at a contact whose material pair
 // has a restitution e > 0: there it is the damping ratio whose spring-damper returns
@@ -16,26 +9,11 @@
 // in the other formulations. e = 0 keeps the option's zeta (critical damping, zeta = 1,
 // returns e^-2 = 0.135 of a fast impact's speed: a damper that never pulls cannot stop
 // a fast body dead; a slow one, dominated by its weight on the spring, stays down).
+// Under Hunt and Crossley's law e is not used.
 //
 // The impulses h_s (f_n, f_t) enter v^{l+1} = v_free + M^-1 J^T h_s f (seed 002
 // eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
 // Euler for each contact spring. Its stability bounds the substep h_s (below).
-//
-// Hunt and Crossley's damping (options.compliant_damping_law = hunt_crossley; seed 004
-// cites them for the damper, <elib>Hunt75</elib>) scales the damper by the depth, with
-// d_hc = options.compliant_dissipation [s/m]:
-//
-//   f_n = max(0, k d (1 + d_hc d'))  where phi < 0, else 0,   d' = -v_n       [N]
-//
-// The force is continuous: zero at touch and at separation (d = 0), where the linear
-// damper jumps to c |v_n|; and, clipped at zero, it never pulls. Per unit mass the
-// contact obeys d' dd'/dd = -(k / m) d (1 + d_hc d'); integrated over an impact from
-// (d, d') = (0, v) to (0, -e v) the spring's side sums to zero, so
-//
-//   d_hc v - ln(1 + d_hc v) = -d_hc e v - ln(1 - d_hc e v),
-//
-// whatever k and m: e falls with the impact speed, e = 1 - (2/3) d_hc v + O((d_hc v)^2).
-// A pair's restitution is therefore not used under this law.
 //
 // Joint limits stay hard rows (seed 002 eq. 9 with eq. 19's correction): a limit row
 // carries only the velocity it asks for, no distance to make a spring from, and its
@@ -58,6 +36,7 @@
 #include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
+#include "formulation/compliant_contact_force.h"
 #include "formulation/joint_friction_lcp.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
@@ -87,42 +66,6 @@ constexpr double kSafetyFactor = 0.5;
 // The automatic count is capped at 10000 substeps per step (one substep costs one
 // pass of the step pipeline); past the cap the explicit step may be unstable.
 constexpr int kMaxCompliantSubsteps = 10000;
-
-bool hunt_crossley(const Options& options) { return options.compliant_damping_law == 1; }
-
-StribeckCurve stribeck_curve(const Options& options) {
-  return options.compliant_friction_law == 1 ? StribeckCurve::PiecewiseLinear : StribeckCurve::Smooth;
-}
-
-// (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, zeta, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
-Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
-                   double damping_ratio, double static_coefficient, double kinetic_coefficient,
-                   const Options& options) {
-  if (!(distance < 0)) return Vec3::Zero();
-  const double stiffness = options.compliant_stiffness;  // k [N/m]
-  // The spring's depth is capped at v_max sqrt(m_eff / k): the energy it stores,
-  // k d^2 / 2, then ejects the contact at no more than v_max = max_recovery_speed.
-  const double depth =
-      normal_inverse_mass > 0
-          ? std::min(-distance, options.max_recovery_speed / std::sqrt(stiffness * normal_inverse_mass))
-          : -distance;
-  double normal_force = 0;
-  if (hunt_crossley(options)) {
-    // f_n = max(0, k d (1 - d_hc v_n)): zero at d = 0; never pulls.
-    normal_force = std::max(0.0, stiffness * depth * (1 - options.compliant_dissipation * frame_velocity.x()));
-  } else {
-    // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
-    // effective mass m_eff = 1 / (n^T M^-1 n).
-    const double damping =
-        normal_inverse_mass > 0 ? 2 * damping_ratio * std::sqrt(stiffness / normal_inverse_mass) : 0.0;
-    // f_n = max(0, k d - c v_n): v_n < 0 approaches; the damper never pulls.
-    normal_force = std::max(0.0, stiffness * depth - damping * frame_velocity.x());
-  }
-  const Eigen::Vector2d friction = stribeck_friction_force(
-      frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
-      static_coefficient, kinetic_coefficient, stribeck_curve(options));
-  return Vec3(normal_force, friction.x(), friction.y());
-}
 
 // (v after the contact impulses, joint rows) => limit impulses c_l, joint friction
 // impulses tau and v^{l+1}: the LCP of seed 002 eq. (9) over the limit rows,
@@ -184,13 +127,13 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
   for (int c = 0; c < rows.contact_count; ++c) {
-    const double damping_ratio = rows.restitution[c] > 0 && !hunt_crossley(options)
+    const double damping_ratio = rows.restitution[c] > 0 && !uses_hunt_crossley(options)
                                      ? workspace.damping_ratios.of_restitution(rows.restitution[c])
                                      : options.compliant_damping_ratio;
-    const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
-                                     rows.self_block(c)(0, 0), damping_ratio,
-                                     contacts.static_friction[c], contacts.kinetic_friction[c],
-                                     options);
+    const Vec3 force = compliant_contact_force(contacts.distance[c], contacts.start_velocity[c],
+                                               rows.self_block(c)(0, 0), damping_ratio,
+                                               contacts.static_friction[c], contacts.kinetic_friction[c],
+                                               options);
     impulses.contact[c] = substep * force;
     finite = finite && all_finite(&contacts.distance[c], 1) &&
              all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
@@ -235,13 +178,13 @@ int compliant_substep_count(const Model& model, const Options& options,
   // or that of the smallest restitution e > 0 of a material pair (zeta falls with e).
   //
   // Hunt and Crossley's law is the spring k (1 + d_hc d') and the damper k d_hc d of the
-  // depth d. The depth is capped at v_max sqrt(m / k) (contact_force), so its damper is at
-  // most the ratio zeta = k d_hc d / (2 sqrt(k m)) = d_hc v_max / 2 of critical; its
+  // depth d. The depth is capped at v_max sqrt(m / k) (compliant_contact_force.h), so
+  // its damper is at most the ratio zeta = k d_hc d / (2 sqrt(k m)) = d_hc v_max / 2 of critical; its
   // spring, stiffer while the contact closes, is taken at k (1 + d_hc v_max): an impact
   // faster than the recovery cap v_max may want more substeps than this.
   double zeta = options.compliant_damping_ratio;
   double stiffness = options.compliant_stiffness;
-  if (hunt_crossley(options)) {
+  if (uses_hunt_crossley(options)) {
     zeta = options.compliant_dissipation * options.max_recovery_speed / 2;
     stiffness *= 1 + options.compliant_dissipation * options.max_recovery_speed;
   } else {
@@ -263,7 +206,7 @@ int compliant_substep_count(const Model& model, const Options& options,
     // (An anisotropic pair's scaled cone has its larger coefficients.)
     const FrictionPair pair = largest_friction(applied_friction(materials, options));
     slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient,
-                                                   stribeck_curve(options)));
+                                                   compliant_stribeck_curve(options)));
   }
   const Vec3& g = options.gravity;
   const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());
