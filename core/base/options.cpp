@@ -284,6 +284,19 @@ const std::vector<OptionSpec>& option_specs() {
           .range(0, 10)
           .slider(0.01)
           .of(Formulation::Compliant),
+      whole_number("compliant_damping_law", &Options::compliant_damping_law)
+          .about("damping law", "", "")
+          .choice({{"linear", "linear (k d + c d', ζ)"}, {"hunt_crossley", "Hunt–Crossley (k d (1 + d_hc d'))"}})
+          .of(Formulation::Compliant),
+      number("compliant_dissipation", &Options::compliant_dissipation)
+          .about("Hunt–Crossley dissipation", "d_hc", "s/m")
+          .range(0, 100)
+          .slider(0, 5, 0.01)
+          .of(Formulation::Compliant),
+      whole_number("compliant_friction_law", &Options::compliant_friction_law)
+          .about("friction curve", "", "")
+          .choice({{"smooth", "smooth (Castro / Drake)"}, {"piecewise_linear", "piecewise linear (seed 004)"}})
+          .of(Formulation::Compliant),
       number("compliant_stiction_speed", &Options::compliant_stiction_speed)
           .about("stiction speed", "v_s", "m/s")
           .range(1e-6, 1)
@@ -295,6 +308,25 @@ const std::vector<OptionSpec>& option_specs() {
           .slider(0, 200, 1)
           .special(0, "auto", "as many as stability needs")
           .allowed("a whole number from 1 to 10000, or 0 for as many as stability needs")
+          .of(Formulation::Compliant),
+      whole_number("compliant_integration", &Options::compliant_integration)
+          .about("integration", "", "")
+          .choice({{"substeps", "explicit substeps"}, {"error_controlled", "error-controlled (Dormand–Prince)"}})
+          .of(Formulation::Compliant),
+      number("compliant_relative_tolerance", &Options::compliant_relative_tolerance)
+          .about("relative tolerance", "rtol", "")
+          .range(1e-14, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Compliant),
+      number("compliant_absolute_tolerance", &Options::compliant_absolute_tolerance)
+          .about("absolute tolerance", "atol", "")
+          .range(1e-16, 1e-2)
+          .log_slider(0.1)
+          .of(Formulation::Compliant),
+      whole_number("compliant_max_integrator_steps", &Options::compliant_max_integrator_steps)
+          .about("integrator steps per step", "", "")
+          .range(1, 1000000)
+          .slider(1, 100000, 1)
           .of(Formulation::Compliant),
       number("hybrid_relative_tolerance", &Options::hybrid_relative_tolerance)
           .about("relative tolerance", "rtol", "")

@@ -117,11 +117,35 @@ struct Options {
   // compliant: zeta, damping as a fraction of critical for the contact's effective
   // mass, 0 .. 10.
   double compliant_damping_ratio = 1;
+  // compliant: the normal force's damping, 0 "linear" (the spring-damper f_n = k d + c d',
+  // c = 2 zeta sqrt(k m_eff)) or 1 "hunt_crossley" (Hunt & Crossley 1975: f_n = k d
+  // (1 + d_hc d'), whose damping vanishes with the depth, so that the force is zero at
+  // touch and at separation and the restitution falls with the impact speed:
+  // formulation/compliant_island.cpp).
+  int compliant_damping_law = 0;
+  // compliant, hunt_crossley: d_hc, Hunt and Crossley's dissipation [s/m], 0 .. 100;
+  // an impact at v leaves at e = 1 - (2/3) d_hc v for small d_hc v.
+  double compliant_dissipation = 0.2;
+  // compliant: the friction curve mu(|v_t| / v_s), 0 "smooth" (the regularised law of
+  // formulation/stribeck_friction.h) or 1 "piecewise_linear" (seed 004's figure: mu_s s
+  // up to the stiction speed, a straight line to mu_k at 3 v_s, mu_k beyond).
+  int compliant_friction_law = 0;
   // compliant: v_s, the Stribeck stiction speed [m/s], 1e-6 .. 1.
   double compliant_stiction_speed = 1e-3;
   // compliant: substeps per time step, 1 .. 10000, or 0 to choose as many as
   // stability needs.
   int compliant_substeps = 0;
+  // compliant: how a step is integrated, 0 "substeps" (explicit, in compliant_substeps
+  // passes of h / n) or 1 "error_controlled" (Dormand-Prince 5(4) over each step to the
+  // tolerances below, free bodies only: formulation/compliant_adaptive.h).
+  int compliant_integration = 0;
+  // compliant, error_controlled: the relative tolerance, 1e-14 .. 1e-2, and the
+  // absolute tolerance [m, m/s, rad/s], 1e-16 .. 1e-2.
+  double compliant_relative_tolerance = 1e-6;
+  double compliant_absolute_tolerance = 1e-9;
+  // compliant, error_controlled: the accepted integrator steps one step may take before
+  // it ends with status "integrator limit", 1 .. 1000000.
+  int compliant_max_integrator_steps = 20000;
   // hybrid (docs/hybrid.md): Dormand-Prince 5(4)'s relative tolerance rtol, 1e-14 .. 1e-2,
   // and absolute tolerance atol [m, m/s, rad/s], 1e-16 .. 1e-2.
   double hybrid_relative_tolerance = 1e-10;
@@ -146,9 +170,10 @@ struct Options {
 enum class OptionScale { Linear, Log };
 
 // A value of an option that has a name: every value of a choice (formulation,
-// autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model), or a special setting of
-// a numeric option (friction_coefficient -1, restitution -1, torsional_friction -1,
-// compliant_substeps 0).
+// autograsp, contact_search, soft_cone, quasistatic_problem, quasistatic_model,
+// compliant_damping_law, compliant_friction_law, compliant_integration), or a special
+// setting of a numeric option
+// (friction_coefficient -1, restitution -1, torsional_friction -1, compliant_substeps 0).
 struct NamedValue {
   double value = 0;
   std::string name;   // the word scene files and --set take for it

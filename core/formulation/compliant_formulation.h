@@ -1,12 +1,15 @@
 // Compliant contact (seed 004, "Compliant Contact Models") as a formulation: explicit
 // spring-damper and Stribeck forces from each contact's state at the start of the
-// substep (compliant_island.h), in compliant_substep_count passes of h / n per step.
+// substep (compliant_island.h), in compliant_substep_count passes of h / n per step, or
+// (compliant_integration error_controlled) integrated over the step with error control
+// (compliant_adaptive.h).
 // The contacts are meant to overlap, so seed 002's step-size search does not apply.
 // Nor does torsional friction: the explicit contact force has Stribeck friction in the
 // tangent plane only, and the rows' torsion rows (contact_rows.h) are left unused, so a
 // scene's mu_t acts as 0 here (docs/torsional_friction.md).
 #pragma once
 
+#include "formulation/compliant_adaptive.h"
 #include "formulation/compliant_island.h"
 #include "formulation/formulation.h"
 
@@ -16,8 +19,19 @@ class CompliantFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "compliant"; }
   bool allows_step_size_search() const override { return false; }
-  // e sets each contact's damping ratio instead (compliant_island.h).
+  // e sets each contact's damping ratio instead (compliant_island.h); under Hunt and
+  // Crossley's damping the bounce follows from d_hc and the impact speed.
   bool folds_restitution_into_targets() const override { return false; }
+  // With compliant_integration error_controlled it takes each whole step itself, by
+  // Dormand-Prince with error control (compliant_adaptive.h), as the hybrid formulation does.
+  bool event_driven(const Options& options) const override { return options.compliant_integration == 1; }
+  HybridStepResult advance_events(const Model& model, const Options& options, double time,
+                                  std::vector<Vec3>& position, std::vector<Quat>& orientation,
+                                  std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity,
+                                  std::vector<ArticulationState>& articulations, const BodyWrench& applied) override {
+    return advance_compliant_adaptive(model, options, time, position, orientation, linear_velocity,
+                                      angular_velocity, articulations, applied);
+  }
   int substep_count(const Model& model, const Options& options) const override {
     return compliant_substep_count(model, options, substep_damping_ratios_);
   }

@@ -1,13 +1,7 @@
 // Compliant contact, seed 004 "Compliant Contact Models": every contact is a spring
-// and a damper along its normal (the seed's piecewise-linear spring law; the sum is
-// clipped at zero so that the damper never pulls) and regularised friction in its
-// tangent plane (stribeck_friction.h), both explicit in the contact's state at the
-// start of the substep:
-//
-//   f_n = max(0, k d - c v_n)  where phi < 0, else 0                           [N]
-//   d   = min(-phi, v_max sqrt(m_eff / k))  (v_max = options.max_recovery_speed)
-//   c   = 2 zeta sqrt(k m_eff),  m_eff = 1 / (n^T M^-1 n)  (the Gram block W_cc)
-//   f_t = -mu(|v_t| / v_s) f_n v_t / |v_t|                                     [N]
+// and a damper along its normal, linear or Hunt and Crossley's, and regularised
+// friction in its tangent plane (compliant_contact_force.h: the force laws), both
+// explicit in the contact's state at the start of the substep.
 //
 // zeta is options.compliant_damping_ratio, except at a contact whose material pair
 // has a restitution e > 0: there it is the damping ratio whose spring-damper returns
@@ -15,6 +9,7 @@
 // in the other formulations. e = 0 keeps the option's zeta (critical damping, zeta = 1,
 // returns e^-2 = 0.135 of a fast impact's speed: a damper that never pulls cannot stop
 // a fast body dead; a slow one, dominated by its weight on the spring, stays down).
+// Under Hunt and Crossley's law e is not used.
 //
 // The impulses h_s (f_n, f_t) enter v^{l+1} = v_free + M^-1 J^T h_s f (seed 002
 // eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
@@ -41,6 +36,7 @@
 #include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
+#include "formulation/compliant_contact_force.h"
 #include "formulation/joint_friction_lcp.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
@@ -70,30 +66,6 @@ constexpr double kSafetyFactor = 0.5;
 // The automatic count is capped at 10000 substeps per step (one substep costs one
 // pass of the step pipeline); past the cap the explicit step may be unstable.
 constexpr int kMaxCompliantSubsteps = 10000;
-
-// (phi, J v^l in the frame (n, t1, t2), n^T M^-1 n, zeta, mu_s, mu_d) => (f_n, f_t1, f_t2) [N].
-Vec3 contact_force(double distance, const Vec3& frame_velocity, double normal_inverse_mass,
-                   double damping_ratio, double static_coefficient, double kinetic_coefficient,
-                   const Options& options) {
-  if (!(distance < 0)) return Vec3::Zero();
-  const double stiffness = options.compliant_stiffness;  // k [N/m]
-  // c = 2 zeta sqrt(k m_eff) [N s/m], critical damping scaled by zeta for the contact's
-  // effective mass m_eff = 1 / (n^T M^-1 n).
-  const double damping =
-      normal_inverse_mass > 0 ? 2 * damping_ratio * std::sqrt(stiffness / normal_inverse_mass) : 0.0;
-  // The spring's depth is capped at v_max sqrt(m_eff / k): the energy it stores,
-  // k d^2 / 2, then ejects the contact at no more than v_max = max_recovery_speed.
-  const double depth =
-      normal_inverse_mass > 0
-          ? std::min(-distance, options.max_recovery_speed / std::sqrt(stiffness * normal_inverse_mass))
-          : -distance;
-  // f_n = max(0, k d - c v_n): v_n < 0 approaches; the damper never pulls.
-  const double normal_force = std::max(0.0, stiffness * depth - damping * frame_velocity.x());
-  const Eigen::Vector2d friction = stribeck_friction_force(
-      frame_velocity.tail<2>(), normal_force, options.compliant_stiction_speed,
-      static_coefficient, kinetic_coefficient);
-  return Vec3(normal_force, friction.x(), friction.y());
-}
 
 // (v after the contact impulses, joint rows) => limit impulses c_l, joint friction
 // impulses tau and v^{l+1}: the LCP of seed 002 eq. (9) over the limit rows,
@@ -155,13 +127,13 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
   for (int c = 0; c < rows.contact_count; ++c) {
-    const double damping_ratio = rows.restitution[c] > 0
+    const double damping_ratio = rows.restitution[c] > 0 && !uses_hunt_crossley(options)
                                      ? workspace.damping_ratios.of_restitution(rows.restitution[c])
                                      : options.compliant_damping_ratio;
-    const Vec3 force = contact_force(contacts.distance[c], contacts.start_velocity[c],
-                                     rows.self_block(c)(0, 0), damping_ratio,
-                                     contacts.static_friction[c], contacts.kinetic_friction[c],
-                                     options);
+    const Vec3 force = compliant_contact_force(contacts.distance[c], contacts.start_velocity[c],
+                                               rows.self_block(c)(0, 0), damping_ratio,
+                                               contacts.static_friction[c], contacts.kinetic_friction[c],
+                                               options);
     impulses.contact[c] = substep * force;
     finite = finite && all_finite(&contacts.distance[c], 1) &&
              all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
@@ -204,16 +176,27 @@ int compliant_substep_count(const Model& model, const Options& options,
   // stable while (w h)^2 + 4 zeta (w h) < 4, i.e. w h < 2 / (zeta + sqrt(1 + zeta^2)),
   // with w^2 = k kNormalModeFactor / m_min, for the largest zeta in use: the option's,
   // or that of the smallest restitution e > 0 of a material pair (zeta falls with e).
+  //
+  // Hunt and Crossley's law is the spring k (1 + d_hc d') and the damper k d_hc d of the
+  // depth d. The depth is capped at v_max sqrt(m / k) (compliant_contact_force.h), so
+  // its damper is at most the ratio zeta = k d_hc d / (2 sqrt(k m)) = d_hc v_max / 2 of critical; its
+  // spring, stiffer while the contact closes, is taken at k (1 + d_hc v_max): an impact
+  // faster than the recovery cap v_max may want more substeps than this.
   double zeta = options.compliant_damping_ratio;
-  double least_restitution = 1;
-  for (const FrictionPair& materials : model.friction_table) {
-    const double restitution = applied_restitution(materials.restitution, options);
-    if (restitution > 0 && restitution < least_restitution) least_restitution = restitution;
+  double stiffness = options.compliant_stiffness;
+  if (uses_hunt_crossley(options)) {
+    zeta = options.compliant_dissipation * options.max_recovery_speed / 2;
+    stiffness *= 1 + options.compliant_dissipation * options.max_recovery_speed;
+  } else {
+    double least_restitution = 1;
+    for (const FrictionPair& materials : model.friction_table) {
+      const double restitution = applied_restitution(materials.restitution, options);
+      if (restitution > 0 && restitution < least_restitution) least_restitution = restitution;
+    }
+    if (least_restitution < 1) zeta = std::max(zeta, damping_ratios.of_restitution(least_restitution));
   }
-  if (least_restitution < 1) zeta = std::max(zeta, damping_ratios.of_restitution(least_restitution));
   const double stable_product = 2 / (zeta + std::sqrt(1 + zeta * zeta));
-  const double frequency =
-      std::sqrt(options.compliant_stiffness * kNormalModeFactor / lightest);  // w [1/s]
+  const double frequency = std::sqrt(stiffness * kNormalModeFactor / lightest);  // w [1/s]
   double largest_substep = kSafetyFactor * stable_product / frequency;
 
   // Friction near rest: v' = -a v with a = mu' g kFrictionModeFactor / v_s, by explicit
@@ -222,7 +205,8 @@ int compliant_substep_count(const Model& model, const Options& options,
   for (const FrictionPair& materials : model.friction_table) {
     // (An anisotropic pair's scaled cone has its larger coefficients.)
     const FrictionPair pair = largest_friction(applied_friction(materials, options));
-    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient));
+    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient,
+                                                   compliant_stribeck_curve(options)));
   }
   const Vec3& g = options.gravity;
   const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());

@@ -22,9 +22,9 @@ struct CompliantIslandWorkspace {
 };
 
 // (rows, contact state, v_free of one substep in island.velocity) => v^{l+1}, impulses:
-// spring-damper normal forces and Stribeck friction from the state at the start of the
-// substep, impulses h_s f; joint limits and joint friction rows as hard rows
-// (compliant_island.cpp). The report counts no pivots or iterations: the explicit
+// spring-damper (linear, or Hunt and Crossley's) normal forces and Stribeck friction
+// from the state at the start of the substep, impulses h_s f; joint limits and joint
+// friction rows as hard rows (compliant_island.cpp). The report counts no pivots or iterations: the explicit
 // forces are no solver's, and the joint rows' few Lemke pivots are left out of the
 // step's statistics.
 void compliant_island_impulses(const IslandRows& rows, const IslandContactState& contacts,
@@ -35,7 +35,8 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
 // Substeps per time step: options.compliant_substeps, or when 0 as many as stability
 // needs (at most 10000): the smallest n for which h / n resolves, with a safety factor
 // of 2, both the stiffest spring-damper mode of the model's lightest body (k, the
-// largest zeta of the option's and the material pairs' restitution, m_min) and the
+// largest zeta of the option's and the material pairs' restitution, m_min; under Hunt
+// and Crossley's law the bound of its depth-scaled damper, compliant_island.cpp) and the
 // viscous slope of friction under that body's weight (mu_s, g, v_s). O(bodies +
 // material pairs), from the model and options alone; `damping_ratios` remembers the
 // zeta of each e.

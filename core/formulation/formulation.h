@@ -27,7 +27,7 @@
 //
 // An event-driven formulation (hybrid) integrates the smooth dynamics between events
 // and applies impulses at their instants, which no per-island velocity problem of one
-// step can express: it says so by event_driven(), and the step then hands it the
+// step can express: it says so by event_driven(options), and the step then hands it the
 // bodies' and articulations' state for the whole step (advance_events) instead of
 // posing islands.
 #pragma once
@@ -109,11 +109,11 @@ class ContactFormulation {
 
   // Whether the formulation advances the bodies over the whole step itself, event
   // by event (advance_events), instead of the pipeline's islands. By default not.
-  virtual bool event_driven() const { return false; }
+  virtual bool event_driven(const Options&) const { return false; }
 
   // (state at time: the bodies' and the articulations', a wrench held on one body) =>
   // the state at time + h, the step's events and the active contacts; only called
-  // when event_driven().
+  // when event_driven(options).
   virtual HybridStepResult advance_events(const Model&, const Options&, double time, std::vector<Vec3>&,
                                           std::vector<Quat>&, std::vector<Vec3>&, std::vector<Vec3>&,
                                           std::vector<ArticulationState>&, const BodyWrench&) {

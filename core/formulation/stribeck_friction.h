@@ -18,30 +18,48 @@
 // slope 2 mu_s: near rest friction is a viscous damper of coefficient 2 mu_s f_n / v_s,
 // which sets both the creep speed under a load below mu_s f_n and the largest step an
 // explicit integration of it may take. mu is continuous with a continuous slope.
+//
+// The piecewise-linear curve (options.compliant_friction_law = piecewise_linear) is the
+// seed's own figure ("A continuous piecewise-linear approximation of friction (green)"):
+//
+//   mu(s) = mu_s s                                        0 <= s <= 1
+//         = mu_s - (mu_s - mu_d) (s - 1) / 2              1 <= s <= 3
+//         = mu_d                                          s >= 3
+//
+// continuous, with corners at s = 1 and s = 3: a viscous slope mu_s f_n / v_s below the
+// stiction speed, mu_s at it, mu_d from 3 v_s on.
 #pragma once
 
 #include "base/math_types.h"
 
 namespace contactlab {
 
+// Which curve mu(s) is: the smooth law above (the default) or the seed's piecewise-linear one.
+enum class StribeckCurve { Smooth = 0, PiecewiseLinear = 1 };
+
 // mu(s) for s = |v_t| / v_s >= 0 (negative s is read as 0).
 double stribeck_coefficient(double speed_ratio, double static_coefficient,
-                            double kinetic_coefficient);
+                            double kinetic_coefficient, StribeckCurve curve = StribeckCurve::Smooth);
 
-// mu(s) / s, finite at s = 0 where it is 2 mu_s: the friction force per unit
-// tangential velocity is -f_n (mu(s) / s) / v_s.
+// mu(s) / s, finite at s = 0 where it is 2 mu_s (mu_s on the piecewise-linear curve):
+// the friction force per unit tangential velocity is -f_n (mu(s) / s) / v_s.
 double stribeck_coefficient_per_speed_ratio(double speed_ratio, double static_coefficient,
-                                            double kinetic_coefficient);
+                                            double kinetic_coefficient,
+                                            StribeckCurve curve = StribeckCurve::Smooth);
 
 // The largest d|f_t| / d|v_t| and |f_t| / |v_t| of the law, per unit f_n / v_s: the
 // viscous slope an explicit step must resolve. 2 mu_s at s = 0; when mu_d > mu_s the
 // rise over 1 <= s <= 3 has slope at most 0.75 (mu_d - mu_s) and the secant at most mu_d.
-double stribeck_largest_slope(double static_coefficient, double kinetic_coefficient);
+// The piecewise-linear curve's slopes are mu_s and (mu_d - mu_s) / 2, and its secant
+// mu(s) / s lies between them.
+double stribeck_largest_slope(double static_coefficient, double kinetic_coefficient,
+                              StribeckCurve curve = StribeckCurve::Smooth);
 
 // The friction force (f_t1, f_t2) [N] in the tangent plane for the tangential velocity
 // (v_t1, v_t2) [m/s] of body B relative to body A: opposes it, |f_t| = mu(s) f_n.
 Eigen::Vector2d stribeck_friction_force(const Eigen::Vector2d& tangential_velocity,
                                         double normal_force, double stiction_speed,
-                                        double static_coefficient, double kinetic_coefficient);
+                                        double static_coefficient, double kinetic_coefficient,
+                                        StribeckCurve curve = StribeckCurve::Smooth);
 
 }  // namespace contactlab

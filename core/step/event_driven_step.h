@@ -1,4 +1,4 @@
-// A step of an event-driven formulation (formulation/formulation.h, event_driven()):
+// A step of an event-driven formulation (formulation/formulation.h, event_driven(options)):
 // the formulation advances the bodies over the whole step itself; here its result
 // becomes the step's read-outs: the state, data.events, the active contacts as contact
 // records (their force the instantaneous lambda at the end of the step, not an

@@ -649,7 +649,7 @@ void advance_step(const Model& model, const Options& options, Data& data, StepWo
   data.events.clear();
   data.limits.clear();
   // Seed 004's event-driven model takes the whole step itself; no islands are posed.
-  if (formulation.event_driven()) {
+  if (formulation.event_driven(options)) {
     workspace.islands = Islands{};
     // (timeline, t) => set points at t + h, which the motors follow through the step.
     advance_control(model, options, data);

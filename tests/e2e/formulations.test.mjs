@@ -233,8 +233,15 @@ test('bad parameter values are refused with the core\'s message; the simulation 
   assert.deepEqual(parameters, [
     'compliant_stiffness',
     'compliant_damping_ratio',
+    'compliant_damping_law',
+    'compliant_dissipation',
+    'compliant_friction_law',
     'compliant_stiction_speed',
     'compliant_substeps',
+    'compliant_integration',
+    'compliant_relative_tolerance',
+    'compliant_absolute_tolerance',
+    'compliant_max_integrator_steps',
   ]);
   await page.evaluate(() => window.contactlab.play());
   const stiffness = guiController(page, 'stiffness k [N/m]').locator('input');

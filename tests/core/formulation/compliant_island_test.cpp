@@ -323,6 +323,140 @@ TEST(CompliantIsland, RestitutionSetsTheContactsDampingRatio) {
   EXPECT_NEAR(impulses.contact[0].x(), h * normal_force, 1e-12);
 }
 
+// Hunt and Crossley's law, f_n = k d (1 + d_hc d') with d' = -v_n: one substep's force
+// as the law; zero at touch, where the linear damper already pushes with c |v_n|; and
+// no pull when the contact separates faster than 1 / d_hc.
+TEST(CompliantIsland, HuntCrossleyForceVanishesWithTheDepthAndNeverPulls) {
+  Options options;
+  options.compliant_stiffness = 1e5;
+  options.compliant_damping_law = 1;
+  options.compliant_dissipation = 0.2;
+  const auto normal_impulse = [&](double distance, double normal_velocity, const Options& with) {
+    PointMassContact contact(1, distance, Vec3(normal_velocity, 0, 0));
+    CompliantIslandWorkspace workspace;
+    IslandImpulses impulses;
+    IslandSolveReport report;
+    compliant_island_impulses(contact.rows, contact.state, with, 1e-4, workspace, contact.island, impulses,
+                              report);
+    EXPECT_EQ(report.status, SolverStatus::Solved);
+    return impulses.contact[0].x() / 1e-4;
+  };
+  EXPECT_NEAR(normal_impulse(-1e-3, -0.5, options), 1e5 * 1e-3 * (1 + 0.2 * 0.5), 1e-9);
+  EXPECT_NEAR(normal_impulse(-1e-3, 2.0, options), 1e5 * 1e-3 * (1 - 0.2 * 2.0), 1e-9);
+  // Touching at 1 m/s, 1 nm deep: k d (1 + d_hc) = 1.2e-4 N; the linear law's damper
+  // (zeta = 1, m = 1) gives 2 sqrt(k) = 632 N.
+  EXPECT_LT(normal_impulse(-1e-9, -1.0, options), 2e-4);
+  Options linear = options;
+  linear.compliant_damping_law = 0;
+  EXPECT_GT(normal_impulse(-1e-9, -1.0, linear), 600);
+  // Separating at 10 m/s > 1 / d_hc = 5 m/s: 1 + d_hc d' < 0, and the force is 0, not a pull.
+  EXPECT_EQ(normal_impulse(-1e-3, 10.0, options), 0.0);
+}
+
+// A 1 kg ball meets the floor at v without gravity. Hunt and Crossley's restitution
+// solves d_hc v - ln(1 + d_hc v) = -d_hc e v - ln(1 - d_hc e v) (compliant_island.cpp),
+// whatever k: e falls with the impact speed.
+double hunt_crossley_restitution(double dissipation, double speed) {
+  const double left = dissipation * speed - std::log1p(dissipation * speed);
+  // x = d_hc e v lies in [0, min(1, d_hc v)], where -x - ln(1 - x) rises with x.
+  double low = 0;
+  double high = std::min(1.0, dissipation * speed);
+  for (int i = 0; i < 200; ++i) {
+    const double middle = 0.5 * (low + high);
+    (-middle - std::log1p(-middle) < left ? low : high) = middle;
+  }
+  return 0.5 * (low + high) / (dissipation * speed);
+}
+
+double measured_restitution(double dissipation, double speed) {
+  Model model = load_builtin_scene("ball_drop");
+  const int ball = body_index(model, "ball");
+  model.bodies[ball].initial_position.z() = 0.1 + 1e-5;
+  model.bodies[ball].initial_linear_velocity = Vec3(0, 0, -speed);
+  Options options = compliant_options(model);
+  options.gravity = Vec3::Zero();
+  options.compliant_stiffness = 1e6;
+  options.compliant_damping_law = 1;
+  options.compliant_dissipation = dissipation;
+  options.compliant_substeps = 1000;  // h_s = 2.5 us: 1250 substeps in the pi sqrt(m / k) = 3.1 ms of contact
+  Data data = make_data(model);
+  run_for(model, options, data, 0.01, [](const Data& d) { expect_step_solved(d); });
+  EXPECT_GT(data.position[ball].z(), 0.1);  // gone again
+  return data.linear_velocity[ball].z() / speed;
+}
+
+TEST(CompliantIsland, HuntCrossleyRestitutionFallsWithTheImpactSpeed) {
+  const double dissipation = 0.5;
+  double previous = 1;
+  for (const double speed : {0.02, 0.2, 1.0, 2.0}) {
+    const double expected = hunt_crossley_restitution(dissipation, speed);
+    const double measured = measured_restitution(dissipation, speed);
+    EXPECT_NEAR(measured, expected, 1e-3) << "v = " << speed;
+    EXPECT_LT(measured, previous) << "v = " << speed;
+    previous = measured;
+  }
+  // Small d_hc v = 0.01: e = 1 - (2/3) d_hc v to O((d_hc v)^2).
+  EXPECT_NEAR(measured_restitution(dissipation, 0.02), 1 - (2.0 / 3.0) * dissipation * 0.02, 1e-4);
+}
+
+// With its automatic substeps a stiff Hunt-Crossley contact (k = 1e7) stays stable:
+// the dropped ball's energy never exceeds its start.
+TEST(CompliantIsland, HuntCrossleyAutomaticSubstepsKeepAStiffContactStable) {
+  const Model model = load_builtin_scene("ball_drop");
+  Options options = compliant_options(model);
+  options.compliant_stiffness = 1e7;
+  options.compliant_damping_law = 1;
+  Data data = make_data(model);
+  const double start = mechanical_energy(model, options, data);
+  double highest = start;
+  run_for(model, options, data, 1.0, [&](const Data& d) {
+    expect_step_solved(d);
+    highest = std::max(highest, mechanical_energy(model, options, d));
+  });
+  EXPECT_LE(highest, start + 1e-9);
+  EXPECT_LT(mechanical_energy(model, options, data), start);
+}
+
+// Seed 004's piecewise-linear friction curve (compliant_friction_law piecewise_linear):
+// box_rest with mu_s = 0.5, mu_k = 0.3, pulled sideways by the constant force
+// F = m g_x (gravity's x component; the normal force stays m g). Returns the box's
+// velocity along x after `seconds`, and at `seconds` / 2 in `halfway`.
+double pulled_box_velocity(double pull, double launch_speed, double seconds, double& halfway) {
+  Model model = load_builtin_scene("box_rest");
+  model.friction_table[0] = FrictionPair{0.5, 0.3};
+  const int box = body_index(model, "box");
+  model.bodies[box].initial_linear_velocity = Vec3(launch_speed, 0, 0);
+  Options options = compliant_options(model);
+  options.compliant_friction_law = 1;
+  options.gravity = Vec3(pull * kGravity, 0, -kGravity);
+  Data data = make_data(model);
+  run_for(model, options, data, seconds / 2, [](const Data& d) { expect_step_solved(d); });
+  halfway = data.linear_velocity[box].x();
+  run_for(model, options, data, seconds / 2, [](const Data& d) { expect_step_solved(d); });
+  return data.linear_velocity[box].x();
+}
+
+// F = 0.4 m g lies between mu_k m g and mu_s m g: the box creeps where the curve's rising
+// branch balances it, mu_s s = 0.4, at s = 0.8, i.e. 0.8 v_s (the smooth law would
+// creep at v_s (1 - sqrt(1 - 0.8)) = 0.553 v_s); within 1e-3.
+TEST(CompliantIsland, PiecewiseLinearCurveCreepsOnItsRisingBranch) {
+  double halfway = 0;
+  const double creep = pulled_box_velocity(0.4, 0, 1.0, halfway);
+  const double v_s = Options().compliant_stiction_speed;
+  EXPECT_NEAR(creep, 0.8 * v_s, 1e-3 * 0.8 * v_s);
+  EXPECT_NEAR(halfway, creep, 1e-3 * creep);  // steady
+}
+
+// F = 0.7 m g > mu_s m g: past 3 v_s friction is mu_k m g, and the box accelerates at
+// (0.7 - mu_k) g; launched at 1 m/s with no pull it decelerates at mu_k g (within 1e-4).
+TEST(CompliantIsland, PiecewiseLinearCurveSlidesWithTheKineticCoefficient) {
+  double halfway = 0;
+  const double pulled = pulled_box_velocity(0.7, 0, 0.4, halfway);
+  EXPECT_NEAR((pulled - halfway) / 0.2, (0.7 - 0.3) * kGravity, 1e-4 * 0.4 * kGravity);
+  const double launched = pulled_box_velocity(0, 1.0, 0.2, halfway);
+  EXPECT_NEAR((halfway - launched) / 0.1, 0.3 * kGravity, 1e-4 * 0.3 * kGravity);
+}
+
 // A joint limit stays a hard row: a rod swinging down into its limit at 0.5 rad is
 // stopped and held within 1e-6 rad, as by the LCP (StepArticulation tests).
 TEST(CompliantIsland, JointLimitHoldsAsAHardRow) {

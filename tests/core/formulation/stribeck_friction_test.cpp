@@ -2,6 +2,7 @@
 #include "formulation/stribeck_friction.h"
 
 #include <cmath>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +81,37 @@ TEST(StribeckFriction, ForceOpposesTheSlipWithMuTimesTheNormalForce) {
   const Eigen::Vector2d at_rest =
       stribeck_friction_force(Eigen::Vector2d::Zero(), normal_force, stiction_speed, kStatic, kKinetic);
   EXPECT_EQ(at_rest, Eigen::Vector2d::Zero());
+}
+
+// The seed's piecewise-linear curve: mu_s s up to s = 1, a straight line to mu_d at
+// s = 3, mu_d beyond; mu(s) / s is mu_s near rest, and the force is mu(s) f_n against
+// the slip. No slope of it exceeds its largest slope (mu_s here; (mu_d - mu_s) / 2
+// when that is larger).
+TEST(StribeckFriction, PiecewiseLinearCurveFollowsTheSeedsFigure) {
+  const StribeckCurve curve = StribeckCurve::PiecewiseLinear;
+  EXPECT_EQ(stribeck_coefficient(0, kStatic, kKinetic, curve), 0);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(0.25, kStatic, kKinetic, curve), 0.25 * kStatic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(1, kStatic, kKinetic, curve), kStatic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(2, kStatic, kKinetic, curve), 0.5 * (kStatic + kKinetic));
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(2.5, kStatic, kKinetic, curve), kStatic - 0.75 * (kStatic - kKinetic));
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(3, kStatic, kKinetic, curve), kKinetic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient(50, kStatic, kKinetic, curve), kKinetic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient_per_speed_ratio(0, kStatic, kKinetic, curve), kStatic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient_per_speed_ratio(0.5, kStatic, kKinetic, curve), kStatic);
+  EXPECT_DOUBLE_EQ(stribeck_coefficient_per_speed_ratio(2, kStatic, kKinetic, curve), 0.25 * (kStatic + kKinetic));
+  for (const auto& [low, high] : {std::pair{kStatic, kKinetic}, std::pair{0.1, 0.9}}) {
+    const double bound = stribeck_largest_slope(low, high, curve);
+    for (int i = 0; i < 4000; ++i) {
+      const double s = 0.001 * i + 1e-4;
+      const double slope = (stribeck_coefficient(s + 1e-6, low, high, curve) - stribeck_coefficient(s, low, high, curve)) / 1e-6;
+      EXPECT_LE(std::abs(slope), bound + 1e-6) << "s = " << s;
+      EXPECT_LE(stribeck_coefficient_per_speed_ratio(s, low, high, curve), bound + 1e-12) << "s = " << s;
+    }
+  }
+  const Eigen::Vector2d velocity = 2e-3 * Eigen::Vector2d(0.6, -0.8);
+  const Eigen::Vector2d force = stribeck_friction_force(velocity, 20, 1e-3, kStatic, kKinetic, curve);
+  EXPECT_NEAR(force.norm(), 0.5 * (kStatic + kKinetic) * 20, 1e-12);
+  EXPECT_NEAR(force.dot(velocity), -force.norm() * velocity.norm(), 1e-12);
 }
 
 }  // namespace
