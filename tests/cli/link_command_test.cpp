@@ -34,7 +34,7 @@ LinkPayload decoded(const std::string& line) {
 std::string scene_path(const std::string& name) { return std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json"; }
 
 TEST(LinkCommand, EveryBuiltinSceneHasAShortLinkThatRunsLikeItsFile) {
-  ASSERT_EQ(builtin_scenes().size(), 31u);
+  ASSERT_EQ(builtin_scenes().size(), 32u);
   const std::string from_file = temp_path("from_file.csv");
   const std::string from_link = temp_path("from_link.csv");
   for (const BuiltinScene& scene : builtin_scenes()) {
