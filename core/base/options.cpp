@@ -314,12 +314,12 @@ const std::vector<OptionSpec>& option_specs() {
           .choice({{"substeps", "explicit substeps"}, {"error_controlled", "error-controlled (Dormand–Prince)"}})
           .of(Formulation::Compliant),
       number("compliant_relative_tolerance", &Options::compliant_relative_tolerance)
-          .about("relative tolerance", "rtol", "")
+          .about("integration relative tolerance", "rtol", "")
           .range(1e-14, 1e-2)
           .log_slider(0.1)
           .of(Formulation::Compliant),
       number("compliant_absolute_tolerance", &Options::compliant_absolute_tolerance)
-          .about("absolute tolerance", "atol", "")
+          .about("integration absolute tolerance", "atol", "")
           .range(1e-16, 1e-2)
           .log_slider(0.1)
           .of(Formulation::Compliant),
