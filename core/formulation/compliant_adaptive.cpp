@@ -79,17 +79,7 @@ class CompliantRate {
     }
     const Eigen::VectorXd acceleration = apply_inverse(force);
     derivative.resize(state.size());
-    for (int s = 0; s < slots; ++s) {
-      const auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
-      auto rate = derivative.segment<kHybridSlotState>(kHybridSlotState * s);
-      const Vec3 w = slot.segment<3>(10);
-      // q' = 1/2 (0, w) q (dynamics/integrate.h).
-      const Quat q(slot[3], slot[4], slot[5], slot[6]);
-      const Quat q_rate = Quat(0, w.x(), w.y(), w.z()) * q;
-      rate.segment<3>(0) = slot.segment<3>(7);
-      rate.segment<4>(3) << 0.5 * q_rate.w(), 0.5 * q_rate.x(), 0.5 * q_rate.y(), 0.5 * q_rate.z();
-      rate.segment<6>(7) = acceleration.segment<6>(6 * s);
-    }
+    write_hybrid_slot_rates(bodies_, state, acceleration, derivative);
   }
 
  private:

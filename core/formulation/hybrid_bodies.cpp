@@ -311,4 +311,18 @@ Eigen::RowVectorXd hybrid_contact_row(const HybridBodies& bodies, const HybridCo
   return row;
 }
 
+void write_hybrid_slot_rates(const HybridBodies& bodies, const Eigen::VectorXd& state,
+                             const Eigen::VectorXd& acceleration, Eigen::VectorXd& derivative) {
+  for (int s = 0; s < bodies.slot_count(); ++s) {
+    const auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
+    auto rate = derivative.segment<kHybridSlotState>(kHybridSlotState * s);
+    const Vec3 w = slot.segment<3>(10);
+    const Quat q(slot[3], slot[4], slot[5], slot[6]);
+    const Quat q_rate = Quat(0, w.x(), w.y(), w.z()) * q;
+    rate.segment<3>(0) = slot.segment<3>(7);
+    rate.segment<4>(3) << 0.5 * q_rate.w(), 0.5 * q_rate.x(), 0.5 * q_rate.y(), 0.5 * q_rate.z();
+    rate.segment<6>(7) = acceleration.segment<6>(6 * s);
+  }
+}
+
 }  // namespace contactlab

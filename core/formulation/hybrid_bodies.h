@@ -172,6 +172,10 @@ double hybrid_point_speed(const Model& model, const HybridBodies& bodies, const 
 Quat hybrid_orientation(const Eigen::VectorXd& state, int slot);
 // u of y.
 Eigen::VectorXd hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& state);
+// The free slots' rates in `derivative` (sized as `state`): p' = v, q' = 1/2 (0, w) q
+// (dynamics/integrate.h) and (v, w)' = `acceleration`'s 6 entries per slot.
+void write_hybrid_slot_rates(const HybridBodies& bodies, const Eigen::VectorXd& state,
+                             const Eigen::VectorXd& acceleration, Eigen::VectorXd& derivative);
 // y with its positions moved by `duration` at its velocities (quaternion exponential).
 Eigen::VectorXd hybrid_drift(const HybridBodies& bodies, const Eigen::VectorXd& state, double duration);
 

@@ -265,18 +265,7 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     for (size_t l = 0; l < active_limits_.size(); ++l, ++r) limit_forces_[l] = lambda[r];
   }
   derivative.resize(state.size());
-  for (int s = 0; s < slots; ++s) {
-    const auto slot = state.segment<kHybridSlotState>(kHybridSlotState * s);
-    auto rate = derivative.segment<kHybridSlotState>(kHybridSlotState * s);
-    const Vec3 w = slot.segment<3>(10);
-    // q_dot = 1/2 (0, w) * q (dynamics/integrate.h).
-    const Quat q(slot[3], slot[4], slot[5], slot[6]);
-    const Quat spin(0, w.x(), w.y(), w.z());
-    const Quat q_rate = spin * q;
-    rate.segment<3>(0) = slot.segment<3>(7);
-    rate.segment<4>(3) << 0.5 * q_rate.w(), 0.5 * q_rate.x(), 0.5 * q_rate.y(), 0.5 * q_rate.z();
-    rate.segment<6>(7) = acceleration.segment<6>(6 * s);
-  }
+  write_hybrid_slot_rates(bodies_, state, acceleration, derivative);
   // A tree: q' = q_dot (revolute and prismatic joints), q_dot' = its acceleration.
   for (const HybridTree& tree : bodies_.trees) {
     derivative.segment(tree.state_offset, tree.size) = state.segment(tree.state_offset + tree.size, tree.size);

@@ -45,6 +45,26 @@ std::vector<HybridTouchingLimit> hybrid_touching_limits(const HybridSettings& se
   return touching;
 }
 
+// A frictionless row of an impact map (a joint limit's or a coupling's): only its normal
+// impulse, with restitution e.
+ImpactContactRows frictionless_row(const Eigen::RowVectorXd& normal, double restitution = 0) {
+  ImpactContactRows row;
+  row.normal = normal;
+  row.tangent1 = Eigen::RowVectorXd::Zero(normal.size());
+  row.tangent2 = row.tangent1;
+  row.restitution = restitution;
+  row.frictionless = true;
+  return row;
+}
+
+// Couplings (mimic joints): bilateral rows that keep q_dot_follower = ratio
+// q_dot_leader through the impact (e = 0, the impulse of either sign).
+void append_coupling_rows(const HybridBodies& bodies, std::vector<ImpactContactRows>& rows) {
+  for (const HybridJointCoupling& coupling : bodies.couplings) {
+    rows.push_back(frictionless_row(hybrid_coupling_row(bodies, coupling)));
+  }
+}
+
 }  // namespace
 
 double hybrid_limit_restitution(const Options& options) {
@@ -104,33 +124,18 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     events.push_back(event);
   }
   // Joint limits: frictionless rows with the limits' e (Newton's law on the joint rate).
-  const Eigen::RowVectorXd no_tangent = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   for (const HybridTouchingLimit& limit : touching_limits) {
     if (limit.rate > kHybridRestingSpeed) continue;
     const bool closing = limit.rate < -kHybridRestingSpeed;
-    ImpactContactRows row;
-    row.normal = hybrid_limit_row(bodies, bodies.limits[limit.limit]);
-    row.tangent1 = no_tangent;
-    row.tangent2 = no_tangent;
-    row.restitution = closing && !zeno ? hybrid_limit_restitution(options) : 0.0;
-    row.frictionless = true;
-    rows.push_back(row);
+    rows.push_back(frictionless_row(hybrid_limit_row(bodies, bodies.limits[limit.limit]),
+                                    closing && !zeno ? hybrid_limit_restitution(options) : 0.0));
     if (!closing) continue;
     HybridEvent event =
         hybrid_joint_limit_event(bodies, limit.limit, zeno ? HybridEventKind::Zeno : HybridEventKind::Impact, time);
     event.normal_velocity = limit.rate;
     events.push_back(event);
   }
-  // Couplings: bilateral rows that keep q_dot_follower = ratio q_dot_leader through
-  // the impact (e = 0, the impulse of either sign).
-  for (const HybridJointCoupling& coupling : bodies.couplings) {
-    ImpactContactRows row;
-    row.normal = hybrid_coupling_row(bodies, coupling);
-    row.tangent1 = no_tangent;
-    row.tangent2 = no_tangent;
-    row.frictionless = true;
-    rows.push_back(row);
-  }
+  append_coupling_rows(bodies, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
@@ -163,21 +168,9 @@ void end_residual_slip(const HybridSettings& settings, int contact, HybridSmooth
     rows.push_back(row);
   }
   for (const int limit : dynamics.active_limits()) {
-    ImpactContactRows row;
-    row.normal = hybrid_limit_row(bodies, bodies.limits[limit]);
-    row.tangent1 = no_tangent;
-    row.tangent2 = no_tangent;
-    row.frictionless = true;
-    rows.push_back(row);
+    rows.push_back(frictionless_row(hybrid_limit_row(bodies, bodies.limits[limit])));
   }
-  for (const HybridJointCoupling& coupling : bodies.couplings) {
-    ImpactContactRows row;
-    row.normal = hybrid_coupling_row(bodies, coupling);
-    row.tangent1 = no_tangent;
-    row.tangent2 = no_tangent;
-    row.frictionless = true;
-    rows.push_back(row);
-  }
+  append_coupling_rows(bodies, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, ImpactFriction::Infinite, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
