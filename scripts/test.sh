@@ -32,9 +32,11 @@ if [[ -d "$validation" ]]; then
 else
   echo "== siconos LCP validation skipped: $validation not found"
 fi
-suite "page module tests" node --test tests/web/
-suite "wasm tests" node --test tests/wasm/
-suite "grader tests" node --test tests/graders/
+# Node runs one test file at a time on a 2-core machine unless told: these files each
+# keep one core busy (the wasm module runs on Node's main thread), so two at a time.
+suite "page module tests" node --test --test-concurrency=2 tests/web/
+suite "wasm tests" node --test --test-concurrency=2 tests/wasm/
+suite "grader tests" node --test --test-concurrency=2 tests/graders/
 # One file at a time (two would halve each one's share of the 2 cores), all serving the
 # page scripts/build.sh has just built.
 suite "end-to-end tests" env CONTACTLAB_E2E_PAGE=web/dist node --test --test-concurrency=1 tests/e2e/
