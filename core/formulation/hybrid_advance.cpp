@@ -302,7 +302,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       }
     } else if (meaning.pair < 0) {
       if (meaning.kind == HybridEventKind::SlipToStick) {
-        end_residual_slip(settings, meaning.active, dynamics, bodies, state);
+        end_residual_slip(meaning.active, dynamics, bodies, state);
       }
       const HybridActiveContact& contact = dynamics.active()[meaning.active];
       HybridEvent event;

@@ -142,8 +142,7 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
   return true;
 }
 
-void end_residual_slip(const HybridSettings& settings, int contact, HybridSmoothDynamics& dynamics,
-                       HybridBodies& bodies, Eigen::VectorXd& state) {
+void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state) {
   Eigen::VectorXd derivative;
   std::vector<HybridContactState> states;
   dynamics.evaluate(state, derivative, states);

@@ -68,7 +68,9 @@ TEST(DrivenPaddleScene, ThePaddleTurnsAtExactlyItsRateAndItsEffortIsThePush) {
     EXPECT_LE(largest_angle_error, 1e-12 * passes);
     EXPECT_GT(first_touch, 0.65);
     EXPECT_LE(largest_free_change, 1e-11);
-    if (setting.formulation != Formulation::Quasistatic) EXPECT_LE(std::abs(first_effort), 1e-11);
+    if (setting.formulation != Formulation::Quasistatic) {
+      EXPECT_LE(std::abs(first_effort), 1e-11);
+    }
     if (setting.formulation == Formulation::Lcp || setting.formulation == Formulation::Convex ||
         setting.formulation == Formulation::Compliant) {
       const double mean = pushing_sum / pushing_steps;
