@@ -24,6 +24,22 @@ struct FormulationSetting {
   }
 };
 
+// Every formulation and problem variant a scene can ask for, as the options it adds to
+// a scene file's "options" object, for tests that loop over them on one scene.
+struct SceneFormulationOptions {
+  const char* name;
+  const char* options;  // JSON members, e.g. "formulation": "soft", "soft_cone": 1
+};
+inline constexpr SceneFormulationOptions kSceneFormulationOptions[] = {
+    {"lcp", R"("formulation": "lcp")"},
+    {"convex", R"("formulation": "convex")"},
+    {"soft pyramidal", R"("formulation": "soft", "soft_cone": 0)"},
+    {"soft elliptic", R"("formulation": "soft", "soft_cone": 1)"},
+    {"quasistatic qp", R"("formulation": "quasistatic", "quasistatic_problem": 0)"},
+    {"quasistatic lcp", R"("formulation": "quasistatic", "quasistatic_problem": 1)"},
+    {"compliant", R"("formulation": "compliant")"},
+};
+
 inline std::string setting_test_name(const ::testing::TestParamInfo<FormulationSetting>& info) {
   return info.param.name;
 }

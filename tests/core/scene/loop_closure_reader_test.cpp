@@ -3,46 +3,24 @@
 // model, and the message naming the field for each kind of mistake.
 #include "scene/loop_closure_reader.h"
 
-#include <fstream>
-#include <functional>
-#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "scene/scene_loader.h"
+#include "scene_edit_refusal.h"
 
 namespace contactlab {
 namespace {
 
 using Json = nlohmann::json;
 
-Json four_bar() {
-  std::ifstream file(std::string(CONTACTLAB_SCENES_DIR) + "/four_bar.json");
-  return Json::parse(std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()));
-}
-
 Json& loop(Json& scene) { return scene["articulations"][0]["loops"][0]; }
-
-// The edited four-bar fails with a message starting with `message_start`, and the
-// model passed in is left as it was.
-void expect_loop_failure(const std::function<void(Json&)>& edit, const std::string& message_start) {
-  Json scene = four_bar();
-  edit(scene);
-  Model model;
-  model.name = "sentinel";
-  const Status status = load_scene(scene.dump(), model);
-  ASSERT_FALSE(status.ok()) << "expected: " << message_start;
-  EXPECT_EQ(status.message().compare(0, message_start.size(), message_start), 0)
-      << "message: " << status.message() << "\nexpected start: " << message_start;
-  EXPECT_EQ(model.name, "sentinel");
-  EXPECT_TRUE(model.articulations.empty());
-}
 
 TEST(LoopClosureReader, AHingeBecomesALoopOfTheArticulation) {
   Model model;
-  ASSERT_TRUE(load_scene(four_bar().dump(), model).ok());
+  ASSERT_TRUE(load_scene(builtin_scene_json("four_bar").dump(), model).ok());
   const Articulation& linkage = model.articulations[0];
   ASSERT_EQ(linkage.loops.size(), 1u);
   const LoopClosure& hinge = linkage.loops[0];
@@ -59,7 +37,7 @@ TEST(LoopClosureReader, AHingeBecomesALoopOfTheArticulation) {
 }
 
 TEST(LoopClosureReader, APointTakesNoAxisAndAnAxisIsNormalised) {
-  Json scene = four_bar();
+  Json scene = builtin_scene_json("four_bar");
   loop(scene)["type"] = "point";
   loop(scene).erase("axis_a");
   loop(scene).erase("axis_b");
@@ -68,7 +46,7 @@ TEST(LoopClosureReader, APointTakesNoAxisAndAnAxisIsNormalised) {
   EXPECT_EQ(model.articulations[0].loops[0].type, LoopType::Point);
   EXPECT_EQ(model.articulations[0].loops[0].row_count(), 3);
 
-  scene = four_bar();
+  scene = builtin_scene_json("four_bar");
   loop(scene)["axis_b"] = {0, -0.5, 0};
   ASSERT_TRUE(load_scene(scene.dump(), model).ok());
   EXPECT_EQ(model.articulations[0].loops[0].axis_b, Vec3(0, -1, 0));
@@ -76,34 +54,37 @@ TEST(LoopClosureReader, APointTakesNoAxisAndAnAxisIsNormalised) {
 
 TEST(LoopClosureReader, MistakesNameTheField) {
   const std::string path = "articulations[0].loops[0].";
-  expect_loop_failure([](Json& s) { loop(s)["type"] = "ball"; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["type"] = "ball"; },
                  path + "type: must be one of \"point\", \"hinge\", got \"ball\"");
-  expect_loop_failure([](Json& s) { loop(s)["link_b"] = "rocket"; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["link_b"] = "rocket"; },
                  path + "link_b: no link \"rocket\" in articulations[0]; a loop closure joins two links of its own "
                         "articulation (links: frame, crank, coupler, rocker)");
-  expect_loop_failure([](Json& s) { loop(s)["link_b"] = "ground"; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["link_b"] = "ground"; },
                  path + "link_b: \"ground\" is bodies[0], not a link of articulations[0]; a loop closure joins two "
                         "links of its own articulation");
-  expect_loop_failure([](Json& s) { loop(s)["link_b"] = "coupler"; }, path + "link_b: must differ from link_a \"coupler\"");
-  expect_loop_failure([](Json& s) { loop(s).erase("point_a"); }, path + "point_a: required field is missing");
-  expect_loop_failure([](Json& s) { loop(s).erase("axis_b"); }, path + "axis_b: required field is missing");
-  expect_loop_failure([](Json& s) { loop(s)["axis_a"] = {0, 0, 0}; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["link_b"] = "coupler"; },
+                      path + "link_b: must differ from link_a \"coupler\"");
+  expect_edit_refused("four_bar", [](Json& s) { loop(s).erase("point_a"); },
+                      path + "point_a: required field is missing");
+  expect_edit_refused("four_bar", [](Json& s) { loop(s).erase("axis_b"); }, path + "axis_b: required field is missing");
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["axis_a"] = {0, 0, 0}; },
                  path + "axis_a: must be a direction, of norm at least 0.001 (normalised on load), got norm 0");
-  expect_loop_failure(
+  expect_edit_refused("four_bar", 
       [](Json& s) {
         loop(s)["type"] = "point";
         loop(s).erase("axis_a");
       },
       path + "axis_b: not allowed on a point loop");
-  expect_loop_failure([](Json& s) { loop(s)["spring"] = 1; }, path + "spring: unknown field for a loop closure");
-  expect_loop_failure([](Json& s) { s["articulations"][0]["loops"] = Json::array({1}); },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["spring"] = 1; },
+                      path + "spring: unknown field for a loop closure");
+  expect_edit_refused("four_bar", [](Json& s) { s["articulations"][0]["loops"] = Json::array({1}); },
                  "articulations[0].loops[0]: must be an object");
 }
 
 // Both links welded: no joint moves either. A second, welded link is added under the
 // frame for it.
 TEST(LoopClosureReader, ALoopBetweenWeldedLinksHoldsNothing) {
-  expect_loop_failure(
+  expect_edit_refused("four_bar", 
       [](Json& s) {
         Json post = s["articulations"][0]["links"][0];
         post["name"] = "post";
@@ -118,14 +99,14 @@ TEST(LoopClosureReader, ALoopBetweenWeldedLinksHoldsNothing) {
 }
 
 TEST(LoopClosureReader, TheLoopMustBeClosedAtTheStart) {
-  expect_loop_failure([](Json& s) { loop(s)["point_b"] = {0.142, 0.015, 0}; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["point_b"] = {0.142, 0.015, 0}; },
                  "articulations[0].loops[0]: the loop must be closed at the initial joint positions, point_a "
                  "and point_b within 0.001 m of each other, got 0.002");
-  expect_loop_failure([](Json& s) { loop(s)["axis_b"] = {0, 1, 0}; },
+  expect_edit_refused("four_bar", [](Json& s) { loop(s)["axis_b"] = {0, 1, 0}; },
                  "articulations[0].loops[0]: the hinge's axis_b must point along axis_a at the initial joint "
                  "positions, within 0.01 rad, got 3.14159");
   // Within the tolerance, it loads.
-  Json scene = four_bar();
+  Json scene = builtin_scene_json("four_bar");
   loop(scene)["point_b"] = {0.1405, 0.015, 0};
   Model model;
   EXPECT_TRUE(load_scene(scene.dump(), model).ok());

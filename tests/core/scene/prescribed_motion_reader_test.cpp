@@ -4,44 +4,24 @@
 // field for each kind of mistake, the model left as it was.
 #include "scene/prescribed_motion_reader.h"
 
-#include <fstream>
-#include <functional>
-#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "scene/scene_loader.h"
+#include "scene_edit_refusal.h"
 
 namespace contactlab::prescribed_motion_reader_test {
 namespace {
 
 using Json = nlohmann::json;
 
-Json driven_paddle() {
-  std::ifstream file(std::string(CONTACTLAB_SCENES_DIR) + "/driven_paddle.json");
-  return Json::parse(std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()));
-}
-
 Json& paddle(Json& scene) { return scene["articulations"][0]; }
 Json& entry(Json& scene) { return paddle(scene)["prescribed_motion"][0]; }
 
-void expect_failure(const std::function<void(Json&)>& edit, const std::string& message_start) {
-  Json scene = driven_paddle();
-  edit(scene);
-  Model model;
-  model.name = "sentinel";
-  const Status status = load_scene(scene.dump(), model);
-  ASSERT_FALSE(status.ok()) << "expected: " << message_start;
-  EXPECT_EQ(status.message().compare(0, message_start.size(), message_start), 0)
-      << "message: " << status.message() << "\nexpected start: " << message_start;
-  EXPECT_EQ(model.name, "sentinel");
-  EXPECT_TRUE(model.articulations.empty());
-}
-
 TEST(PrescribedMotionReader, AnEntryBecomesTheJointsRateProfile) {
-  Json scene = driven_paddle();
+  Json scene = builtin_scene_json("driven_paddle");
   entry(scene)["amplitude"] = 0.5;
   entry(scene)["frequency"] = 3;
   entry(scene)["phase"] = 0.25;
@@ -62,37 +42,38 @@ TEST(PrescribedMotionReader, AnEntryBecomesTheJointsRateProfile) {
 
 TEST(PrescribedMotionReader, MistakesAreNamedWithTheirField) {
   const std::string at = "articulations[0].prescribed_motion[0]";
-  expect_failure([](Json& s) { entry(s)["joint"] = "wheel"; },
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["joint"] = "wheel"; },
                  at + ".joint: no link \"wheel\" in articulations[0]");
-  expect_failure([](Json& s) { entry(s).erase("joint"); }, at + ".joint");
-  expect_failure([](Json& s) { entry(s).erase("velocity"); }, at + ".velocity");
-  expect_failure([](Json& s) { entry(s)["velocity"] = "fast"; }, at + ".velocity: must be");
-  expect_failure([](Json& s) { entry(s)["velocity"] = 2000; }, at + ".velocity: must be");
-  expect_failure([](Json& s) { entry(s)["frequency"] = -1; }, at + ".frequency: must be");
-  expect_failure([](Json& s) { entry(s)["phase"] = "east"; }, at + ".phase: must be");
-  expect_failure([](Json& s) { entry(s)["speed"] = 1; }, at);
-  expect_failure(
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s).erase("joint"); }, at + ".joint");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s).erase("velocity"); }, at + ".velocity");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["velocity"] = "fast"; }, at + ".velocity: must be");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["velocity"] = 2000; }, at + ".velocity: must be");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["frequency"] = -1; }, at + ".frequency: must be");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["phase"] = "east"; }, at + ".phase: must be");
+  expect_edit_refused("driven_paddle", [](Json& s) { entry(s)["speed"] = 1; }, at);
+  expect_edit_refused("driven_paddle", 
       [](Json& s) {
         entry(s)["velocity"] = 900;
         entry(s)["amplitude"] = -200;
       },
       at + ".amplitude: the profile's peak |velocity| + |amplitude| must be at most 1000 rad/s, got 1100");
-  expect_failure([](Json& s) { paddle(s)["prescribed_motion"].push_back(entry(s)); },
+  expect_edit_refused("driven_paddle", [](Json& s) { paddle(s)["prescribed_motion"].push_back(entry(s)); },
                  "articulations[0].prescribed_motion[1].joint: \"blade\" is driven by an earlier entry already");
-  expect_failure([](Json& s) { paddle(s)["links"][0]["joint"]["limits"] = {-1, 1}; },
+  expect_edit_refused("driven_paddle", [](Json& s) { paddle(s)["links"][0]["joint"]["limits"] = {-1, 1}; },
                  at + ".joint: the joint of \"blade\" has finite limits");
-  expect_failure(
+  expect_edit_refused("driven_paddle", 
       [](Json& s) { paddle(s)["links"][0]["joint"]["actuator"] = {{"stiffness", 10}, {"damping", 1}}; },
       at + ".joint: the joint of \"blade\" has an actuator");
-  expect_failure(
+  expect_edit_refused("driven_paddle", 
       [](Json& s) { paddle(s)["links"][0]["joint"]["friction"] = {{"coulomb", 0.1}, {"viscous", 0}}; },
       at + ".joint: the joint of \"blade\" has Coulomb friction");
-  expect_failure(
+  expect_edit_refused("driven_paddle", 
       [](Json& s) {
         paddle(s)["links"][0]["joint"] = {{"type", "fixed"}, {"origin", {{"position", {0, 0, 0.1}}}}};
       },
       at + ".joint: the joint of \"blade\" has no single coordinate");
-  expect_failure([](Json& s) { paddle(s)["prescribed_motion"] = "blade"; }, "articulations[0].prescribed_motion");
+  expect_edit_refused("driven_paddle", [](Json& s) { paddle(s)["prescribed_motion"] = "blade"; },
+                      "articulations[0].prescribed_motion");
 }
 
 }  // namespace

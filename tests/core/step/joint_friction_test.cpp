@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "formulation/contact_lcp.h"
+#include "formulation_params.h"
 #include "lcp/lemke.h"
 #include "scene/scene_loader.h"
 #include "scene_fixture.h"
@@ -78,20 +79,6 @@ double friction_impulse() {
 
 // The formulations, with the variants of their own problem: soft with the pyramidal
 // and the elliptic cone, quasistatic as a QP and as an LCP.
-struct Variant {
-  const char* name;
-  const char* options;
-};
-const Variant kVariants[] = {
-    {"lcp", R"("formulation": "lcp")"},
-    {"convex", R"("formulation": "convex")"},
-    {"soft pyramidal", R"("formulation": "soft", "soft_cone": 0)"},
-    {"soft elliptic", R"("formulation": "soft", "soft_cone": 1)"},
-    {"quasistatic qp", R"("formulation": "quasistatic", "quasistatic_problem": 0)"},
-    {"quasistatic lcp", R"("formulation": "quasistatic", "quasistatic_problem": 1)"},
-    {"compliant", R"("formulation": "compliant")"},
-};
-
 // A link released at rest 0.3 rad below horizontal, whose joint friction c = 3 N m
 // exceeds gravity's torque m g d cos(0.3) = 2.34 N m: over 3 s the joint does not move
 // at all, in every formulation (quasistatic too: its force balance holds the joint
@@ -100,7 +87,7 @@ TEST(StepJointFriction, FrictionAboveTheLoadHoldsThePendulumInEveryFormulation) 
   const double start = 0.3;
   const double load = kMass * kGravity * kCenter * std::cos(start);
   ASSERT_LT(load, 3.0);
-  for (const Variant& variant : kVariants) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     SCOPED_TRACE(variant.name);
     const Model model = load_text(pendulum_scene(3.0, start, 0, variant.options));
     Data data = make_data(model);
@@ -128,7 +115,7 @@ TEST(StepJointFriction, FrictionBelowTheLoadSlipsAtTheBoundOpposingMotion) {
   const double coulomb = 1.0;
   const double load = kMass * kGravity * kCenter * std::cos(start);
   const double acceleration = (load - coulomb) / kJointInertia;  // [rad/s^2]
-  for (const Variant& variant : kVariants) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     SCOPED_TRACE(variant.name);
     const Model model = load_text(pendulum_scene(coulomb, start, 0, variant.options));
     Data data = make_data(model);
@@ -153,7 +140,7 @@ TEST(StepJointFriction, FrictionBelowTheLoadSlipsAtTheBoundOpposingMotion) {
 // rounding aside); convex and the soft pyramid solve Anitescu's positive semidefinite
 // problem by a proximal iteration (edge_lcp.h) that converges to the exact answer and
 // stops once the row's velocity is within its 1e-9 certificate, in practice far below.
-double stopped_speed(const Variant& variant) {
+double stopped_speed(const SceneFormulationOptions& variant) {
   const std::string name = variant.name;
   return name == "lcp" || name == "compliant" ? 0.0 : 1e-12;
 }
@@ -165,7 +152,7 @@ TEST(StepJointFriction, MovingJointStopsInTheCoulombTimeAndStays) {
   const double coulomb = 0.5;
   const double start_speed = 2.0;
   const double stop_time = kJointInertia * start_speed / coulomb;
-  for (const Variant& variant : kVariants) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     if (std::string(variant.name).rfind("quasistatic", 0) == 0) continue;
     SCOPED_TRACE(variant.name);
     const double kStopped = stopped_speed(variant);
@@ -199,7 +186,7 @@ TEST(StepJointFriction, MovingJointStopsInTheCoulombTimeAndStays) {
 TEST(StepJointFriction, FrictionHoldsAJointAgainstAContactLoad) {
   const double box = 0.5;
   const double load = kMass * kGravity * kCenter + box * kGravity * 0.3;
-  for (const Variant& variant : kVariants) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     if (std::string(variant.name).rfind("quasistatic", 0) == 0) continue;
     SCOPED_TRACE(variant.name);
     const Model model = load_text(pendulum_scene(10.0, 0, 0, variant.options, box));

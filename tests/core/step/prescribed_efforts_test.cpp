@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "base/portable_trig.h"
+#include "formulation_params.h"
 #include "scene/scene_loader.h"
 #include "scene_fixture.h"
 #include "step/data.h"
@@ -66,20 +67,6 @@ Model load_text(const std::string& text) {
   return model;
 }
 
-struct Variant {
-  const char* name;
-  const char* options;
-};
-const Variant kFormulations[] = {
-    {"lcp", R"("formulation": "lcp")"},
-    {"convex", R"("formulation": "convex")"},
-    {"soft pyramidal", R"("formulation": "soft", "soft_cone": 0)"},
-    {"soft elliptic", R"("formulation": "soft", "soft_cone": 1)"},
-    {"quasistatic qp", R"("formulation": "quasistatic", "quasistatic_problem": 0)"},
-    {"quasistatic lcp", R"("formulation": "quasistatic", "quasistatic_problem": 1)"},
-    {"compliant", R"("formulation": "compliant")"},
-};
-
 // The drive's torque over the last pass of a step (compliant contact takes substeps of
 // h / n) that ended at q with rate v, the pass having started at rate v_start:
 //   lambda / h_p = s I (v - v_start) / h_p - m g d cos(q - h_p v),
@@ -100,7 +87,7 @@ double drive_torque(const Model& model, double pass_step, double q, double v, do
 // quasi-static model's regularised inertia), to 1e-10 N m.
 TEST(PrescribedEfforts, APendulumDrivenAtConstantSpeedFollowsQ0PlusWtInEveryFormulation) {
   const double speed = 2.0;
-  for (const Variant& variant : kFormulations) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     SCOPED_TRACE(variant.name);
     const Model model = load_text(pendulum(speed, 0, 0, variant.options));
     Data data = make_data(model);
@@ -133,7 +120,7 @@ TEST(PrescribedEfforts, ASinusoidalRateAddsTheInertialTorqueInEveryFormulation) 
   profile.velocity = 1.0;
   profile.amplitude = 0.5;
   profile.frequency = 3.0;
-  for (const Variant& variant : kFormulations) {
+  for (const SceneFormulationOptions& variant : kSceneFormulationOptions) {
     SCOPED_TRACE(variant.name);
     const Model model = load_text(pendulum(profile.velocity, profile.amplitude, profile.frequency, variant.options));
     Data data = make_data(model);
