@@ -36,11 +36,14 @@ class SoftFormulation : public ContactFormulation {
                                     workspace, motion);
   }
 
-  // An island of free bodies without torsional friction past kSoftNewtonUnknowns, by
-  // Newton's method over a sparse Hessian (soft_newton.h for the pyramid,
-  // soft_newton_elliptic.h for the elliptic cone).
+  // An island of free bodies without torsional friction by Newton's method over a
+  // sparse Hessian: with the pyramid past kSoftNewtonUnknowns (soft_newton.h), with the
+  // elliptic cone at every size (soft_newton_elliptic.h), which costs less than the
+  // dense elliptic solve on every island measured, 5 to 10 times less on piles
+  // (docs/performance.md, "The elliptic cone at every size").
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return shape.only_free_bodies && !shape.torsional_friction &&
+    if (!shape.only_free_bodies || shape.torsional_friction) return false;
+    return options.soft_cone == 1 ||
            island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftNewtonUnknowns;
   }
 

@@ -77,7 +77,7 @@ TEST(SoftIsland, CreepOnASlopeIsTheRegularisersPrediction) {
   double compliance_sum = 0;  // sum_c 1 / R_t,c
   for (int c = 0; c < rows.contact_count; ++c) {
     const Vec3 along = rows.frame[c].transpose() * downhill;  // (0, d_t1, d_t2)
-    const Mat3& w = rows.block(c, c);
+    const Mat3& w = rows.self_block(c);
     const double r_t = eps * (along.y() * along.y() * w(1, 1) + along.z() * along.z() * w(2, 2));
     compliance_sum += 1 / r_t;
   }
