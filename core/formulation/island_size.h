@@ -11,10 +11,11 @@
 // contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
 // attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
 //
-// The soft formulation (either cone), and the convex one past kConvexNewtonUnknowns
-// (formulation/convex_newton.h; quasi-static stepping's "qp" problem with it), pose an island of free bodies without torsion
-// rows sparsely past kSoftNewtonUnknowns (formulation/soft_newton.h,
-// soft_newton_elliptic.h): no k x k matrix
+// The soft formulation (either cone) past kSoftNewtonUnknowns (formulation/soft_newton.h,
+// soft_newton_elliptic.h), the convex one past kConvexNewtonUnknowns
+// (formulation/convex_newton.h) and quasi-static stepping's "qp" problem past
+// kQuasistaticNewtonUnknowns (the same method) pose an island of free bodies without
+// torsion rows sparsely: no k x k matrix
 // is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
 // contacts and the pairs of bodies in contact, and the cap becomes the memory guard
 // kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time).
@@ -25,6 +26,16 @@ namespace contactlab {
 inline constexpr int kMaxIslandUnknowns = 1000;
 inline constexpr int kSoftNewtonUnknowns = 1000;
 inline constexpr int kConvexNewtonUnknowns = 1000;
+// Quasi-static stepping's crossover is lower than convex's: its objects start every
+// step at rest with v_q = h g / eps_q (a few m/s, quasistatic_motion.h), so every ray
+// under a resting object is violated at z = 0, and on islands of a few dozen contacts
+// the dense path's active-set guess, warm or cold, does not settle within its
+// corrections (a cube's face on another has 16 rays for 6 freedoms): Lemke's method
+// then takes some 300 pivots from scratch (docs/performance.md, "Quasi-static stepping
+// past a small crossover"). Up to 200 unknowns both paths cost the same on the built-in
+// scenes, and the dense one, certified to 1e-9 rather than 1e-6, keeps their
+// trajectories (box_stack's 20 contacts at u = 8 make 200).
+inline constexpr int kQuasistaticNewtonUnknowns = 200;
 inline constexpr int kMaxSparseIslandUnknowns = 200000;
 
 // What decides between an island's dense and sparse problem, known before its rows

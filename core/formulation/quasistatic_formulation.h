@@ -11,6 +11,7 @@
 
 #include "formulation/convex_formulation.h"
 #include "formulation/formulation.h"
+#include "formulation/island_size.h"
 #include "formulation/lcp_formulation.h"
 #include "formulation/quasistatic_motion.h"
 #include "formulation/quasistatic_pure.h"
@@ -42,10 +43,13 @@ class QuasistaticFormulation : public ContactFormulation {
     return quasistatic_articulation_motion(articulation, options, state, workspace, motion);
   }
 
-  // Its "qp" problem poses a large island sparsely where convex does.
+  // Its "qp" problem poses an island of free bodies without torsion rows sparsely past
+  // kQuasistaticNewtonUnknowns (island_size.h), solved by convex's method of
+  // multipliers (convex_newton.h) with M_q and v_q in place of M and v_free.
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return options.quasistatic_problem == 0 && options.quasistatic_model == 0 &&
-           convex_.solves_sparse(options, shape);
+    return options.quasistatic_problem == 0 && options.quasistatic_model == 0 && shape.only_free_bodies &&
+           !shape.torsional_friction &&
+           island_contact_unknowns(shape.contacts, options.friction_edges) > kQuasistaticNewtonUnknowns;
   }
 
   void solve_island(const Options& options, const IslandRows& rows,
