@@ -122,7 +122,8 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
     result.outcome = HybridOutcome::Unsupported;
     result.detail = limit + ": the event-driven formulation moves free bodies and trees in reduced coordinates "
-                            "(with motors, viscous joint friction and joint limits) only";
+                            "(with motors, viscous joint friction, joint limits, couplings and loop closures) "
+                            "only";
     return result;
   }
   if (has_anisotropic_friction(model, options)) {
@@ -302,7 +303,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       }
     } else if (meaning.pair < 0) {
       if (meaning.kind == HybridEventKind::SlipToStick) {
-        end_residual_slip(meaning.active, dynamics, bodies, state);
+        end_residual_slip(model, meaning.active, dynamics, bodies, state);
       }
       const HybridActiveContact& contact = dynamics.active()[meaning.active];
       HybridEvent event;

@@ -21,6 +21,16 @@
 // active joint limit is one more constrained row, sign e_j (frictionless), its force
 // lambda_l >= 0 while it holds the joint off the limit's far side; a joint coupling
 // (HybridJointCoupling) a bilateral row, always active.
+//
+// A loop closure's rows (HybridLoopRows, seed 004's "Bilateral Position Constraints":
+// M q_ddot = tau + H^T lambda with h(q) = 0) are always active too, solved with the
+// contacts' in the same least-norm system (its pseudoinverse leaves out the rows a
+// planar loop makes zero), and ask Baumgarte's stabilisation instead of h_ddot = 0:
+//   H q_ddot + H_dot q_dot = -2 alpha H q_dot - beta^2 h(q),
+// the seed's "h_ddot = -2 alpha h_dot - alpha^2 h" with Options::baumgarte_alpha and
+// baumgarte_beta (the seed's critically damped response when they are equal; 0 and 0:
+// the loop is held at the integrator's tolerance only). H_dot q_dot is the same
+// central difference as the contacts'.
 #pragma once
 
 #include <vector>
@@ -124,6 +134,7 @@ class HybridSmoothDynamics {
   TreeDynamicsWorkspace tree_workspace_;
   Eigen::MatrixXd tree_mass_matrix_;
   Eigen::Matrix<double, 6, Eigen::Dynamic> applied_jacobian_;
+  Eigen::VectorXd loop_error_;  // h(q) of the loops' rows at the state constraint_rows saw last
   long long work_ = 0;
   std::vector<HybridContactState> drift_contacts_;
 };

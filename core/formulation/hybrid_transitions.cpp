@@ -57,12 +57,18 @@ ImpactContactRows frictionless_row(const Eigen::RowVectorXd& normal, double rest
   return row;
 }
 
-// Couplings (mimic joints): bilateral rows that keep q_dot_follower = ratio
-// q_dot_leader through the impact (e = 0, the impulse of either sign).
-void append_coupling_rows(const HybridBodies& bodies, std::vector<ImpactContactRows>& rows) {
+// Couplings (mimic joints) and loop closures: bilateral rows that keep q_dot_follower =
+// ratio q_dot_leader and H(q) q_dot+ = 0 through the impact (e = 0, the impulse of
+// either sign).
+void append_equality_rows(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                          std::vector<ImpactContactRows>& rows) {
   for (const HybridJointCoupling& coupling : bodies.couplings) {
     rows.push_back(frictionless_row(hybrid_coupling_row(bodies, coupling)));
   }
+  Eigen::MatrixXd loop_rows;
+  Eigen::VectorXd loop_error;
+  hybrid_loop_rows(model, bodies, state, loop_rows, loop_error);
+  for (Eigen::Index r = 0; r < loop_rows.rows(); ++r) rows.push_back(frictionless_row(loop_rows.row(r)));
 }
 
 }  // namespace
@@ -135,21 +141,22 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     event.normal_velocity = limit.rate;
     events.push_back(event);
   }
-  append_coupling_rows(bodies, rows);
+  append_equality_rows(model, bodies, state, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
   return true;
 }
 
-void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state) {
+void end_residual_slip(const Model& model, int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                       Eigen::VectorXd& state) {
   Eigen::VectorXd derivative;
   std::vector<HybridContactState> states;
   dynamics.evaluate(state, derivative, states);
   if (!states[contact].found) return;
   // The plastic, infinite-friction map (e = 0) over the active rows: the contact's
   // [n; t1; t2] and every sticking contact's, the sliding contacts' normals, the
-  // active limits and the couplings, all of which are at rest to the integrator's
+  // active limits, the couplings and the loops, all of which are at rest to the integrator's
   // tolerance, so only the residual slip changes.
   const std::vector<HybridActiveContact>& active = dynamics.active();
   const Eigen::RowVectorXd no_tangent = Eigen::RowVectorXd::Zero(bodies.velocity_size());
@@ -169,7 +176,7 @@ void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies
   for (const int limit : dynamics.active_limits()) {
     rows.push_back(frictionless_row(hybrid_limit_row(bodies, bodies.limits[limit])));
   }
-  append_coupling_rows(bodies, rows);
+  append_equality_rows(model, bodies, state, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, ImpactFriction::Infinite, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);

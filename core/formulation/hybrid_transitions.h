@@ -61,7 +61,8 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
 // slip set to zero by the plastic infinite-friction map over the active rows (the
 // other rows held at rest): at most v_s along its held direction and below v_b
 // sideways (hybrid_settings.h), an impulse of at most m_eff v_b.
-void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state);
+void end_residual_slip(const Model& model, int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                       Eigen::VectorXd& state);
 
 // (y) => dynamics.active(): the active contacts and their modes. False (with a reason
 // in `why`) when no consistent set was found.
