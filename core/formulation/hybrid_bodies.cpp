@@ -24,9 +24,6 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
       const Joint& joint = articulation.tree.link(link).joint;
       if (joint.type == JointType::Free) return name + " has a free joint";
-      if (articulation.joint_friction[link].coulomb > 0) {
-        return name + " has joint Coulomb friction (joint " + articulation.tree.link(link).name + ")";
-      }
     }
   }
   return "";
@@ -45,6 +42,7 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
   bodies.trees.clear();
   bodies.limits.clear();
   bodies.couplings.clear();
+  bodies.joint_frictions.clear();
   bodies.loops.clear();
   bodies.loop_row_count = 0;
   int state_size = kHybridSlotState * bodies.slot_count();
@@ -73,6 +71,11 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
         limit.sign = sign;
         limit.bound = sign > 0 ? joint.lower : joint.upper;
         if (std::isfinite(limit.bound)) bodies.limits.push_back(limit);
+      }
+      if (articulation.joint_friction[link].coulomb > 0) {
+        bodies.joint_frictions.push_back({tree_index, link, limit.body, limit.velocity,
+                                          tree.state_offset + tree.size + articulation.tree.velocity_offset(link),
+                                          articulation.joint_friction[link].coulomb});
       }
     }
     for (const JointCoupling& coupling : articulation.couplings) {
@@ -151,6 +154,12 @@ double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorX
 Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit) {
   Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   row[limit.velocity] = limit.sign;
+  return row;
+}
+
+Eigen::RowVectorXd hybrid_joint_row(const HybridBodies& bodies, int velocity) {
+  Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  row[velocity] = 1;
   return row;
 }
 

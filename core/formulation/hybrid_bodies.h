@@ -84,6 +84,18 @@ struct HybridJointCoupling {
   double ratio = 1;
 };
 
+// A joint's Coulomb friction c (seed 002 eq. (14), dynamics/joint_friction.h) on a
+// revolute or prismatic joint: a stick/slip mode of its own between events
+// (hybrid_smooth_dynamics.h), its row e_j in u while it sticks.
+struct HybridJointFriction {
+  int tree = -1;       // index into HybridBodies::trees
+  int link = -1;       // the joint's link
+  int body = -1;       // the link's model body
+  int velocity = -1;   // q_dot_j's index in u
+  int rate = -1;       // q_dot_j's index in y
+  double coulomb = 0;  // c [N m or N], > 0
+};
+
 // A tree's loop closures (dynamics/articulation/loop_closure.h, seed 004's "Bilateral
 // Position Constraints"): h(q) = 0 with H = dh/dq, its rows H q_dot in u held between
 // events and through every impact, always active (hybrid_loop_rows).
@@ -99,6 +111,7 @@ struct HybridBodies {
   std::vector<HybridTree> trees;
   std::vector<HybridJointLimit> limits;  // every finite side of a moving joint's limits
   std::vector<HybridJointCoupling> couplings;  // every coupling of every tree
+  std::vector<HybridJointFriction> joint_frictions;  // every joint with c > 0
   std::vector<HybridLoopRows> loops;           // per tree with loop closures
   int loop_row_count = 0;                      // the rows of every tree's loops
   std::vector<int> tree_of_body;  // per model body, the tree of a link that moves, else -1
@@ -143,10 +156,9 @@ inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
 
 // Why the model's articulations are beyond this formulation, or "" when every one is a
 // tree it moves: reduced coordinates, revolute, prismatic or fixed joints, with or
-// without limits, motors, viscous joint friction, couplings and loop closures, but no
-// joint Coulomb friction or prescribed motions (each would be a constraint of its own
-// kind between events: a stick/slip mode per joint, a driven joint's rate imposed on
-// the smooth dynamics and through every reset map).
+// without limits, motors, joint friction (viscous and Coulomb), couplings and loop
+// closures, but no prescribed motions (a driven joint's rate would be imposed on the
+// smooth dynamics and through every reset map).
 std::string hybrid_articulation_limit(const Model& model, const Options& options);
 
 // (model, poses) => slots for the dynamic free bodies, trees for the articulations and
@@ -169,6 +181,8 @@ void hold_hybrid_set_points(const std::vector<ArticulationState>& articulations,
 // A joint limit's distance sign (q - bound) at y, and its row in u.
 double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorXd& state);
 Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit);
+// A joint's unit row e_j in u (its friction's while it sticks).
+Eigen::RowVectorXd hybrid_joint_row(const HybridBodies& bodies, int velocity);
 // A coupling's row in u: +1 at the follower, -ratio at the leader.
 Eigen::RowVectorXd hybrid_coupling_row(const HybridBodies& bodies, const HybridJointCoupling& coupling);
 // Every tree's loop rows at y: H(q) in u (bodies.loop_row_count rows, each tree's

@@ -24,8 +24,7 @@
 #include "formulation/hybrid_transitions.h"
 #include "scene_fixture.h"
 
-namespace contactlab {
-namespace {
+namespace contactlab::hybrid_loop_closure_test {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kRodLength = 0.5;    // L [m]
@@ -220,5 +219,4 @@ TEST(HybridLoopClosure, BouncesOffAWallWithTheLoopClosed) {
   EXPECT_LT(worst_gap, 1e-12);
 }
 
-}  // namespace
-}  // namespace contactlab
+}  // namespace contactlab::hybrid_loop_closure_test
