@@ -101,6 +101,16 @@ void report_hybrid_limits(const HybridBodies& bodies, const HybridSmoothDynamics
   }
 }
 
+void report_hybrid_joint_frictions(const HybridBodies& bodies, const HybridSmoothDynamics& dynamics,
+                                   std::vector<HybridJointFrictionReport>& reports) {
+  reports.clear();
+  for (size_t j = 0; j < bodies.joint_frictions.size(); ++j) {
+    const HybridJointFriction& friction = bodies.joint_frictions[j];
+    reports.push_back({bodies.trees[friction.tree].articulation, friction.link, dynamics.joint_modes()[j].sticking,
+                       dynamics.joint_friction_torques()[j]});
+  }
+}
+
 // Each motor's torque at y, as the time-stepping step reports what its motors applied.
 void record_motor_efforts(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
                           std::vector<ArticulationState>& articulations) {
@@ -122,7 +132,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
     result.outcome = HybridOutcome::Unsupported;
     result.detail = limit + ": the event-driven formulation moves free bodies and trees in reduced coordinates "
-                            "(with motors, viscous joint friction and joint limits) only";
+                            "(with motors, joint friction, joint limits, couplings and loop closures) only";
     return result;
   }
   if (has_anisotropic_friction(model, options)) {
@@ -156,6 +166,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     dynamics.evaluate(state, derivative, states);
     report_hybrid_contacts(dynamics, states, result.contacts);
     report_hybrid_limits(bodies, dynamics, result.limits);
+    report_hybrid_joint_frictions(bodies, dynamics, result.joint_frictions);
     record_motor_efforts(model, bodies, state, articulations);
     return result;
   };
@@ -271,6 +282,18 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     const HybridGuardMeaning meaning = guards.meaning(first);
     // A sliding contact's second guard: its slip slowing to v_b or leaving it again
     // (its friction's direction held or freed; no event), or slip -> stick.
+    if (meaning.joint_friction >= 0) {
+      // A joint's friction: stick -> slip (its modes chosen again below), or slip ->
+      // stick with its residual rate ended.
+      now = earliest.after;
+      step.interpolate(now, state);
+      if (meaning.kind == HybridEventKind::SlipToStick) {
+        end_joint_slip(model, meaning.joint_friction, dynamics, bodies, state);
+      }
+      result.events.push_back(hybrid_joint_friction_event(bodies, meaning.joint_friction, meaning.kind, now));
+      if (!restart_after_event()) return result;
+      continue;
+    }
     if (meaning.kind == HybridEventKind::SlipToStick) {
       std::vector<HybridContactState> states;
       Eigen::VectorXd probe_derivative, probe_state;
@@ -302,7 +325,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       }
     } else if (meaning.pair < 0) {
       if (meaning.kind == HybridEventKind::SlipToStick) {
-        end_residual_slip(meaning.active, dynamics, bodies, state);
+        end_residual_slip(model, meaning.active, dynamics, bodies, state);
       }
       const HybridActiveContact& contact = dynamics.active()[meaning.active];
       HybridEvent event;

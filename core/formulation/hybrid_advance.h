@@ -59,6 +59,14 @@ struct HybridLimitReport {
   double force = 0;  // lambda_l [N m or N], >= 0, pushing the joint off the bound
 };
 
+// A joint's Coulomb friction at the end of the step, with its mode and torque.
+struct HybridJointFrictionReport {
+  int articulation = -1;
+  int link = -1;
+  bool sticking = true;
+  double torque = 0;  // [N m or N]: lambda_j while it sticks, -c s while it slides
+};
+
 struct HybridStepResult {
   HybridOutcome outcome = HybridOutcome::Completed;
   std::string detail;   // why it ended early, in words
@@ -68,6 +76,7 @@ struct HybridStepResult {
   std::vector<HybridEvent> events;
   std::vector<HybridContactReport> contacts;
   std::vector<HybridLimitReport> limits;
+  std::vector<HybridJointFrictionReport> joint_frictions;
 };
 
 // (state at `time`: the bodies', and q, q_dot of each articulation) => the state at

@@ -5,6 +5,7 @@
 
 #include "collision/collide.h"
 #include "contact/contact_detection.h"
+#include "dynamics/articulation/loop_closure.h"
 #include "dynamics/articulation/tree_kinematics.h"
 #include "dynamics/integrate.h"
 #include "dynamics/rigid_body.h"
@@ -16,7 +17,6 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
   if (options.coordinates != 0) return "articulations in maximal coordinates (the option coordinates)";
   for (const Articulation& articulation : model.articulations) {
     const std::string name = "articulation " + articulation.name;
-    if (!articulation.loops.empty()) return name + " has loop closures";
     if (!articulation.prescribed.empty()) {
       return name + " has a prescribed_motion (joint " + articulation.tree.link(articulation.prescribed[0].link).name +
              ")";
@@ -24,9 +24,6 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
     for (int link = 0; link < articulation.tree.link_count(); ++link) {
       const Joint& joint = articulation.tree.link(link).joint;
       if (joint.type == JointType::Free) return name + " has a free joint";
-      if (articulation.joint_friction[link].coulomb > 0) {
-        return name + " has joint Coulomb friction (joint " + articulation.tree.link(link).name + ")";
-      }
     }
   }
   return "";
@@ -45,6 +42,9 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
   bodies.trees.clear();
   bodies.limits.clear();
   bodies.couplings.clear();
+  bodies.joint_frictions.clear();
+  bodies.loops.clear();
+  bodies.loop_row_count = 0;
   int state_size = kHybridSlotState * bodies.slot_count();
   int velocity_size = kHybridSlotVelocity * bodies.slot_count();
   for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
@@ -72,11 +72,21 @@ void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, c
         limit.bound = sign > 0 ? joint.lower : joint.upper;
         if (std::isfinite(limit.bound)) bodies.limits.push_back(limit);
       }
+      if (articulation.joint_friction[link].coulomb > 0) {
+        bodies.joint_frictions.push_back({tree_index, link, limit.body, limit.velocity,
+                                          tree.state_offset + tree.size + articulation.tree.velocity_offset(link),
+                                          articulation.joint_friction[link].coulomb});
+      }
     }
     for (const JointCoupling& coupling : articulation.couplings) {
       bodies.couplings.push_back({tree_index, tree.velocity_offset + articulation.tree.velocity_offset(coupling.leader),
                                   tree.velocity_offset + articulation.tree.velocity_offset(coupling.follower),
                                   coupling.ratio});
+    }
+    if (!articulation.loops.empty()) {
+      const int rows = loop_row_count(articulation.loops);
+      bodies.loops.push_back({tree_index, bodies.loop_row_count, rows});
+      bodies.loop_row_count += rows;
     }
     tree.target_position.assign(articulation.tree.link_count(), 0.0);
     tree.target_velocity.assign(articulation.tree.link_count(), 0.0);
@@ -147,11 +157,35 @@ Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJoin
   return row;
 }
 
+Eigen::RowVectorXd hybrid_joint_row(const HybridBodies& bodies, int velocity) {
+  Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
+  row[velocity] = 1;
+  return row;
+}
+
 Eigen::RowVectorXd hybrid_coupling_row(const HybridBodies& bodies, const HybridJointCoupling& coupling) {
   Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   row[coupling.follower] = 1;
   row[coupling.leader] = -coupling.ratio;
   return row;
+}
+
+void hybrid_loop_rows(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                      Eigen::MatrixXd& rows, Eigen::VectorXd& error) {
+  rows.setZero(bodies.loop_row_count, bodies.velocity_size());
+  error.resize(bodies.loop_row_count);
+  TreeKinematics kinematics;
+  Eigen::MatrixXd jacobian;
+  Eigen::VectorXd tree_error;
+  for (const HybridLoopRows& loop : bodies.loops) {
+    const HybridTree& tree = bodies.trees[loop.tree];
+    const Articulation& articulation = model.articulations[tree.articulation];
+    // q => h(q), H(q) (loop_closure.h), placed at the tree's q_dot.
+    forward_kinematics(articulation.tree, state.segment(tree.state_offset, tree.size), kinematics);
+    loop_closure_rows(articulation.tree, kinematics, articulation.loops, jacobian, tree_error);
+    rows.block(loop.first_row, tree.velocity_offset, loop.row_count, tree.size) = jacobian;
+    error.segment(loop.first_row, loop.row_count) = tree_error;
+  }
 }
 
 Quat hybrid_orientation(const Eigen::VectorXd& state, int slot) {
@@ -177,6 +211,8 @@ void unpack_hybrid_state(const Model& model, const HybridBodies& bodies, const E
     articulation.velocities = state.segment(tree.state_offset + tree.size, tree.size);
     update_link_bodies(model.articulations[tree.articulation], articulation, position, orientation, linear_velocity,
                        angular_velocity);
+    // H(q) q_dot, the loops' rate a time-stepping step would carry on from.
+    update_loop_rates(model.articulations[tree.articulation], articulation);
   }
 }
 

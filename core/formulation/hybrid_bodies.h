@@ -84,12 +84,36 @@ struct HybridJointCoupling {
   double ratio = 1;
 };
 
+// A joint's Coulomb friction c (seed 002 eq. (14), dynamics/joint_friction.h) on a
+// revolute or prismatic joint: a stick/slip mode of its own between events
+// (hybrid_smooth_dynamics.h), its row e_j in u while it sticks.
+struct HybridJointFriction {
+  int tree = -1;       // index into HybridBodies::trees
+  int link = -1;       // the joint's link
+  int body = -1;       // the link's model body
+  int velocity = -1;   // q_dot_j's index in u
+  int rate = -1;       // q_dot_j's index in y
+  double coulomb = 0;  // c [N m or N], > 0
+};
+
+// A tree's loop closures (dynamics/articulation/loop_closure.h, seed 004's "Bilateral
+// Position Constraints"): h(q) = 0 with H = dh/dq, its rows H q_dot in u held between
+// events and through every impact, always active (hybrid_loop_rows).
+struct HybridLoopRows {
+  int tree = -1;       // index into HybridBodies::trees
+  int first_row = 0;   // its first row among every tree's loop rows
+  int row_count = 0;   // loop_row_count of its articulation's loops
+};
+
 struct HybridBodies {
   std::vector<int> body;          // the model body of each slot
   std::vector<int> slot_of_body;  // per model body, -1 when not a slot
   std::vector<HybridTree> trees;
   std::vector<HybridJointLimit> limits;  // every finite side of a moving joint's limits
   std::vector<HybridJointCoupling> couplings;  // every coupling of every tree
+  std::vector<HybridJointFriction> joint_frictions;  // every joint with c > 0
+  std::vector<HybridLoopRows> loops;           // per tree with loop closures
+  int loop_row_count = 0;                      // the rows of every tree's loops
   std::vector<int> tree_of_body;  // per model body, the tree of a link that moves, else -1
   // Per tree, the kinematics at the state last unpacked, and per link body the
   // Jacobian of its centre of mass and angular velocity in the tree's q_dot (6 x n).
@@ -132,10 +156,9 @@ inline bool hybrid_body_moves(const HybridBodies& bodies, int body) {
 
 // Why the model's articulations are beyond this formulation, or "" when every one is a
 // tree it moves: reduced coordinates, revolute, prismatic or fixed joints, with or
-// without limits, motors, viscous joint friction and couplings, but no joint Coulomb
-// friction, loop closures or prescribed motions (each would be a constraint of its own
-// kind between events: a stick/slip mode per joint, a loop's rows with their drift, a
-// driven joint's rate imposed on the smooth dynamics and through every reset map).
+// without limits, motors, joint friction (viscous and Coulomb), couplings and loop
+// closures, but no prescribed motions (a driven joint's rate would be imposed on the
+// smooth dynamics and through every reset map).
 std::string hybrid_articulation_limit(const Model& model, const Options& options);
 
 // (model, poses) => slots for the dynamic free bodies, trees for the articulations and
@@ -143,7 +166,8 @@ std::string hybrid_articulation_limit(const Model& model, const Options& options
 void make_hybrid_bodies(const Model& model, const std::vector<Vec3>& position, const std::vector<Quat>& orientation,
                         HybridBodies& bodies);
 
-// Data's state <=> y; unpacking also poses the links' bodies (update_link_bodies).
+// Data's state <=> y; unpacking also poses the links' bodies (update_link_bodies) and
+// sets the loops' rates (update_loop_rates).
 Eigen::VectorXd pack_hybrid_state(const HybridBodies& bodies, const std::vector<Vec3>& position,
                                   const std::vector<Quat>& orientation, const std::vector<Vec3>& linear_velocity,
                                   const std::vector<Vec3>& angular_velocity,
@@ -157,8 +181,15 @@ void hold_hybrid_set_points(const std::vector<ArticulationState>& articulations,
 // A joint limit's distance sign (q - bound) at y, and its row in u.
 double hybrid_limit_distance(const HybridJointLimit& limit, const Eigen::VectorXd& state);
 Eigen::RowVectorXd hybrid_limit_row(const HybridBodies& bodies, const HybridJointLimit& limit);
+// A joint's unit row e_j in u (its friction's while it sticks).
+Eigen::RowVectorXd hybrid_joint_row(const HybridBodies& bodies, int velocity);
 // A coupling's row in u: +1 at the follower, -ratio at the leader.
 Eigen::RowVectorXd hybrid_coupling_row(const HybridBodies& bodies, const HybridJointCoupling& coupling);
+// Every tree's loop rows at y: H(q) in u (bodies.loop_row_count rows, each tree's
+// block at its q_dot) and h(q) [m, or rad for a hinge's axis rows], in the order of
+// bodies.loops.
+void hybrid_loop_rows(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                      Eigen::MatrixXd& rows, Eigen::VectorXd& error);
 // y with u replaced.
 void set_hybrid_velocity(const HybridBodies& bodies, const Eigen::VectorXd& velocity, Eigen::VectorXd& state);
 // (y) => bodies.tree_kinematics, the links' poses in bodies.position and

@@ -1,6 +1,7 @@
 #include "formulation/hybrid_guards.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "formulation/hybrid_transitions.h"
 
@@ -12,7 +13,15 @@ void HybridGuards::evaluate(const Eigen::VectorXd& state, double reach, Eigen::V
   const std::vector<int>& active_limits = dynamics_.active_limits();
   const Eigen::Index limits_at = pairs + 2 * static_cast<Eigen::Index>(active.size());
   const Eigen::Index limit_count = static_cast<Eigen::Index>(bodies_.limits.size());
-  guards.resize(limits_at + limit_count + static_cast<Eigen::Index>(active_limits.size()));
+  const Eigen::Index joints_at = limits_at + limit_count + static_cast<Eigen::Index>(active_limits.size());
+  const std::vector<HybridJointFrictionMode>& joint_modes = dynamics_.joint_modes();
+  guards.resize(joints_at + static_cast<Eigen::Index>(joint_modes.size()));
+  bool joint_sticks = false;
+  for (size_t j = 0; j < joint_modes.size(); ++j) {
+    // Slip -> stick: s q_dot_j reaching zero.
+    guards[joints_at + static_cast<Eigen::Index>(j)] = joint_modes[j].direction * state[bodies_.joint_frictions[j].rate];
+    joint_sticks = joint_sticks || joint_modes[j].sticking;
+  }
   guards.head(pairs).setConstant(reach);
   for (Eigen::Index l = 0; l < limit_count; ++l) {
     const bool is_active =
@@ -25,8 +34,14 @@ void HybridGuards::evaluate(const Eigen::VectorXd& state, double reach, Eigen::V
                                        [&](const HybridActiveContact& contact) { return contact.key == point.key; });
     if (!is_active) guards[point.pair] = std::min(guards[point.pair], point.distance);
   }
-  if (active.empty() && active_limits.empty()) return;
+  if (active.empty() && active_limits.empty() && !joint_sticks) return;
   dynamics_.evaluate(state, derivative_, contacts_);
+  for (size_t j = 0; j < joint_modes.size(); ++j) {
+    // Stick -> slip: |lambda_j| reaching c.
+    if (!joint_modes[j].sticking) continue;
+    guards[joints_at + static_cast<Eigen::Index>(j)] =
+        bodies_.joint_frictions[j].coulomb - std::abs(dynamics_.joint_friction_torques()[j]);
+  }
   for (size_t l = 0; l < active_limits.size(); ++l) {
     guards[limits_at + limit_count + static_cast<Eigen::Index>(l)] =
         dynamics_.limit_forces()[l] + kHybridIdleContactForce;
@@ -57,6 +72,13 @@ HybridGuardMeaning HybridGuards::meaning(int index) const {
   }
   const int contact_guards = 2 * static_cast<int>(dynamics_.active().size());
   const int limit_count = static_cast<int>(bodies_.limits.size());
+  const int joints_at = pairs + contact_guards + limit_count + static_cast<int>(dynamics_.active_limits().size());
+  if (index >= joints_at) {
+    meaning.joint_friction = index - joints_at;
+    meaning.kind = dynamics_.joint_modes()[meaning.joint_friction].sticking ? HybridEventKind::StickToSlip
+                                                                           : HybridEventKind::SlipToStick;
+    return meaning;
+  }
   if (index >= pairs + contact_guards) {
     const int at = index - pairs - contact_guards;
     if (at < limit_count) {

@@ -18,6 +18,9 @@
 //                starts at -v_s and is armed once its slip along s0 passes v_s.
 //   per joint limit:  its distance sign (q - bound) while inactive (closing), 1 while
 //                     active; per active limit, lambda_l + f_idle (opening).
+//   per joint friction (HybridJointFrictionMode): sticking, c - |lambda_j| (its torque
+//                     reaching c: stick -> slip); sliding, s q_dot_j (its rate reaching
+//                     zero: slip -> stick).
 // A guard fires only from strictly positive to <= 0, so one that starts at 0 (a
 // contact just opened, a slip just begun) is not an event until it has been positive.
 #pragma once
@@ -38,6 +41,7 @@ struct HybridGuardMeaning {
   int active = -1;                                 // otherwise: the active contact
   int limit = -1;  // a joint limit's guard: its index in HybridBodies::limits (closing
                    // when `pair` and `active` are -1 and kind is Impact, else opening)
+  int joint_friction = -1;  // a joint friction's guard: its index in HybridBodies::joint_frictions
 };
 
 class HybridGuards {

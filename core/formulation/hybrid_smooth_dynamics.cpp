@@ -157,16 +157,26 @@ Eigen::MatrixXd HybridSmoothDynamics::constraint_rows(const Eigen::VectorXd& sta
     rows.push_back(found ? hybrid_contact_row(bodies_, point, t2) : none);
   }
   for (const int limit : active_limits_) rows.push_back(hybrid_limit_row(bodies_, bodies_.limits[limit]));
+  for (size_t j = 0; j < joint_modes_.size(); ++j) {
+    if (joint_modes_[j].sticking) rows.push_back(hybrid_joint_row(bodies_, bodies_.joint_frictions[j].velocity));
+  }
   for (const HybridJointCoupling& coupling : bodies_.couplings) rows.push_back(hybrid_coupling_row(bodies_, coupling));
-  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(rows.size()), bodies_.velocity_size());
+  Eigen::MatrixXd loop_rows;
+  hybrid_loop_rows(model_, bodies_, state, loop_rows, loop_error_);
+  Eigen::MatrixXd matrix(static_cast<Eigen::Index>(rows.size()) + loop_rows.rows(), bodies_.velocity_size());
   for (size_t r = 0; r < rows.size(); ++r) matrix.row(static_cast<Eigen::Index>(r)) = rows[r];
+  matrix.bottomRows(loop_rows.rows()) = loop_rows;
   return matrix;
 }
 
 void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorXd& derivative,
                                     std::vector<HybridContactState>& contacts) {
   const int slots = bodies_.slot_count();
-  const long long size = 1 + static_cast<long long>(active_.size() + active_limits_.size() + bodies_.couplings.size());
+  const long long sticking_joints = std::count_if(joint_modes_.begin(), joint_modes_.end(),
+                                                 [](const HybridJointFrictionMode& mode) { return mode.sticking; });
+  const long long size = 1 + static_cast<long long>(active_.size() + active_limits_.size() + bodies_.couplings.size() +
+                                                    bodies_.loop_row_count) +
+                         sticking_joints;
   work_ += size * size;
   const Eigen::VectorXd velocity = hybrid_velocity(bodies_, state);
   // M^-1 per slot (block diagonal): 1/m and the world inverse inertia.
@@ -203,11 +213,19 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
     force.segment(bodies_.trees[t].velocity_offset, bodies_.trees[t].size) = tree_force_[t];
   }
   if (bodies_.applied_slot >= 0) force.segment<6>(6 * bodies_.applied_slot) += bodies_.applied_wrench;
+  // A sliding joint's Coulomb friction, -c s (seed 002 eq. (14)).
+  joint_friction_torques_.assign(joint_modes_.size(), 0.0);
+  for (size_t j = 0; j < joint_modes_.size(); ++j) {
+    if (joint_modes_[j].sticking) continue;
+    joint_friction_torques_[j] = -bodies_.joint_frictions[j].coulomb * joint_modes_[j].direction;
+    force[bodies_.joint_frictions[j].velocity] += joint_friction_torques_[j];
+  }
   Eigen::VectorXd acceleration = apply_inverse(force);
   // The rows' rate along the motion, J_c_dot q_dot, by a central difference.
   Eigen::VectorXd row_rate;
   Eigen::MatrixXd rows;
-  const bool constrained = !active_.empty() || !active_limits_.empty() || !bodies_.couplings.empty();
+  const bool constrained = !active_.empty() || !active_limits_.empty() || !bodies_.couplings.empty() ||
+                           bodies_.loop_row_count > 0 || sticking_joints > 0;
   limit_forces_.assign(active_limits_.size(), 0.0);
   if (constrained) {
     const Eigen::MatrixXd ahead = constraint_rows(hybrid_drift(bodies_, state, kHybridRowRateInterval));
@@ -241,11 +259,17 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
       columns.col(r) = (rows.row(r) - active_[c].kinetic_friction * slip_row).transpose();
       ++r;
     }
-    // A joint limit's and a coupling's force act along their own rows.
+    // A joint limit's, a sticking joint's, a coupling's and a loop's force act along
+    // their own rows.
     for (; r < rows.rows(); ++r) columns.col(r) = rows.row(r).transpose();
     const Eigen::MatrixXd inverse_columns = apply_inverse(columns);
     const Eigen::MatrixXd delassus = rows * inverse_columns;
-    const Eigen::VectorXd right = -(rows * acceleration + row_rate);
+    Eigen::VectorXd right = -(rows * acceleration + row_rate);
+    // The loops' rows ask Baumgarte's h_ddot = -2 alpha h_dot - beta^2 h (seed 004,
+    // alpha = beta the seed's critically damped choice) instead of h_ddot = 0.
+    const Eigen::Index loops = bodies_.loop_row_count;
+    right.tail(loops) -= 2 * options_.baumgarte_alpha * (rows.bottomRows(loops) * velocity) +
+                         options_.baumgarte_beta * options_.baumgarte_beta * loop_error_;
     const Eigen::VectorXd lambda = delassus.completeOrthogonalDecomposition().solve(right);
     acceleration += inverse_columns * lambda;
     r = 0;
@@ -263,6 +287,9 @@ void HybridSmoothDynamics::evaluate(const Eigen::VectorXd& state, Eigen::VectorX
       }
     }
     for (size_t l = 0; l < active_limits_.size(); ++l, ++r) limit_forces_[l] = lambda[r];
+    for (size_t j = 0; j < joint_modes_.size(); ++j) {
+      if (joint_modes_[j].sticking) joint_friction_torques_[j] = lambda[r++];
+    }
   }
   derivative.resize(state.size());
   write_hybrid_slot_rates(bodies_, state, acceleration, derivative);

@@ -21,6 +21,23 @@
 // active joint limit is one more constrained row, sign e_j (frictionless), its force
 // lambda_l >= 0 while it holds the joint off the limit's far side; a joint coupling
 // (HybridJointCoupling) a bilateral row, always active.
+//
+// A joint's Coulomb friction c (HybridJointFriction, seed 002 eq. (14)'s c sgn(q_dot))
+// has a mode of its own: a sticking joint is one more constrained row e_j (q_ddot_j =
+// 0), its torque lambda_j whatever holds it, while |lambda_j| <= c; a sliding joint
+// feels the torque -c s, s = sign(q_dot_j) held through the slide (+1 or -1), beside
+// tau_g - C. Its guards (hybrid_guards.h) are c - |lambda_j| (stick -> slip) and
+// s q_dot_j (slip -> stick).
+//
+// A loop closure's rows (HybridLoopRows, seed 004's "Bilateral Position Constraints":
+// M q_ddot = tau + H^T lambda with h(q) = 0) are always active too, solved with the
+// contacts' in the same least-norm system (its pseudoinverse leaves out the rows a
+// planar loop makes zero), and ask Baumgarte's stabilisation instead of h_ddot = 0:
+//   H q_ddot + H_dot q_dot = -2 alpha H q_dot - beta^2 h(q),
+// the seed's "h_ddot = -2 alpha h_dot - alpha^2 h" with Options::baumgarte_alpha and
+// baumgarte_beta (the seed's critically damped response when they are equal; 0 and 0:
+// the loop is held at the integrator's tolerance only). H_dot q_dot is the same
+// central difference as the contacts'.
 #pragma once
 
 #include <vector>
@@ -39,6 +56,12 @@
 namespace contactlab {
 
 enum class HybridContactMode { Stick, Slip };
+
+// A joint friction's mode (HybridBodies::joint_frictions, in the same order).
+struct HybridJointFrictionMode {
+  bool sticking = true;
+  double direction = 0;  // slip: s, the sign of q_dot_j through the slide (+1 or -1)
+};
 
 struct HybridActiveContact {
   HybridContactKey key;
@@ -76,7 +99,11 @@ struct HybridContactState {
 class HybridSmoothDynamics {
  public:
   HybridSmoothDynamics(const Model& model, const Options& options, HybridBodies& bodies)
-      : model_(model), options_(options), bodies_(bodies), stick_speed_(hybrid_stick_speed(options)) {}
+      : model_(model),
+        options_(options),
+        bodies_(bodies),
+        stick_speed_(hybrid_stick_speed(options)),
+        joint_modes_(bodies.joint_frictions.size()) {}
 
   std::vector<HybridActiveContact>& active() { return active_; }
   const std::vector<HybridActiveContact>& active() const { return active_; }
@@ -85,6 +112,11 @@ class HybridSmoothDynamics {
   std::vector<int>& active_limits() { return active_limits_; }
   const std::vector<int>& active_limits() const { return active_limits_; }
   const std::vector<double>& limit_forces() const { return limit_forces_; }
+  // Each joint friction's mode, and its torque at the last evaluation [N m or N]:
+  // lambda_j while it sticks, -c s while it slides.
+  std::vector<HybridJointFrictionMode>& joint_modes() { return joint_modes_; }
+  const std::vector<HybridJointFrictionMode>& joint_modes() const { return joint_modes_; }
+  const std::vector<double>& joint_friction_torques() const { return joint_friction_torques_; }
   // v_s [m/s] (hybrid_stick_speed).
   double stick_speed() const { return stick_speed_; }
   // v_b [m/s] (kHybridSlowSlipSpeeds v_s).
@@ -115,6 +147,8 @@ class HybridSmoothDynamics {
   std::vector<HybridActiveContact> active_;
   std::vector<int> active_limits_;
   std::vector<double> limit_forces_;
+  std::vector<HybridJointFrictionMode> joint_modes_;
+  std::vector<double> joint_friction_torques_;
   std::vector<HybridContactPoint> points_;
   std::vector<int> active_pairs_;
   std::vector<InverseMass> inverse_blocks_;
@@ -124,6 +158,7 @@ class HybridSmoothDynamics {
   TreeDynamicsWorkspace tree_workspace_;
   Eigen::MatrixXd tree_mass_matrix_;
   Eigen::Matrix<double, 6, Eigen::Dynamic> applied_jacobian_;
+  Eigen::VectorXd loop_error_;  // h(q) of the loops' rows at the state constraint_rows saw last
   long long work_ = 0;
   std::vector<HybridContactState> drift_contacts_;
 };

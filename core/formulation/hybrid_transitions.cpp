@@ -1,6 +1,7 @@
 #include "formulation/hybrid_transitions.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "contact/friction_coefficient.h"
 #include "contact/friction_cone.h"
@@ -57,12 +58,18 @@ ImpactContactRows frictionless_row(const Eigen::RowVectorXd& normal, double rest
   return row;
 }
 
-// Couplings (mimic joints): bilateral rows that keep q_dot_follower = ratio
-// q_dot_leader through the impact (e = 0, the impulse of either sign).
-void append_coupling_rows(const HybridBodies& bodies, std::vector<ImpactContactRows>& rows) {
+// Couplings (mimic joints) and loop closures: bilateral rows that keep q_dot_follower =
+// ratio q_dot_leader and H(q) q_dot+ = 0 through the impact (e = 0, the impulse of
+// either sign).
+void append_equality_rows(const Model& model, const HybridBodies& bodies, const Eigen::VectorXd& state,
+                          std::vector<ImpactContactRows>& rows) {
   for (const HybridJointCoupling& coupling : bodies.couplings) {
     rows.push_back(frictionless_row(hybrid_coupling_row(bodies, coupling)));
   }
+  Eigen::MatrixXd loop_rows;
+  Eigen::VectorXd loop_error;
+  hybrid_loop_rows(model, bodies, state, loop_rows, loop_error);
+  for (Eigen::Index r = 0; r < loop_rows.rows(); ++r) rows.push_back(frictionless_row(loop_rows.row(r)));
 }
 
 }  // namespace
@@ -135,22 +142,31 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     event.normal_velocity = limit.rate;
     events.push_back(event);
   }
-  append_coupling_rows(bodies, rows);
+  append_equality_rows(model, bodies, state, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
   return true;
 }
 
-void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state) {
-  Eigen::VectorXd derivative;
-  std::vector<HybridContactState> states;
-  dynamics.evaluate(state, derivative, states);
-  if (!states[contact].found) return;
-  // The plastic, infinite-friction map (e = 0) over the active rows: the contact's
-  // [n; t1; t2] and every sticking contact's, the sliding contacts' normals, the
-  // active limits and the couplings, all of which are at rest to the integrator's
-  // tolerance, so only the residual slip changes.
+HybridEvent hybrid_joint_friction_event(const HybridBodies& bodies, int joint, HybridEventKind kind, double time) {
+  HybridEvent event;
+  event.time = time;
+  event.kind = kind;
+  event.body_b = bodies.joint_frictions[joint].body;
+  return event;
+}
+
+namespace {
+
+// The active rows at y for a residual map (e = 0): every sticking contact's [n; t1; t2]
+// and `slipping_contact`'s (-1: none), the other sliding contacts' normals, the active
+// limits, the sticking joints, the couplings and the loops, all of which are at rest
+// to the integrator's tolerance, so only the residual slip changes.
+std::vector<ImpactContactRows> residual_map_rows(const Model& model, int slipping_contact,
+                                                 const std::vector<HybridContactState>& states,
+                                                 const HybridSmoothDynamics& dynamics, const HybridBodies& bodies,
+                                                 const Eigen::VectorXd& state) {
   const std::vector<HybridActiveContact>& active = dynamics.active();
   const Eigen::RowVectorXd no_tangent = Eigen::RowVectorXd::Zero(bodies.velocity_size());
   std::vector<ImpactContactRows> rows;
@@ -161,7 +177,7 @@ void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies
     Vec3 t1, t2;
     tangent_basis(point.normal, t1, t2);
     row.normal = hybrid_contact_row(bodies, point, point.normal);
-    row.frictionless = active[c].mode == HybridContactMode::Slip && static_cast<int>(c) != contact;
+    row.frictionless = active[c].mode == HybridContactMode::Slip && static_cast<int>(c) != slipping_contact;
     row.tangent1 = row.frictionless ? no_tangent : hybrid_contact_row(bodies, point, t1);
     row.tangent2 = row.frictionless ? no_tangent : hybrid_contact_row(bodies, point, t2);
     rows.push_back(row);
@@ -169,7 +185,37 @@ void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies
   for (const int limit : dynamics.active_limits()) {
     rows.push_back(frictionless_row(hybrid_limit_row(bodies, bodies.limits[limit])));
   }
-  append_coupling_rows(bodies, rows);
+  for (size_t j = 0; j < dynamics.joint_modes().size(); ++j) {
+    if (!dynamics.joint_modes()[j].sticking) continue;
+    rows.push_back(frictionless_row(hybrid_joint_row(bodies, bodies.joint_frictions[j].velocity)));
+  }
+  append_equality_rows(model, bodies, state, rows);
+  return rows;
+}
+
+}  // namespace
+
+void end_residual_slip(const Model& model, int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                       Eigen::VectorXd& state) {
+  Eigen::VectorXd derivative;
+  std::vector<HybridContactState> states;
+  dynamics.evaluate(state, derivative, states);
+  if (!states[contact].found) return;
+  // The plastic, infinite-friction map (e = 0) over the active rows.
+  const std::vector<ImpactContactRows> rows = residual_map_rows(model, contact, states, dynamics, bodies, state);
+  const ImpactResult result =
+      impact_reset(dynamics.inverse_mass(state), rows, ImpactFriction::Infinite, hybrid_velocity(bodies, state));
+  set_hybrid_velocity(bodies, result.velocity, state);
+}
+
+void end_joint_slip(const Model& model, int joint, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                    Eigen::VectorXd& state) {
+  Eigen::VectorXd derivative;
+  std::vector<HybridContactState> states;
+  dynamics.evaluate(state, derivative, states);
+  // The plastic map over the active rows and the joint's own, q_dot_j+ = 0.
+  std::vector<ImpactContactRows> rows = residual_map_rows(model, -1, states, dynamics, bodies, state);
+  rows.push_back(frictionless_row(hybrid_joint_row(bodies, bodies.joint_frictions[joint].velocity)));
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, ImpactFriction::Infinite, hybrid_velocity(bodies, state));
   set_hybrid_velocity(bodies, result.velocity, state);
@@ -202,9 +248,17 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
   for (const HybridTouchingLimit& limit : hybrid_touching_limits(settings, state, bodies)) {
     if (limit.rate <= kHybridRestingSpeed) active_limits.push_back(limit.limit);
   }
+  // A joint at rest sticks; a moving one slides against its rate.
+  std::vector<HybridJointFrictionMode>& joint_modes = dynamics.joint_modes();
+  const Eigen::VectorXd velocity = hybrid_velocity(bodies, state);
+  for (size_t j = 0; j < joint_modes.size(); ++j) {
+    const double rate = velocity[bodies.joint_frictions[j].velocity];
+    joint_modes[j].sticking = std::abs(rate) <= settings.stick_speed;
+    joint_modes[j].direction = joint_modes[j].sticking ? 0.0 : (rate > 0 ? 1.0 : -1.0);
+  }
   Eigen::VectorXd derivative;
   std::vector<HybridContactState> contacts;
-  const int limit = 4 * (static_cast<int>(active.size() + active_limits.size()) + 1);
+  const int limit = 4 * (static_cast<int>(active.size() + active_limits.size() + joint_modes.size()) + 1);
   for (int change = 0; change < limit; ++change) {
     dynamics.evaluate(state, derivative, contacts);
     // A joint limit that pulls lets go first, the most negative.
@@ -239,7 +293,22 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
       patch = hybrid_patch_friction(active, contacts, c);
       if (patch.margin < -1e-12 * patch.friction.norm()) outside_cone = c;
     }
-    if (outside_cone < 0) return true;
+    if (outside_cone < 0) {
+      // A sticking joint whose torque exceeds c slides against it, the most loaded first.
+      int slipping_joint = -1;
+      double most = 1 + 1e-12;
+      for (size_t j = 0; j < joint_modes.size(); ++j) {
+        const double load = std::abs(dynamics.joint_friction_torques()[j]) / bodies.joint_frictions[j].coulomb;
+        if (joint_modes[j].sticking && load > most) {
+          slipping_joint = static_cast<int>(j);
+          most = load;
+        }
+      }
+      if (slipping_joint < 0) return true;
+      joint_modes[slipping_joint].sticking = false;
+      joint_modes[slipping_joint].direction = dynamics.joint_friction_torques()[slipping_joint] > 0 ? -1.0 : 1.0;
+      continue;
+    }
     // The whole patch slides, against its friction.
     const HybridContactKey key = active[outside_cone].key;
     for (HybridActiveContact& contact : active) {
@@ -252,9 +321,9 @@ bool select_contact_modes(const Model& model, const Options& options, const Hybr
       contact.slow = true;
     }
   }
-  why = "no consistent active set of " + std::to_string(active.size()) + " contacts and " +
-        std::to_string(active_limits.size()) + " joint limits after " + std::to_string(limit) +
-        " changes";
+  why = "no consistent active set of " + std::to_string(active.size()) + " contacts, " +
+        std::to_string(active_limits.size()) + " joint limits and " + std::to_string(joint_modes.size()) +
+        " joints with Coulomb friction after " + std::to_string(limit) + " changes";
   return false;
 }
 

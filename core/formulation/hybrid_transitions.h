@@ -19,6 +19,13 @@
 // -sum lambda_t. With no agreement after 4 (contacts + limits + 1) changes the active
 // set is inconsistent (Painleve's kind of problem): reported, never looped on.
 //
+// Joint Coulomb friction (HybridBodies::joint_frictions): a joint whose rate is at most
+// v_s starts sticking, a faster one sliding with s = sign(q_dot_j); a sticking joint
+// whose torque |lambda_j| exceeds c slides along -sign(lambda_j) (after the contacts'
+// changes, one joint at a time). It takes no part in an impact's map: a torque bounded
+// by c gives no impulse in an instant, so the joint is free through the impact, and
+// its mode is chosen from the rate the impact leaves.
+//
 // Joint limits (HybridBodies::limits) take part like frictionless contacts: touching
 // when sign (q - bound) <= delta, closing when sign q_dot < -kHybridRestingSpeed, in the
 // same reset map (e from hybrid_limit_restitution, the Zeno rule on the joint's rate in
@@ -57,11 +64,23 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
                      HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
                      std::vector<HybridEvent>& events);
 
+// An event of a joint's friction (stick_to_slip, slip_to_stick): body_b the joint's
+// link's body, body_a and the geoms -1.
+HybridEvent hybrid_joint_friction_event(const HybridBodies& bodies, int joint, HybridEventKind kind, double time);
+
+// (y at a slip -> stick event of joint friction `joint`) => y with the joint's rate set
+// to zero by the plastic map over the active rows and the joint's row e_j (the other
+// rows held at rest): the residual rate is the slide's deceleration times at most the
+// event's tolerance, so the impulse is of that order times the joint's inertia.
+void end_joint_slip(const Model& model, int joint, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                    Eigen::VectorXd& state);
+
 // (y at a slip -> stick event of active contact `contact`) => y with its residual
 // slip set to zero by the plastic infinite-friction map over the active rows (the
 // other rows held at rest): at most v_s along its held direction and below v_b
 // sideways (hybrid_settings.h), an impulse of at most m_eff v_b.
-void end_residual_slip(int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state);
+void end_residual_slip(const Model& model, int contact, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                       Eigen::VectorXd& state);
 
 // (y) => dynamics.active(): the active contacts and their modes. False (with a reason
 // in `why`) when no consistent set was found.

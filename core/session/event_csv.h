@@ -6,7 +6,9 @@
 // within the pair, and vn the normal velocity just before an impact [m/s] (0 for the
 // other kinds). At a joint limit, body_a is "joint_limit", body_b the limited link,
 // the geoms -1, feature 0 the lower limit or 1 the upper, and vn the joint's rate
-// toward it; a reselect names no contact (both bodies empty). Numbers as the state CSV writes them (exact_number).
+// toward it; at a joint's friction (stick_to_slip, slip_to_stick) body_a is
+// "joint_friction", body_b the joint's link, the geoms -1, feature 0 and vn 0; a
+// reselect names no contact (both bodies empty). Numbers as the state CSV writes them (exact_number).
 #pragma once
 
 #include <ostream>

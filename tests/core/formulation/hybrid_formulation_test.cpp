@@ -3,7 +3,7 @@
 // closed forms: a dropped ball's impact times and apexes and its Zeno time, a box
 // sliding to rest, a box on an incline that holds or slides, the spinning ball's
 // post-impact velocities, and its statuses: an event cap that ends a step, and a
-// closed chain, or a stack, that it does not simulate; a contact at rest with no load
+// stack, which it does not simulate; a contact at rest with no load
 // (lcp_wall) and a block leaving a ramp for the floor (stick_slip).
 #include <cmath>
 #include <string>
@@ -191,20 +191,6 @@ TEST(HybridFormulation, EventCapEndsTheStepWithAStatus) {
   EXPECT_NE(fallback_message(data.solver.fallbacks).find("hybrid_max_events"), std::string::npos);
   EXPECT_DOUBLE_EQ(data.time, 2.0);
   EXPECT_TRUE(data.position[body_index(model, "thing")].allFinite());
-}
-
-// A closed chain (four_bar's loop closure) is outside the method here: status
-// "unsupported", the reason, and nothing moved.
-TEST(HybridFormulation, LoopClosuresAreUnsupported) {
-  const Model model = load_builtin_scene("four_bar");
-  Options options = model.options;
-  options.formulation = Formulation::Hybrid;
-  Data data = make_data(model);
-  const std::vector<Vec3> before = data.position;
-  step(model, options, data);
-  EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
-  EXPECT_NE(fallback_message(data.solver.fallbacks).find("loop closures"), std::string::npos);
-  EXPECT_EQ(data.position, before);
 }
 
 // Two boxes stacked on the ground (box_stack's first two): once the upper one lands on
