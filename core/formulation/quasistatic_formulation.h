@@ -62,6 +62,14 @@ class QuasistaticFormulation : public ContactFormulation {
     convex_.solve_island(options, rows, contacts, memory, island, solution);
   }
 
+  // The problem of the formulation it solved as; the pure model's force balance is
+  // not kept.
+  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
+    if (options.quasistatic_model == 1) return false;
+    if (options.quasistatic_problem == 1) return lcp_.copy_last_problem(options, rows, problem);
+    return convex_.copy_last_problem(options, rows, problem);
+  }
+
  private:
   LcpFormulation lcp_;
   ConvexFormulation convex_;
