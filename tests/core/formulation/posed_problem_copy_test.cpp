@@ -173,25 +173,5 @@ TEST(PosedProblemCopy, TheLcpFormulationsProblemIsSeed002sLcp) {
   expect_certified_by_hand(problem, "box_rest under lcp");
 }
 
-TEST(PosedProblemCopy, ACertificateSeesAnAnswerOutsideItsCone) {
-  // One contact, mu = 0.5: x = (1, 0.6, 0) lies outside mu x_n >= ||x_t|| by 0.1.
-  IslandProblem problem;
-  problem.kind = IslandProblemKind::ConeProgram;
-  problem.matrix = Eigen::Matrix3d::Identity();
-  problem.offset = Eigen::Vector3d(-1, -0.6, 0);
-  problem.z = Eigen::Vector3d(1, 0.6, 0);
-  problem.w = problem.matrix * problem.z + problem.offset;
-  problem.cones = {ProblemCone{0, 3, 0.5}};
-  const ProblemCertificate certificate = certify_island_problem(problem);
-  EXPECT_NEAR(certificate.primal, 0.1, 1e-15);
-  EXPECT_EQ(certificate.dual, 0);
-  EXPECT_FALSE(certificate.holds);
-  // Inside the cone with g = 0 it holds.
-  problem.z = Eigen::Vector3d(1, 0.4, 0);
-  problem.offset = -problem.z;
-  problem.w.setZero();
-  EXPECT_TRUE(certify_island_problem(problem).holds);
-}
-
 }  // namespace posed_problem_copy_test
 }  // namespace contactlab
