@@ -156,6 +156,7 @@ export class LcpView {
     const problem = problems[this.#island];
     this.exportButton.disabled = !problem;
     if (!problem) {
+      this.title.textContent = "The step's problem";
       this.message.textContent = absentWords(simulation.formulation);
       this.heatMap.draw(new Float64Array(0), [], MAP_SIZE_PX);
       this.certificate.textContent = '';
