@@ -93,7 +93,8 @@ export function summaryWords(problem) {
   if (problem.kind === 'lcp') {
     solved = `${problem.iterations} Lemke pivots`;
   } else if (problem.method === 'active set' || problem.method === 'no-sliding guess') {
-    solved = `solved by the ${problem.method}: direct solves of the guessed active rows, ${problem.iterations} iterations counted`;
+    const counted = problem.iterations > 0 ? `, ${problem.iterations} iterations` : '';
+    solved = `solved directly by the ${problem.method} (a factorisation of the rows it guessed active${counted})`;
   } else {
     solved = `${problem.iterations} iterations of ${problem.method === 'Lemke' ? 'Lemke’s method (pivots)' : `the ${problem.method} method`}`;
   }
