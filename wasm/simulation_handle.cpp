@@ -330,6 +330,7 @@ std::string SimulationHandle::lcp_problems() const {
     problems.push_back({{"island", lcp.island},
                         {"kind", problem_kind_name(lcp.kind)},
                         {"formulation", lcp.formulation},
+                        {"variant", lcp.variant},
                         {"size", lcp.offset.size()},
                         {"contactCount", lcp.contact_count},
                         {"frictionEdges", lcp.friction_edges},

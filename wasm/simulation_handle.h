@@ -87,7 +87,8 @@ class SimulationHandle {
 
   // The step's problems per island (formulation/island_problem.h; the page's dialog of
   // the step's problem): kept while on, from the next step. lcp_problems() describes
-  // the last step's as JSON, [{island, kind ("lcp", "qp" or "cone"), formulation, size,
+  // the last step's as JSON, [{island, kind ("lcp", "qp" or "cone"), formulation, variant ("pure" for
+  // quasistatic's force balance, else ""), size,
   // contactCount, frictionEdges, iterations, method, regularised, cones: [{first, size,
   // mu}], certificate: {primal, dual, complementarity, equation, scale, tolerance,
   // holds}, labels: [..], contacts: [[body a, body b], ..] (names)}]; lcp_values(i) is

@@ -4,6 +4,8 @@
 //
 //   Lcp         formulation lcp (and quasistatic's "lcp" problem): seed 002 eq. (21),
 //               w = M z + q >= 0, z >= 0, z'w = 0, M = G + N, q = g (contact_lcp.h);
+//               quasistatic's pure model (variant "pure"): seed 003's force balance
+//               as the LCP in z = (p, m, beta) of quasistatic_pure.h;
 //   EdgeQp      convex, quasistatic's "qp" problem, soft with the pyramidal cone: the
 //               QP over the cone's extreme rays (edge_lcp.h),
 //                 min 1/2 z'(W + diag r) z + q'z  s.t.  z >= 0,
@@ -62,6 +64,7 @@ struct ProblemCertificate {
 struct IslandProblem {
   IslandProblemKind kind = IslandProblemKind::Lcp;
   const char* formulation = "lcp";  // formulation_name of the one that posed it
+  const char* variant = "";         // "pure": quasistatic's force balance (quasistatic_pure.h)
   int island = -1;         // the island's index in the pass
   Eigen::MatrixXd matrix;  // M = G + N; W + diag r; P
   Eigen::VectorXd offset;  // q = g; q; c

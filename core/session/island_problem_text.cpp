@@ -27,6 +27,10 @@ std::string labels_line(const std::vector<std::string>& labels) {
 std::string layout_lines(const IslandProblem& problem) {
   const std::string sizes = "k = " + std::to_string(problem.contact_count) + " contacts, u = " +
                             std::to_string(problem.friction_edges) + " edges\n";
+  if (std::string(problem.variant) == "pure") {
+    return "# formulation quasistatic, model pure: seed 003's force balance, z = [p (objects' coordinates); "
+           "m (the same); beta (k u); c_l (limits)], v_u = p - m, " + sizes;
+  }
   if (problem.kind == IslandProblemKind::Lcp) {
     return "# z = [c_n (k); c_l (limits); beta (k u); lambda (k); joint friction; torsion], " + sizes;
   }

@@ -10,6 +10,8 @@
 //   # z = [c_n (k); c_l (limits); beta (k u); lambda (k); joint friction; torsion], k = K contacts, u = U edges
 //     (EdgeQp: # formulation F: min 1/2 z'(W + diag r) z + q'z s.t. z >= 0, W = J_beta M^-1 J_beta^T; ...
 //              # z = [beta (k u); c_l (limits)], k = K contacts, u = U edges)
+//     (quasistatic's pure model: # formulation quasistatic, model pure: seed 003's force
+//      balance, z = [p (objects' coordinates); m (the same); beta (k u); c_l (limits)], ...)
 //   # unknowns: cn0 cn1 ... (formulation/lcp_unknown_labels.h)
 //   # z: z_1 z_2 ...     the step's answer, %.17g
 //   # w: w_1 w_2 ...

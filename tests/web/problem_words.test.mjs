@@ -46,6 +46,9 @@ test('each kind names its problem, its matrix and its columns', () => {
   assert.match(summaryWords(soft), /Todorov/);
   assert.match(summaryWords(cone), /9 iterations of the interior point method/);
   assert.match(summaryWords({ ...convex, formulation: 'quasistatic' }), /Seed 003’s QP/);
+  const pure = { ...lcp, formulation: 'quasistatic', variant: 'pure' };
+  assert.match(summaryWords(pure), /force balance/);
+  assert.match(matrixWords(pure), /A_u/);
 });
 
 test('the certificate line says pass or fail per residual, beginning with its verdict', () => {
@@ -108,6 +111,14 @@ test('a cone program exports as JSON, an LCP or a QP in the Siconos format; a fo
   assert.match(absentWords('convex'), /kept only while this view is open/);
 });
 
-test('the unknowns of a cone program fall in the groups p_n and p_t', () => {
-  assert.deepEqual(['pn0', 'pt0.1', 'pt12.2', 'p+3', 'cl1'].map((label) => groupOf(label)?.[1]), ['p_n', 'p_t', 'p_t', 'p+', 'c_l']);
+test('the unknowns of a cone program fall in the groups p_n and p_t, the pure quasi-static velocities in v+ and v−', () => {
+  assert.deepEqual(['pn0', 'pt0.1', 'pt12.2', 'p+3', 'cl1', 'v+5', 'v-0'].map((label) => groupOf(label)?.[1]), [
+    'p_n',
+    'p_t',
+    'p_t',
+    'p+',
+    'c_l',
+    'v+',
+    'v−',
+  ]);
 });

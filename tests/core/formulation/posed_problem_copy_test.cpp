@@ -2,9 +2,11 @@
 // (formulation/posed_problem_copy.h, step.cpp's keep_island_problem): for convex, soft
 // with either cone and quasistatic with either problem, on box_rest and on brick_slide
 // while it slides, the kept problem's answer passes its own certificate
-// (problem_certificate.h), checked here again from the numbers alone, and is the
+// (problem_certificate.h), checked here again from the numbers alone (quasistatic's pure
+// model: seed 003's force balance as an LCP), and is the
 // impulse the step applied: per contact its normal impulse c_n = f_n h and the size of
 // its friction impulse |f_t| h as the step's contact records hold them.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -35,10 +37,18 @@ const Case kCases[] = {
     {"soft_elliptic", "soft", 2, 1, 0, IslandProblemKind::ConeProgram},
     {"quasistatic_qp", "quasistatic", 3, 0, 0, IslandProblemKind::EdgeQp},
     {"quasistatic_lcp", "quasistatic", 3, 0, 1, IslandProblemKind::Lcp},
+    {"quasistatic_pure", "quasistatic", 3, 0, 0, IslandProblemKind::Lcp},
 };
 
+bool is_pure(const Case& c) { return std::string(c.name) == "quasistatic_pure"; }
+
 // Per island contact: (normal impulse, friction impulse's size) in the problem's z.
+// Rays of the QP, and of the pure quasi-static LCP after its 2 x 6 velocity unknowns
+// per object, contact by contact.
 std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& problem) {
+  const bool rays = problem.kind == IslandProblemKind::EdgeQp || std::string(problem.variant) == "pure";
+  const int first_ray = static_cast<int>(
+      std::find(problem.labels.begin(), problem.labels.end(), "beta0.0") - problem.labels.begin());
   std::vector<std::pair<double, double>> impulses;
   const Eigen::VectorXd& z = problem.z;
   const int k = problem.contact_count;
@@ -47,16 +57,17 @@ std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& pro
     if (problem.kind == IslandProblemKind::ConeProgram) {
       const ProblemCone& cone = problem.cones[c];
       impulses.emplace_back(z[cone.first], cone.size == 3 ? std::hypot(z[cone.first + 1], z[cone.first + 2]) : 0.0);
-    } else if (problem.kind == IslandProblemKind::EdgeQp) {
+    } else if (rays) {
       // E_c beta_c = (sum_j beta_cj, mu sum_j beta_cj cos_j, mu sum_j beta_cj sin_j), the
       // rays u equal angles apart (the size of the sum does not depend on where they
       // start); times mu_c from the record below.
       double normal = 0, along_x = 0, along_y = 0;
       for (int j = 0; j < u; ++j) {
         const double angle = 2 * M_PI * j / u;
-        normal += z[c * u + j];
-        along_x += z[c * u + j] * std::cos(angle);
-        along_y += z[c * u + j] * std::sin(angle);
+        const double beta = z[first_ray + c * u + j];
+        normal += beta;
+        along_x += beta * std::cos(angle);
+        along_y += beta * std::sin(angle);
       }
       impulses.emplace_back(normal, std::hypot(along_x, along_y));
     } else {
@@ -99,6 +110,7 @@ void check_scene(const std::string& scene, int steps, const Case& c, const char*
   ASSERT_TRUE(simulation.set_option("formulation", c.formulation).ok()) << what;
   ASSERT_TRUE(simulation.set_option("soft_cone", c.soft_cone).ok()) << what;
   ASSERT_TRUE(simulation.set_option("quasistatic_problem", c.quasistatic_problem).ok()) << what;
+  ASSERT_TRUE(simulation.set_option("quasistatic_model", is_pure(c) ? 1 : 0).ok()) << what;
   ASSERT_EQ(simulation.step(steps - 1), steps - 1) << what;
   EXPECT_TRUE(simulation.data().solver.island_problems.empty()) << what << ": nothing kept while off";
   simulation.keep_island_problems(true);
@@ -114,6 +126,7 @@ void check_scene(const std::string& scene, int steps, const Case& c, const char*
   const IslandProblem& problem = data.solver.island_problems[0];
   EXPECT_EQ(problem.kind, c.kind) << what;
   EXPECT_STREQ(problem.formulation, c.formulation_name) << what;
+  EXPECT_STREQ(problem.variant, is_pure(c) ? "pure" : "") << what;
   ASSERT_EQ(problem.labels.size(), static_cast<std::size_t>(problem.offset.size())) << what;
   ASSERT_EQ(problem.contacts.size(), static_cast<std::size_t>(problem.contact_count)) << what;
   ASSERT_GE(problem.contact_count, 4) << what;
@@ -138,8 +151,9 @@ void check_scene(const std::string& scene, int steps, const Case& c, const char*
     const ContactRecord& record = data.contacts[static_cast<std::size_t>(problem.contacts[k])];
     const double scale = 1e-12 * std::max(1.0, problem.certificate.scale);
     EXPECT_NEAR(impulses[k].first, record.normal_force * h, scale) << what << " contact " << k;
-    const double mu = c.kind == IslandProblemKind::EdgeQp ? record.friction_coefficient : 1.0;
-    if (c.kind != IslandProblemKind::Lcp) {
+    const bool rays = c.kind == IslandProblemKind::EdgeQp || is_pure(c);
+    const double mu = rays ? record.friction_coefficient : 1.0;
+    if (c.kind != IslandProblemKind::Lcp || is_pure(c)) {
       EXPECT_NEAR(mu * impulses[k].second, record.friction_force.norm() * h, scale) << what << " contact " << k;
     }
     total_normal += impulses[k].first;

@@ -22,6 +22,8 @@ const GROUPS = [
   ['p-', 'p−'],
   ['pn', 'p_n'],
   ['pt', 'p_t'],
+  ['v+', 'v+'],
+  ['v-', 'v−'],
 ];
 
 // The group a label belongs to: [prefix, symbol].

@@ -37,6 +37,7 @@ const EQUATIONS = {
 
 // Which matrix the heat map shows, in words.
 export function matrixWords(problem) {
+  if (problem.variant === 'pure') return 'M = [0 0 −A_uᵀ; 0 0 A_uᵀ; A_u −A_u W], W = A_a M_q,a⁻¹ A_aᵀ';
   if (problem.kind === 'lcp') return 'M = G + N';
   if (problem.kind === 'cone') return 'P = A + R';
   return problem.regularised ? 'W + R, R = diag r' : 'W (R = 0)';
@@ -44,6 +45,9 @@ export function matrixWords(problem) {
 
 // The seed behind the problem, per formulation.
 function seedWords(problem) {
+  if (problem.variant === 'pure') {
+    return 'Seed 003’s pure quasi-static force balance (“doesn’t need the mass matrix”) as an LCP in (p, m, β): the objects’ velocities v_u = p − m, their rows w_p, w_m ≥ 0 the balance of forces, Lemke’s method ending on a ray when it is infeasible.';
+  }
   if (problem.kind === 'lcp') {
     return problem.formulation === 'quasistatic'
       ? 'Seed 003’s quasi-static step posed as seed 002’s LCP (quasistatic_problem lcp).'
@@ -69,6 +73,7 @@ export const GROUP_WORDS = {
     λ: 'λ slip speeds [m/s] (eq. 6)',
     'τ+': 'τ+, τ−, σ joint friction (eqs. 5–6 per joint)',
     'p+': 'p+, p−, σ_s torsion (eqs. 5–6 about the normal)',
+    'v+': 'v+, v− the objects’ velocity split v_u = p − m, whose rows are the force balance',
   },
   qp: {
     β: 'β impulses along the cone’s rays n + μ d_j [N s]; c_n = Σ_j β_j',
