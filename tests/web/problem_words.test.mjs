@@ -14,6 +14,7 @@ import {
   columnNames,
   equationWords,
   exportFileName,
+  groupWords,
   matrixWords,
   summaryWords,
 } from '../../web/src/plots/problem_words.js';
@@ -49,6 +50,8 @@ test('each kind names its problem, its matrix and its columns', () => {
   const pure = { ...lcp, formulation: 'quasistatic', variant: 'pure' };
   assert.match(summaryWords(pure), /force balance/);
   assert.match(matrixWords(pure), /A_u/);
+  assert.match(groupWords(pure).β, /rays/);
+  assert.match(groupWords(lcp).β, /edges/);
 });
 
 test('the certificate line says pass or fail per residual, beginning with its verdict', () => {

@@ -16,13 +16,13 @@
 import { complementarityOf, coneSideOf, problemCertificate, toleranceOf } from './lcp_certificate.js';
 import { LcpHeatMap, groupOf } from './lcp_heat_map.js';
 import {
-  GROUP_WORDS,
   KIND_TITLES,
   absentWords,
   certificateWords,
   columnNames,
   equationWords,
   exportFileName,
+  groupWords,
   matrixWords,
   summaryWords,
 } from './problem_words.js';
@@ -170,7 +170,7 @@ export class LcpView {
     const groups = new Set(problem.labels.map((label) => groupOf(label)?.[1]));
     this.legend.textContent =
       `The heat map: ${matrixWords(problem)}. ` +
-      Object.entries(GROUP_WORDS[problem.kind])
+      Object.entries(groupWords(problem))
         .filter(([group]) => groups.has(group))
         .map(([, words]) => words)
         .join('; ');

@@ -86,6 +86,12 @@ export const GROUP_WORDS = {
   },
 };
 
+// What each group of a problem's unknowns is: the pure quasi-static LCP's β are the
+// cone's rays, as in the QP.
+export function groupWords(problem) {
+  return problem.variant === 'pure' ? { ...GROUP_WORDS.lcp, ...GROUP_WORDS.qp } : GROUP_WORDS[problem.kind];
+}
+
 // The column heads of the table: the offset, the answer and its complementary partner.
 export function columnNames(problem) {
   return problem.kind === 'cone' ? ['c', 'x', 'g = P x + c'] : ['q', 'z', 'w'];
