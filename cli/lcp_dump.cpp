@@ -5,23 +5,24 @@
 #include <fstream>
 #include <system_error>
 
-#include "session/island_lcp_text.h"
+#include "session/island_problem_text.h"
 
 namespace contactlab {
 namespace {
 
-std::string dump_name(long step, int island) {
+std::string dump_name(long step, const IslandProblem& problem) {
   char name[64];
-  std::snprintf(name, sizeof(name), "step_%06ld_island_%d.lcp", step, island);
+  std::snprintf(name, sizeof(name), "step_%06ld_island_%d%s", step, problem.island,
+                island_problem_extension(problem));
   return name;
 }
 
 }  // namespace
 
 Status prepare_lcp_dump(const std::string& directory, const Options& options) {
-  if (options.formulation != Formulation::Lcp) {
+  if (options.formulation == Formulation::Compliant || options.formulation == Formulation::Hybrid) {
     return Status::failure(std::string("--lcp-dump: formulation ") + formulation_name(options.formulation) +
-                           " poses no LCP of seed 002 (allowed: formulation lcp)");
+                           " poses no problem per island (allowed: formulation lcp, convex, soft, quasistatic)");
   }
   std::error_code error;
   std::filesystem::create_directories(directory, error);
@@ -33,11 +34,11 @@ Status prepare_lcp_dump(const std::string& directory, const Options& options) {
 
 Status write_lcp_dump(const std::string& directory, const Model& model, const Options& options,
                       const Data& data) {
-  for (const IslandLcp& lcp : data.solver.lcp_problems) {
+  for (const IslandProblem& problem : data.solver.island_problems) {
     const std::string path =
-        (std::filesystem::path(directory) / dump_name(data.step_count, lcp.island)).string();
+        (std::filesystem::path(directory) / dump_name(data.step_count, problem)).string();
     std::ofstream file(path);
-    file << island_lcp_text(model, options, data, lcp);
+    file << island_problem_text(model, options, data, problem);
     file.close();
     if (file.fail()) {
       return Status::failure("--lcp-dump: writing '" + path + "' failed (disk full or file unwritable)");

@@ -166,7 +166,7 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   if (status.ok() && !parsed.events_path.empty()) status = open_output("--events", parsed.events_path, events_csv);
   if (status.ok() && !parsed.lcp_dump_directory.empty()) {
     status = prepare_lcp_dump(parsed.lcp_dump_directory, simulation.options());
-    simulation.keep_lcp_problems(true);
+    simulation.keep_island_problems(true);
   }
   if (!status.ok()) {
     err << "contactlab run: " << status.message() << '\n';

@@ -9,7 +9,7 @@
 #include "dynamics/articulation/maximal_joints.h"
 #include "dynamics/articulation/maximal_motion.h"
 #include "formulation/solver_report.h"
-#include "session/island_lcp_text.h"
+#include "session/island_problem_text.h"
 #include "record_layouts.h"
 
 namespace contactlab {
@@ -296,22 +296,56 @@ double SimulationHandle::oldest_checkpoint() const { return static_cast<double>(
 
 namespace contactlab {
 
-void SimulationHandle::keep_lcp_problems(bool keep) { simulation_.keep_lcp_problems(keep); }
+void SimulationHandle::keep_lcp_problems(bool keep) { simulation_.keep_island_problems(keep); }
+
+namespace {
+
+const char* problem_kind_name(IslandProblemKind kind) {
+  switch (kind) {
+    case IslandProblemKind::Lcp: return "lcp";
+    case IslandProblemKind::EdgeQp: return "qp";
+    case IslandProblemKind::ConeProgram: return "cone";
+  }
+  return "lcp";
+}
+
+}  // namespace
 
 std::string SimulationHandle::lcp_problems() const {
   nlohmann::json problems = nlohmann::json::array();
   if (!simulation_.has_scene()) return problems.dump();
   const Model& model = simulation_.model();
   const Data& data = simulation_.data();
-  for (const IslandLcp& lcp : data.solver.lcp_problems) {
+  for (const IslandProblem& lcp : data.solver.island_problems) {
     nlohmann::json contacts = nlohmann::json::array();
     for (const int c : lcp.contacts) {
       const ContactRecord& contact = data.contacts[c];
       contacts.push_back({model.bodies[contact.body_a].name, model.bodies[contact.body_b].name});
     }
+    nlohmann::json cones = nlohmann::json::array();
+    for (const ProblemCone& cone : lcp.cones) {
+      cones.push_back({{"first", cone.first}, {"size", cone.size}, {"mu", cone.friction_coefficient}});
+    }
+    const ProblemCertificate& certificate = lcp.certificate;
     problems.push_back({{"island", lcp.island},
+                        {"kind", problem_kind_name(lcp.kind)},
+                        {"formulation", lcp.formulation},
+                        {"variant", lcp.variant},
                         {"size", lcp.offset.size()},
                         {"contactCount", lcp.contact_count},
+                        {"frictionEdges", lcp.friction_edges},
+                        {"iterations", lcp.iterations},
+                        {"method", lcp.method},
+                        {"regularised", lcp.regularisation.size() > 0 && lcp.regularisation.maxCoeff() > 0},
+                        {"cones", cones},
+                        {"certificate",
+                         {{"primal", certificate.primal},
+                          {"dual", certificate.dual},
+                          {"complementarity", certificate.complementarity},
+                          {"equation", certificate.equation},
+                          {"scale", certificate.scale},
+                          {"tolerance", certificate.tolerance},
+                          {"holds", certificate.holds}}},
                         {"labels", lcp.labels},
                         {"contacts", contacts}});
   }
@@ -320,9 +354,9 @@ std::string SimulationHandle::lcp_problems() const {
 
 emscripten::val SimulationHandle::lcp_values(double index) {
   lcp_buffer_.clear();
-  const std::vector<IslandLcp>* problems = simulation_.has_scene() ? &simulation_.data().solver.lcp_problems : nullptr;
+  const std::vector<IslandProblem>* problems = simulation_.has_scene() ? &simulation_.data().solver.island_problems : nullptr;
   if (problems && index >= 0 && index < static_cast<double>(problems->size())) {
-    const IslandLcp& lcp = (*problems)[static_cast<std::size_t>(index)];
+    const IslandProblem& lcp = (*problems)[static_cast<std::size_t>(index)];
     const Eigen::Index n = lcp.offset.size();
     lcp_buffer_.reserve(n * n + 3 * n);
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -337,9 +371,9 @@ emscripten::val SimulationHandle::lcp_values(double index) {
 
 std::string SimulationHandle::lcp_text(double index) const {
   if (!simulation_.has_scene()) return "";
-  const std::vector<IslandLcp>& problems = simulation_.data().solver.lcp_problems;
+  const std::vector<IslandProblem>& problems = simulation_.data().solver.island_problems;
   if (!(index >= 0 && index < static_cast<double>(problems.size()))) return "";
-  return island_lcp_text(simulation_.model(), simulation_.options(), simulation_.data(),
+  return island_problem_text(simulation_.model(), simulation_.options(), simulation_.data(),
                          problems[static_cast<std::size_t>(index)]);
 }
 

@@ -85,10 +85,14 @@ class SimulationHandle {
   emscripten::val grasp_wrenches();
   emscripten::val link_pose(const std::string& articulation, const std::string& link);
 
-  // The step's LCPs (formulation lcp; the page's LCP panel): kept while on, from the
-  // next step. lcp_problems() describes the last step's as JSON, [{island, size,
-  // contactCount, labels: [..], contacts: [[body a, body b], ..] (names)}]; lcp_values(i)
-  // is problem i's M (row-major, n x n), q, z and w one after another (n^2 + 3 n
+  // The step's problems per island (formulation/island_problem.h; the page's dialog of
+  // the step's problem): kept while on, from the next step. lcp_problems() describes
+  // the last step's as JSON, [{island, kind ("lcp", "qp" or "cone"), formulation, variant ("pure" for
+  // quasistatic's force balance, else ""), size,
+  // contactCount, frictionEdges, iterations, method, regularised, cones: [{first, size,
+  // mu}], certificate: {primal, dual, complementarity, equation, scale, tolerance,
+  // holds}, labels: [..], contacts: [[body a, body b], ..] (names)}]; lcp_values(i) is
+  // problem i's matrix (row-major, n x n), offset, z and w one after another (n^2 + 3 n
   // numbers); lcp_text(i) its text as `contactlab run --lcp-dump` writes it.
   void keep_lcp_problems(bool keep);
   std::string lcp_problems() const;

@@ -9,6 +9,7 @@
 #include "formulation/convex_island.h"
 #include "formulation/convex_newton.h"
 #include "formulation/formulation.h"
+#include "formulation/posed_problem_copy.h"
 
 namespace contactlab {
 
@@ -36,6 +37,11 @@ class ConvexFormulation : public ContactFormulation {
                                 SolverFallback{FallbackReason::ConvexNewtonHeldStill});
     }
     classify_by_velocity(rows, island.velocity, solution);
+  }
+
+  // The QP over the cone's rays with r = 0 (convex_island.h), when posed densely.
+  bool copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const override {
+    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
   }
 
  private:

@@ -457,6 +457,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
                     IslandSolveReport& report) {
   const int n = edge_unknown_count(rows);
   report.problem_size = n;
+  ws.answered_by = nullptr;
   impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
   if (!rows.is_finite() || lcp.offset.size() != n || lcp.regularisation.size() != n ||
       !all_finite(lcp.offset.data(), static_cast<std::size_t>(n)) ||
@@ -471,7 +472,10 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
 
   // 1. active set; not with torsion rows, whose bound couples them to the rays.
   const bool torsion = rows.torsion_count > 0;
-  if (!torsion && solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) return;
+  if (!torsion && solve_by_active_set(rows, lcp, warm_starts, ws, island, impulses, report)) {
+    ws.answered_by = "active set";
+    return;
+  }
 
   // 2. Lemke. The rows were checked above, so the matrix is finite. Joint friction
   // rows and torsion rows enter it split (joint_friction_lcp.h, torsion_lcp.h).
@@ -491,6 +495,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   report.iterations += solution.pivots;
   if (torsion) report.warm_start_used = solution.warm_start_used;
   if (solution.status == LcpStatus::Solved) {
+    ws.answered_by = "Lemke";
     ws.z = solution.z.head(n);
     ws.active.assign(solution.z_is_basic.begin(), solution.z_is_basic.begin() + n);
     for (int f = 0; f < rows.joint_friction_count; ++f) {
@@ -524,6 +529,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   // 3. interior point, same QP
   if (solve_by_interior_point(rows, lcp, ws, report, failure)) {
     evaluate(rows, lcp, ws, island, impulses);
+    ws.answered_by = "interior point";
     failure.reason = FallbackReason::EdgeInteriorPoint;
     report.fall_back(SolverStatus::Solved, std::move(failure));
     return;

@@ -105,6 +105,9 @@ struct EdgeLcpWorkspace {
   Eigen::VectorXd bound_shift;      // and its row velocities
   Eigen::MatrixXd split_matrix;     // Lemke's matrix with the joint friction rows split
   Eigen::VectorXd split_offset;
+  // What gave the last solve's z and w: "active set", "Lemke" or "interior point" (1-3
+  // above), or nullptr when it fell back to 4 or 5 (z and w are then not its answer).
+  const char* answered_by = nullptr;
 };
 
 // (rows, lcp, v_free in island.velocity, warm starts) => z, v^{l+1} in island.velocity,

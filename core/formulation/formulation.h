@@ -45,7 +45,7 @@
 #include "dynamics/model.h"
 #include "dynamics/rigid_body.h"
 #include "formulation/island_impulses.h"
-#include "formulation/island_lcp.h"
+#include "formulation/island_problem.h"
 #include "formulation/island_size.h"
 #include "formulation/hybrid_advance.h"
 #include "formulation/island_solution.h"
@@ -123,9 +123,14 @@ class ContactFormulation {
     return unsupported;
   }
 
-  // The LCP the last solve_island posed and solved, when it posed one and solved it
-  // without a fallback (only lcp does); false, and `lcp` untouched, otherwise.
-  virtual bool copy_last_lcp(IslandLcp&) const { return false; }
+  // The problem the last solve_island posed over `rows` (island_problem.h: seed 002's
+  // LCP, the QP over the cone's rays, the elliptic cone program) with its answer, its
+  // kind, matrix, offset, z, w, labels and method, when its own solver answered it;
+  // false, and `problem` untouched, otherwise (a fallback answered, or the island is of
+  // a shape island_problem.h leaves out). By default there is none (compliant, hybrid).
+  virtual bool copy_last_problem(const Options&, const IslandRows&, IslandProblem&) const {
+    return false;
+  }
 
   // Passes of the step pipeline per time step, each of h / count. By default 1.
   virtual int substep_count(const Model&, const Options&) const { return 1; }

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "formulation/joint_friction_lcp.h"
+#include "formulation/lcp_unknown_labels.h"
 #include "formulation/torsion_lcp.h"
 
 namespace contactlab {
@@ -164,12 +165,18 @@ void solve_lcp_island(const Options& options, const IslandRows& rows,
   read_solution(rows, scratch.z, scratch.w, solution);
 }
 
-bool LcpFormulation::copy_last_lcp(IslandLcp& lcp) const {
+bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const {
   if (!scratch_.solved) return false;
-  lcp.matrix = scratch_.lcp.matrix;
-  lcp.offset = scratch_.lcp.offset;
-  lcp.z = scratch_.z;
-  lcp.w = scratch_.w;
+  problem.kind = IslandProblemKind::Lcp;
+  problem.matrix = scratch_.lcp.matrix;
+  problem.offset = scratch_.lcp.offset;
+  problem.z = scratch_.z;
+  problem.w = scratch_.w;
+  problem.regularisation.resize(0);
+  problem.cones.clear();
+  problem.friction_edges = rows.friction_edges;
+  problem.method = "Lemke";
+  problem.labels = lcp_unknown_labels(rows);
   return true;
 }
 

@@ -47,7 +47,7 @@ class LcpFormulation : public ContactFormulation {
                     IslandDynamics& island, IslandSolution& solution) override {
     solve_lcp_island(options, rows, contacts, memory.lcp_bases, scratch_, island, solution);
   }
-  bool copy_last_lcp(IslandLcp& lcp) const override;
+  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override;
 
  private:
   LcpScratch scratch_;

@@ -27,4 +27,27 @@ std::vector<std::string> lcp_unknown_labels(const IslandRows& rows) {
   return labels;
 }
 
+std::vector<std::string> edge_unknown_labels(const IslandRows& rows) {
+  std::vector<std::string> labels;
+  labels.reserve(rows.contact_count * rows.friction_edges + rows.limit_count);
+  for (int c = 0; c < rows.contact_count; ++c) {
+    for (int j = 0; j < rows.friction_edges; ++j) labels.push_back(numbered("beta", c) + "." + std::to_string(j));
+  }
+  for (int l = 0; l < rows.limit_count; ++l) labels.push_back(numbered("cl", l));
+  return labels;
+}
+
+std::vector<std::string> cone_unknown_labels(const IslandRows& rows) {
+  std::vector<std::string> labels;
+  labels.reserve(3 * rows.contact_count + rows.limit_count);
+  for (int c = 0; c < rows.contact_count; ++c) {
+    labels.push_back(numbered("pn", c));
+    if (!(rows.friction_coefficient[c] > 0)) continue;
+    labels.push_back(numbered("pt", c) + ".1");
+    labels.push_back(numbered("pt", c) + ".2");
+  }
+  for (int l = 0; l < rows.limit_count; ++l) labels.push_back(numbered("cl", l));
+  return labels;
+}
+
 }  // namespace contactlab

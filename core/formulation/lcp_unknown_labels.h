@@ -10,6 +10,12 @@
 //   p+<t> p-<t> sigma_s<t>         torsion row t's split (torsion_lcp.h)
 //
 // c, l, f and t count from 0 within the island.
+//
+// The convex problems of island_problem.h name theirs alike:
+//   EdgeQp (cone_edge_problem.h): beta<c>.<j>, contact c's impulse along ray j,
+//     n_c + mu_c d_j (seed 004, "Anitescu's convex formulation"), then cl<l>;
+//   ConeProgram (soft_elliptic.h): pn<c>, then pt<c>.1 pt<c>.2 where mu_c > 0, contact c's
+//     frame impulse, then cl<l>.
 #pragma once
 
 #include <string>
@@ -20,5 +26,7 @@
 namespace contactlab {
 
 std::vector<std::string> lcp_unknown_labels(const IslandRows& rows);
+std::vector<std::string> edge_unknown_labels(const IslandRows& rows);
+std::vector<std::string> cone_unknown_labels(const IslandRows& rows);
 
 }  // namespace contactlab

@@ -66,6 +66,13 @@ class QuasistaticFormulation : public ContactFormulation {
     convex_.solve_island(options, rows, contacts, memory, island, solution);
   }
 
+  // The problem of the formulation it solved as, or the pure model's force balance.
+  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
+    if (options.quasistatic_model == 1) return copy_pure_problem(rows, pure_, problem);
+    if (options.quasistatic_problem == 1) return lcp_.copy_last_problem(options, rows, problem);
+    return convex_.copy_last_problem(options, rows, problem);
+  }
+
  private:
   LcpFormulation lcp_;
   ConvexFormulation convex_;

@@ -1,6 +1,7 @@
 #include "formulation/quasistatic_pure.h"
 
 #include "formulation/cone_edge_problem.h"
+#include "formulation/lcp_unknown_labels.h"
 
 namespace contactlab {
 namespace {
@@ -115,6 +116,9 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
 
   const LcpSolution answer = ws.lemke.solve(ws.lcp_matrix, ws.lcp_offset, LemkeSettings{});
   solution.report.pivots = answer.pivots;
+  ws.solved = answer.status == LcpStatus::Solved && answer.message.empty();
+  ws.z = answer.z;
+  ws.w = answer.w;
   if (answer.status != LcpStatus::Solved) {
     hold_still(rows, island, solution);
     const bool infeasible = answer.status == LcpStatus::RayTermination;
@@ -134,6 +138,28 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
   for (int i = 0; i < na; ++i) island.velocity[ws.robot_index[i]] = robot_velocity[i];
   edge_impulses(rows, ws.beta, solution.impulses);
   classify_by_velocity(rows, island.velocity, solution);
+}
+
+bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& ws, IslandProblem& problem) {
+  const Eigen::Index n = ws.lcp_offset.size();
+  if (!ws.solved || ws.z.size() != n || ws.w.size() != n) return false;
+  problem.kind = IslandProblemKind::Lcp;
+  problem.variant = "pure";
+  problem.matrix = ws.lcp_matrix;
+  problem.offset = ws.lcp_offset;
+  problem.z = ws.z;
+  problem.w = ws.w;
+  problem.regularisation.resize(0);
+  problem.cones.clear();
+  problem.friction_edges = rows.friction_edges;
+  problem.method = "Lemke";
+  const int objects = static_cast<int>(ws.object_index.size());
+  problem.labels.clear();
+  for (const char* part : {"v+", "v-"}) {
+    for (int i = 0; i < objects; ++i) problem.labels.push_back(part + std::to_string(i));
+  }
+  for (std::string& label : edge_unknown_labels(rows)) problem.labels.push_back(std::move(label));
+  return true;
 }
 
 }  // namespace contactlab

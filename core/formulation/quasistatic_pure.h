@@ -42,6 +42,7 @@
 
 #include "contact/contact_rows.h"
 #include "contact/island_dynamics.h"
+#include "formulation/island_problem.h"
 #include "formulation/island_solution.h"
 #include "lcp/lemke.h"
 
@@ -59,6 +60,11 @@ struct QuasistaticPureWorkspace {
   Eigen::VectorXd lcp_offset;
   Eigen::VectorXd beta;
   LemkeSolver lemke;
+  // The last solve's answer to the LCP and whether Lemke gave it as posed (no
+  // fallback, no regularised matrix): what copy_pure_problem copies.
+  Eigen::VectorXd z;
+  Eigen::VectorXd w;
+  bool solved = false;
 };
 
 // (rows, v_free in island.velocity) => v^{l+1} in island.velocity, impulses, modes and
@@ -66,5 +72,11 @@ struct QuasistaticPureWorkspace {
 // M_q^-1 in `island` (quasistatic_free_body), from which h w_u = M_q v_free.
 void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island,
                             QuasistaticPureWorkspace& workspace, IslandSolution& solution);
+
+// The last solve's LCP in z = (p, m, beta) with its answer, named v+<i>, v-<i> (the
+// objects' coordinates, v_u = p - m), then the rows' beta<c>.<j> and cl<l>; false when
+// Lemke did not answer it as posed.
+bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& workspace,
+                       IslandProblem& problem);
 
 }  // namespace contactlab

@@ -302,7 +302,9 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
     program.G(row++, first + 2) = -1;
   }
 
+  ws.answered_by = "no-sliding guess";
   if (!solve_without_sliding(rows, ws)) {
+    ws.answered_by = nullptr;
     const ConicSolution solution = solve_conic(program);
     report.iterations += solution.iterations;
     if (solution.status != ConicStatus::Solved) {
@@ -312,6 +314,7 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
       return false;
     }
     ws.x = solution.x;
+    ws.answered_by = "interior point";
   }
 
   // x => impulses, v^{l+1} = v_free + M^-1 H (impulses)

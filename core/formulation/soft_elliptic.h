@@ -60,6 +60,9 @@ struct SoftEllipticWorkspace {
   Eigen::VectorXd solution;
   Eigen::VectorXd x;
   Eigen::VectorXd gradient;  // g = P x + c
+  // What gave the last solve's x: "no-sliding guess" or "interior point", or nullptr
+  // when it failed (the pyramid then answers).
+  const char* answered_by = nullptr;
 };
 
 // (rows, diag R_c, J_c v_free - v*_c per contact, joint row offsets l v_free - target,

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "formulation/formulation.h"
+#include "formulation/posed_problem_copy.h"
 #include "formulation/soft_island.h"
 
 namespace contactlab {
@@ -54,6 +55,14 @@ class SoftFormulation : public ContactFormulation {
     solve_soft_island(rows, contacts, options, memory.soft_warm_starts, workspace_, island,
                       solution.impulses, solution.report);
     classify_by_velocity(rows, island.velocity, solution);
+  }
+
+  // The elliptic cone's program when it answered, else the pyramid's QP (soft_island.h).
+  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
+    if (options.soft_cone == 1 && workspace_.elliptic.answered_by != nullptr) {
+      return copy_elliptic_problem(rows, workspace_.elliptic, problem);
+    }
+    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
   }
 
  private:

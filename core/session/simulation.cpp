@@ -131,9 +131,9 @@ long Simulation::step(long count) {
       if (state_log_) state_log_->record(*model_, options_, *data_);
     } catch (const std::exception& error) {
       if (saved) std::swap(*data_, before_step_);
-      const bool keep_lcp_problems = workspace_.keep_lcp_problems;
+      const bool keep_island_problems = workspace_.keep_island_problems;
       workspace_ = StepWorkspace();
-      workspace_.keep_lcp_problems = keep_lcp_problems;
+      workspace_.keep_island_problems = keep_island_problems;
       step_error_ = "the step from t = " + describe_number(data_->time) + " s failed (" +
                     error.what() + "); the state is as before it";
       return i;

@@ -111,9 +111,10 @@ class Simulation {
   // The run goes on from `step` (taken back to it and changed): the log's rows after
   // it are dropped.
   void discard_state_log_after(long step);
-  // While on, every step keeps each island's LCP and its answer in
-  // data().solver.lcp_problems (formulation lcp only; step/data.h). Off by default.
-  void keep_lcp_problems(bool keep) { workspace_.keep_lcp_problems = keep; }
+  // While on, every step keeps each island's problem and its answer in
+  // data().solver.island_problems (formulations lcp, convex, soft, quasistatic;
+  // step/data.h). Off by default.
+  void keep_island_problems(bool keep) { workspace_.keep_island_problems = keep; }
   // Index in Model::articulations, -1 for an unknown name.
   int articulation_index(const std::string& name) const;
 

@@ -12,7 +12,7 @@
 #include "dynamics/drag_spring.h"
 #include "dynamics/model.h"
 #include "formulation/hybrid_event.h"
-#include "formulation/island_lcp.h"
+#include "formulation/island_problem.h"
 #include "formulation/island_solution.h"
 #include "formulation/solver_memory.h"
 #include "formulation/solver_report.h"
@@ -74,10 +74,11 @@ struct SolverStats {
                         // iterations in all islands; hybrid: integrator steps
   int events = 0;       // hybrid: events in the step (data.events)
   std::vector<TunnellingWarning> tunnelling;  // this step's, one per body pair
-  // Each island's LCP and its answer, in island order, kept only while
-  // StepWorkspace::keep_lcp_problems is on and only for formulations that pose one
-  // (formulation.h copy_last_lcp); the last pass's.
-  std::vector<IslandLcp> lcp_problems;
+  // Each island's problem (LCP, QP over the cone's rays or cone program) with its
+  // answer and certificate, in island order, kept only while
+  // StepWorkspace::keep_island_problems is on and only for formulations that pose one
+  // (formulation.h copy_last_problem), within kMaxKeptProblemEntries; the last pass's.
+  std::vector<IslandProblem> island_problems;
 };
 
 struct Data {

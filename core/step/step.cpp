@@ -39,7 +39,7 @@
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/prescribed_efforts.h"
-#include "formulation/lcp_unknown_labels.h"
+#include "formulation/problem_certificate.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
 #include "step/robot_commands.h"
@@ -72,16 +72,23 @@ void note_fallbacks(SolverStatus status, const std::vector<SolverFallback>& fall
   stats.fallbacks.insert(stats.fallbacks.end(), fallbacks.begin(), fallbacks.end());
 }
 
-// The island's LCP, when the formulation posed and solved one, into the statistics.
-void keep_island_lcp(const ContactFormulation& formulation, int island, const IslandRows& rows,
-                     SolverStats& stats) {
-  IslandLcp lcp;
-  if (!formulation.copy_last_lcp(lcp)) return;
-  lcp.island = island;
-  lcp.contact_count = rows.contact_count;
-  lcp.labels = lcp_unknown_labels(rows);
-  lcp.contacts = rows.contacts;
-  stats.lcp_problems.push_back(std::move(lcp));
+// The island's problem, when the formulation posed one and answered it itself, into
+// the statistics with its certificate, while their matrices together stay within
+// kMaxKeptProblemEntries.
+void keep_island_problem(const ContactFormulation& formulation, const Options& options, int island,
+                         const IslandRows& rows, const IslandSolveReport& report, SolverStats& stats) {
+  long long kept = 0;
+  for (const IslandProblem& problem : stats.island_problems) kept += problem.matrix.size();
+  IslandProblem problem;
+  if (!formulation.copy_last_problem(options, rows, problem)) return;
+  if (kept + problem.matrix.size() > kMaxKeptProblemEntries) return;
+  problem.formulation = formulation.name();
+  problem.island = island;
+  problem.contact_count = rows.contact_count;
+  problem.iterations = report.pivots + report.iterations;
+  problem.contacts = rows.contacts;
+  problem.certificate = certify_island_problem(problem);
+  stats.island_problems.push_back(std::move(problem));
 }
 
 // An island's report into the step's statistics, which sum over islands.
@@ -606,7 +613,9 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       formulation.solve_island(options, ws.rows, ws.contact_state, data.solver_memory, ws.island,
                                ws.solution);
       add_island_report(ws.solution.report, stats);
-      if (ws.keep_lcp_problems) keep_island_lcp(formulation, island, ws.rows, stats);
+      if (ws.keep_island_problems) {
+        keep_island_problem(formulation, options, island, ws.rows, ws.solution.report, stats);
+      }
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_island_limits(ws.rows, ws.solution, h, data.limits);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);

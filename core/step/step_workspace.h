@@ -71,9 +71,9 @@ struct StepWorkspace {
   StepSizeSearchScratch step_size_search;  // seed 002 step 3 (options.contact_search)
   StepStart step_start;              // the state before the step, for the divergence check
   std::vector<char> weighed_bodies;  // per body: its energy is checked (divergence.h)
-  // Copy each island's LCP into data.solver.lcp_problems (off by default: a copy of
+  // Copy each island's problem into data.solver.island_problems (off by default: a copy of
   // every island's matrix per step).
-  bool keep_lcp_problems = false;
+  bool keep_island_problems = false;
 };
 
 }  // namespace contactlab

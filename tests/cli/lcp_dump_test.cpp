@@ -3,6 +3,7 @@
 // and gives the normal impulses the step applied, as the contacts CSV reports them.
 #include "lcp_dump.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli_result.h"
 #include "csv_table.h"
@@ -112,11 +114,116 @@ TEST(LcpDump, EveryDumpedProblemIsSolvedByTheLcpCommandToTheStepsImpulses) {
   std::filesystem::remove_all(directory);
 }
 
-TEST(LcpDump, AFormulationWithoutAnLcpIsRefusedNamingTheFlag) {
+TEST(LcpDump, AFormulationWithoutAProblemPerIslandIsRefusedNamingTheFlag) {
   const CommandResult run = run_scene_command({scene_path("ball_drop"), "--steps", "1", "--set",
-                                               "formulation=convex", "--lcp-dump", temp_path("lcp_dump_convex")});
+                                               "formulation=compliant", "--lcp-dump", temp_path("lcp_dump_compliant")});
   EXPECT_EQ(run.code, 2);
-  EXPECT_NE(run.err.find("--lcp-dump: formulation convex poses no LCP"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("--lcp-dump: formulation compliant poses no problem per island"), std::string::npos) << run.err;
+}
+
+// The QP over the cone's rays that convex, soft's pyramid and quasistatic's "qp" solve
+// is the LCP (W + diag r, q): each dumped file, solved cold by `contactlab lcp`, gives
+// an answer whose row velocities w = (W + diag r) z + q are the step's, to 1e-9 of the
+// certificate's scale (W is only semidefinite for convex and quasistatic: the four
+// corners' impulses need not be unique, the box's velocity, and so w, is); with soft's
+// regularisation W + diag r is definite and z itself is the step's.
+struct QpDumpCase {
+  const char* formulation;
+  bool unique_impulses;
+};
+
+TEST(LcpDump, EveryDumpedQpIsSolvedByTheLcpCommandToTheStepsAnswer) {
+  for (const QpDumpCase& c : {QpDumpCase{"convex", false}, QpDumpCase{"soft", true},
+                              QpDumpCase{"quasistatic", false}}) {
+    const std::string directory = temp_path(std::string("lcp_dump_qp_") + c.formulation);
+    std::filesystem::remove_all(directory);
+    // box_rest: a cube on its four corners, u = 8 rays each, 32 unknowns.
+    const CommandResult run = run_scene_command({scene_path("box_rest"), "--steps", "12", "--set",
+                                                 std::string("formulation=") + c.formulation, "--lcp-dump", directory});
+    ASSERT_EQ(run.code, 0) << c.formulation << ": " << run.err;
+    int files = 0;
+    double largest_w_difference = 0, largest_z_difference = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+      ++files;
+      const std::string path = entry.path().string();
+      ASSERT_EQ(entry.path().extension(), ".lcp") << path;
+      const CommandResult solved = run_subcommand(run_lcp_command, {path});
+      ASSERT_EQ(solved.code, 0) << path << ": " << solved.out << solved.err;
+      const std::vector<double> z = numbers_after(solved.out, "\nz:");
+      Eigen::MatrixXd M;
+      Eigen::VectorXd q;
+      ASSERT_TRUE(read_lcp_file(path, M, q).ok()) << path;
+      ASSERT_EQ(q.size(), 32) << path;
+      ASSERT_EQ(static_cast<Eigen::Index>(z.size()), q.size()) << path;
+      const Eigen::VectorXd z_cold = Eigen::Map<const Eigen::VectorXd>(z.data(), q.size());
+      std::ifstream file(path);
+      const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+      EXPECT_NE(text.find(std::string("# formulation ") + c.formulation + ": min 1/2 z'(W + diag r) z + q'z"),
+                std::string::npos) << path;
+      const std::vector<double> step_z = numbers_after(text, "\n# z:");
+      const std::vector<double> step_w = numbers_after(text, "\n# w:");
+      ASSERT_EQ(static_cast<Eigen::Index>(step_z.size()), q.size()) << path;
+      ASSERT_EQ(static_cast<Eigen::Index>(step_w.size()), q.size()) << path;
+      const Eigen::VectorXd z_step = Eigen::Map<const Eigen::VectorXd>(step_z.data(), q.size());
+      const Eigen::VectorXd w_step = Eigen::Map<const Eigen::VectorXd>(step_w.data(), q.size());
+      const double scale = std::max({1.0, q.cwiseAbs().maxCoeff(),
+                                     M.cwiseAbs().colwise().maxCoeff().dot(z_cold.cwiseAbs())});
+      const Eigen::VectorXd w_cold = M * z_cold + q;
+      EXPECT_GE(z_cold.minCoeff(), 0) << path;
+      EXPECT_GE(w_cold.minCoeff(), -1e-9 * scale) << path;
+      EXPECT_LE(std::abs(z_cold.dot(w_cold)), 1e-9 * scale) << path;
+      largest_w_difference = std::max(largest_w_difference, (w_cold - w_step).cwiseAbs().maxCoeff() / scale);
+      largest_z_difference = std::max(largest_z_difference, (z_cold - z_step).cwiseAbs().maxCoeff() / scale);
+      // The rows' names, in z's order: rays, contact by contact.
+      EXPECT_NE(text.find("# unknowns: beta0.0 beta0.1"), std::string::npos) << path;
+    }
+    EXPECT_EQ(files, 12) << c.formulation << ": one island each step";
+    EXPECT_LE(largest_w_difference, 1e-9) << c.formulation;
+    if (c.unique_impulses) {
+      EXPECT_LE(largest_z_difference, 1e-9) << c.formulation;
+    }
+    std::filesystem::remove_all(directory);
+  }
+}
+
+// Soft's elliptic cone is no LCP: its program is written as JSON, whose numbers hold
+// the step's answer with g = P x + c, x in each contact's cone.
+TEST(LcpDump, TheEllipticConesProgramIsWrittenAsJson) {
+  const std::string directory = temp_path("lcp_dump_elliptic");
+  std::filesystem::remove_all(directory);
+  const CommandResult run = run_scene_command({scene_path("box_rest"), "--steps", "3", "--set", "formulation=soft",
+                                               "--set", "soft_cone=1", "--lcp-dump", directory});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const std::string path = directory + "/step_000003_island_0.json";
+  std::ifstream file(path);
+  ASSERT_TRUE(file.good()) << path;
+  const nlohmann::json program = nlohmann::json::parse(file);
+  EXPECT_EQ(program["format"], "contactlab cone program 1");
+  EXPECT_EQ(program["formulation"], "soft");
+  EXPECT_EQ(program["step"], 3);
+  const std::size_t n = program["c"].size();
+  ASSERT_EQ(n, 12u) << "four corners, (p_n, p_t1, p_t2) each";
+  ASSERT_EQ(program["P"].size(), n);
+  ASSERT_EQ(program["unknowns"].size(), n);
+  EXPECT_EQ(program["unknowns"][1], "pt0.1");
+  ASSERT_EQ(program["cones"].size(), 4u);
+  EXPECT_TRUE(program["nonnegative"].empty());
+  double largest = 1;
+  for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, std::abs(program["c"][i].get<double>()));
+  for (std::size_t i = 0; i < n; ++i) {
+    double g = program["c"][i].get<double>();
+    for (std::size_t j = 0; j < n; ++j) g += program["P"][i][j].get<double>() * program["x"][j].get<double>();
+    EXPECT_NEAR(g, program["g"][i].get<double>(), 1e-12 * largest) << i;
+  }
+  for (const nlohmann::json& cone : program["cones"]) {
+    const int first = cone["first"];
+    const double mu = cone["mu"];
+    const double normal = program["x"][first];
+    EXPECT_GT(normal, 0);
+    EXPECT_LE(std::hypot(program["x"][first + 1].get<double>(), program["x"][first + 2].get<double>()),
+              mu * normal + 1e-9 * largest);
+  }
+  std::filesystem::remove_all(directory);
 }
 
 TEST(LcpDump, ADirectoryThatCannotBeMadeIsNamed) {

@@ -8,7 +8,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { lcpCertificate } from '../../web/src/plots/lcp_certificate.js';
+import { lcpCertificate, problemCertificate } from '../../web/src/plots/lcp_certificate.js';
 import { loadContactlab } from '../support/contactlab_module.mjs';
 import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
 
@@ -61,6 +61,52 @@ test("box_stack's LCP at step 40: the page's text is the CLI's dump, and its ans
     sim.step(1);
     assert.equal(JSON.parse(sim.lcpProblems()).length, 0, 'nothing kept once off');
     assert.equal(sim.lcpText(0), '');
+  } finally {
+    sim.delete();
+  }
+});
+
+test("box_rest's QP under convex at step 12: kept with its kind, certified in the core and the page alike, exported as the CLI dumps it", async () => {
+  const steps = 12;
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadScene(await sceneText('box_rest')), '');
+    assert.equal(sim.setOption('formulation', 1), '');
+    assert.equal(sim.step(steps - 1), steps - 1);
+    sim.keepLcpProblems(true);
+    assert.equal(sim.step(1), 1);
+    const [problem, ...others] = JSON.parse(sim.lcpProblems());
+    assert.equal(others.length, 0, 'the box is one island');
+    assert.equal(problem.kind, 'qp');
+    assert.equal(problem.formulation, 'convex');
+    assert.equal(problem.regularised, false, "Anitescu's QP has R = 0");
+    assert.equal(problem.frictionEdges, 8);
+    assert.equal(problem.size, problem.contactCount * problem.frictionEdges);
+    assert.equal(problem.labels[0], 'beta0.0');
+    assert.equal(problem.certificate.holds, true, JSON.stringify(problem.certificate));
+
+    const n = problem.size;
+    const all = sim.lcpValues(0);
+    const values = {
+      matrix: all.subarray(0, n * n),
+      q: all.subarray(n * n, n * n + n),
+      z: all.subarray(n * n + n, n * n + 2 * n),
+      w: all.subarray(n * n + 2 * n),
+    };
+    const page = problemCertificate(values, problem.cones);
+    assert.equal(page.holds, true);
+    for (const key of ['primal', 'dual', 'complementarity', 'equation', 'scale']) {
+      assert.ok(Math.abs(page[key] - problem.certificate[key]) <= 1e-12 * page.scale, `${key}: ${page[key]} vs ${problem.certificate[key]}`);
+    }
+    // The rays carry the box's weight over the step: sum of z = m g h.
+    const weight = 1 * 9.81 * 0.0025;
+    const carried = values.z.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(carried - weight) < 1e-6 * weight, `${carried} N s against ${weight}`);
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-qp-'));
+    execFileSync(nativeCli, ['run', scenePath('box_rest'), '--steps', String(steps), '--set', 'formulation=convex', '--lcp-dump', dir]);
+    const dumped = await readFile(path.join(dir, `step_${String(steps).padStart(6, '0')}_island_0.lcp`), 'utf8');
+    assert.equal(sim.lcpText(0), dumped);
   } finally {
     sim.delete();
   }

@@ -44,3 +44,70 @@ export function complementarityOf(zi, wi, tolerance) {
   if (wPositive) return 'w';
   return 'both zero';
 }
+
+// The certificate the core keeps with every island problem (formulation/
+// problem_certificate.h), over {matrix, q, z, w} and the problem's Coulomb cones
+// [{first, size, mu}] (a cone program's; none for an LCP or a QP over the cone's rays):
+//   primal           how far z lies outside K: max(0, -z_i) on a one-sided unknown,
+//                    max(0, ||z_t|| - mu z_n) per cone
+//   dual             how far w lies outside K*: max(0, -w_i), max(0, mu ||w_t|| - w_n)
+//   complementarity  |z^T w|
+//   equation         max_i |(M z + q - w)_i|
+// each within 1e-9 s, s = max(1, |q|_inf, sum_j |z_j| max_i |M_ij|) (Lemke's scale).
+export function problemCertificate({ matrix, q, z, w }, cones = []) {
+  const n = q.length;
+  let scale = 1;
+  for (const value of q) scale = Math.max(scale, Math.abs(value));
+  let weighted = 0;
+  let equation = 0;
+  let complementarity = 0;
+  for (let j = 0; j < n; j += 1) {
+    let column = 0;
+    for (let i = 0; i < n; i += 1) column = Math.max(column, Math.abs(matrix[i * n + j]));
+    weighted += column * Math.abs(z[j]);
+  }
+  scale = Math.max(scale, weighted);
+  for (let i = 0; i < n; i += 1) {
+    let row = q[i];
+    for (let j = 0; j < n; j += 1) row += matrix[i * n + j] * z[j];
+    equation = Math.max(equation, Math.abs(row - w[i]));
+    complementarity += z[i] * w[i];
+  }
+  complementarity = Math.abs(complementarity);
+  let primal = 0;
+  let dual = 0;
+  const inCone = new Uint8Array(n);
+  for (const { first, size, mu } of cones) {
+    for (let i = 0; i < size; i += 1) inCone[first + i] = 1;
+    if (size === 1) {
+      primal = Math.max(primal, -z[first]);
+      dual = Math.max(dual, -w[first]);
+    } else {
+      primal = Math.max(primal, Math.hypot(z[first + 1], z[first + 2]) - mu * z[first]);
+      dual = Math.max(dual, mu * Math.hypot(w[first + 1], w[first + 2]) - w[first]);
+    }
+  }
+  for (let i = 0; i < n; i += 1) {
+    if (inCone[i]) continue;
+    primal = Math.max(primal, -z[i]);
+    dual = Math.max(dual, -w[i]);
+  }
+  const tolerance = CERTIFICATE_TOLERANCE * scale;
+  const holds = [primal, dual, complementarity, equation].every((value) => value <= tolerance);
+  return { primal, dual, complementarity, equation, scale, tolerance, holds };
+}
+
+// Which side of a Coulomb cone's complementarity holds for the contact impulse x and
+// its gradient g (mu x_n >= ||x_t||, g_n >= mu ||g_t||, x^T g = 0): 'open' (x = 0, g in
+// the cone's dual: the contact separates), 'sticking' (x inside the cone, g = 0),
+// 'sliding' (x on the cone's surface, g on its dual's, opposite), or 'violated', each
+// beyond `tolerance`.
+export function coneSideOf(x, g, mu, tolerance) {
+  const [xn, xt] = [x[0], Math.hypot(x[1] ?? 0, x[2] ?? 0)];
+  const [gn, gt] = [g[0], Math.hypot(g[1] ?? 0, g[2] ?? 0)];
+  if (xt > mu * xn + tolerance || mu * gt > gn + tolerance) return 'violated';
+  if (Math.abs(x[0] * g[0] + (x[1] ?? 0) * (g[1] ?? 0) + (x[2] ?? 0) * (g[2] ?? 0)) > tolerance) return 'violated';
+  if (xn <= tolerance) return 'open';
+  if (Math.max(Math.abs(gn), gt) <= tolerance) return 'sticking';
+  return 'sliding';
+}

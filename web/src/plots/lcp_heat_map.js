@@ -1,8 +1,10 @@
-// An LCP's matrix M drawn as a heat map (plots/lcp_view.js): one cell per entry, red
+// An island problem's matrix (an LCP's M, a QP's W + R, a cone program's P) drawn as a
+// heat map (plots/lcp_view.js): one cell per entry, red
 // for positive, blue for negative, white for zero, on a logarithmic scale over six
 // decades below the largest |M_ij| (the entries of a contact LCP span many: impulses
 // of [N s] against velocities of [m/s], masses of grams and tonnes). Lines separate the
-// groups of unknowns (c_n, c_l, beta, lambda, joint friction, torsion), named along the
+// groups of unknowns (c_n, c_l, beta, lambda, joint friction, torsion; a cone program's
+// p_n, p_t), named along the
 // edges; with few unknowns every row and column is named.
 
 const DECADES = 6;
@@ -18,6 +20,10 @@ const GROUPS = [
   ['sigma', 'σ'],
   ['p+', 'p+'],
   ['p-', 'p−'],
+  ['pn', 'p_n'],
+  ['pt', 'p_t'],
+  ['v+', 'v+'],
+  ['v-', 'v−'],
 ];
 
 // The group a label belongs to: [prefix, symbol].

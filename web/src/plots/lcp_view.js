@@ -1,25 +1,42 @@
-// The step's LCP, shown (docs/page.md, "The step's LCP"): for formulation lcp, the
-// problem each island's step posed and solved, seed 002 eq. (21),
-//   w = M z + q >= 0,  z >= 0,  z^T w = 0,
-// as a dialog: the island's M as a heat map with its unknowns named (lcp_heat_map.js),
-// then per unknown q, z and w side by side with the side of its complementarity that
-// holds, the certificate (lcp_certificate.js), the step's pivots, and "export this
-// problem", which saves the text `contactlab run --lcp-dump` writes for the same step
-// (the Siconos format `contactlab lcp` reads). The core copies the problems out only
-// while the dialog is open (keepLcpProblems), from the next step on.
-import { complementarityOf, lcpCertificate, toleranceOf } from './lcp_certificate.js';
+// The step's problem, shown (docs/page.md, "The step's problem"): the problem each
+// island's step posed and solved, as the core keeps it (core/formulation/
+// island_problem.h): seed 002's LCP (formulation lcp, quasistatic's "lcp" problem),
+//   w = M z + q >= 0,  z >= 0,  z^T w = 0  (eq. 21),
+// the QP over the friction cone's rays (convex, quasistatic's "qp", soft's pyramid),
+//   min 1/2 z^T (W + R) z + q^T z  s.t.  z >= 0,  whose KKT conditions are that LCP,
+// or soft's elliptic cone program, min 1/2 x^T P x + c^T x over the Coulomb cones. A
+// dialog: the island's matrix as a heat map with its unknowns named (lcp_heat_map.js),
+// then per unknown the offset, the answer and its complementary partner side by side
+// with the side of its complementarity that holds, the certificate's residuals each
+// with pass or fail (lcp_certificate.js), the solver's pivots or iterations, and
+// "export this problem", which saves the text `contactlab run --lcp-dump` writes for the
+// same step (the Siconos format `contactlab lcp` reads; JSON for a cone program). The
+// words per kind are problem_words.js's. The core copies the problems out only while
+// the dialog is open (keepLcpProblems), from the next step on.
+import { complementarityOf, coneSideOf, problemCertificate, toleranceOf } from './lcp_certificate.js';
 import { LcpHeatMap, groupOf } from './lcp_heat_map.js';
+import {
+  KIND_TITLES,
+  absentWords,
+  certificateWords,
+  columnNames,
+  equationWords,
+  exportFileName,
+  groupWords,
+  matrixWords,
+  summaryWords,
+} from './problem_words.js';
 
 const REFRESH_INTERVAL_MS = 250;
 const MAP_SIZE_PX = 420;
-const SIDE_WORDS = { z: 'z > 0, w = 0', w: 'w > 0, z = 0', 'both zero': 'z = w = 0', violated: 'violated' };
-const GROUP_WORDS = {
-  c_n: 'c_n normal impulses [N s] (eq. 3)',
-  c_l: 'c_l joint limit impulses (eq. 9)',
-  β: 'β friction impulses along the edges [N s] (eq. 5)',
-  λ: 'λ slip speeds [m/s] (eq. 6)',
-  'τ+': 'τ+, τ−, σ joint friction (eqs. 5–6 per joint)',
-  'p+': 'p+, p−, σ_s torsion (eqs. 5–6 about the normal)',
+const SIDE_WORDS = {
+  z: 'z > 0, w = 0',
+  w: 'w > 0, z = 0',
+  'both zero': 'z = w = 0',
+  violated: 'violated',
+  open: 'x = 0, g in K* (open)',
+  sticking: 'x in K, g = 0 (sticking)',
+  sliding: 'x on ∂K, g on ∂K* (sliding)',
 };
 
 function element(tag, text = '', className = '') {
@@ -46,8 +63,8 @@ export class LcpView {
     this.dialog = element('dialog');
     this.dialog.id = 'lcp-view';
     this.dialog.setAttribute('aria-labelledby', 'lcp-view-title');
-    const title = element('h2', "The step's LCP");
-    title.id = 'lcp-view-title';
+    this.title = element('h2', KIND_TITLES.lcp);
+    this.title.id = 'lcp-view-title';
     this.heading = element('p', '', 'lcp-heading');
     this.islandSelect = element('select');
     this.islandSelect.setAttribute('aria-label', 'island');
@@ -55,13 +72,7 @@ export class LcpView {
       this.#island = Number(this.islandSelect.value);
       this.refresh();
     });
-    const equation = element(
-      'p',
-      'w = M z + q ≥ 0, z ≥ 0, zᵀw = 0 (seed 002, eq. 21): M = G + N couples the unknowns z, ' +
-        'q = g holds the free motion; each unknown is either in play (z > 0, its row tight) or ' +
-        'its row has slack (w > 0).',
-      'lcp-equation',
-    );
+    this.equation = element('p', equationWords({ kind: 'lcp' }), 'lcp-equation');
     this.legend = element('p', '', 'lcp-legend');
     this.message = element('p', '', 'lcp-message');
     this.canvas = element('canvas');
@@ -69,7 +80,7 @@ export class LcpView {
     this.canvas.setAttribute('aria-label', 'the matrix M as a heat map');
     this.entry = element('p', ' ', 'lcp-entry');
     this.heatMap = new LcpHeatMap(this.canvas, (text) => {
-      this.entry.textContent = text || 'red: M_ij > 0, blue: < 0, white: 0; six decades of colour. Point at a cell.';
+      this.entry.textContent = text || 'red: entry > 0, blue: < 0, white: 0; six decades of colour. Point at a cell.';
     });
     this.certificate = element('p', '', 'lcp-certificate');
     this.table = element('table');
@@ -92,7 +103,7 @@ export class LcpView {
     numbers.append(this.certificate, tableBox);
     const body = element('div', '', 'lcp-body');
     body.append(picture, numbers);
-    this.dialog.append(title, this.heading, this.islandSelect, equation, this.legend, this.message, body, buttons);
+    this.dialog.append(this.title, this.heading, this.islandSelect, this.equation, this.legend, this.message, body, buttons);
     this.dialog.addEventListener('close', () => this.#keep(false));
     document.body.append(this.dialog);
 
@@ -140,33 +151,33 @@ export class LcpView {
     const simulation = this.#session.simulation;
     const scene = simulation.description?.name ?? '';
     this.heading.textContent = `${scene}, step ${simulation.stepCount}, t = ${simulation.time.toFixed(4)} s`;
-    const problems = simulation.formulation === 'lcp' ? simulation.lcpProblems() : [];
+    const problems = simulation.lcpProblems();
     this.#showIslands(problems);
     const problem = problems[this.#island];
     this.exportButton.disabled = !problem;
     if (!problem) {
-      this.message.textContent =
-        simulation.formulation !== 'lcp'
-          ? `Formulation ${simulation.formulation} poses no LCP of seed 002: choose lcp in the solver folder.`
-          : 'No LCP kept for this step: the problems are kept only while this view is open, from the next ' +
-            'step on, and only where contacts meet (take a single step).';
+      this.title.textContent = "The step's problem";
+      this.message.textContent = absentWords(simulation.formulation);
       this.heatMap.draw(new Float64Array(0), [], MAP_SIZE_PX);
       this.certificate.textContent = '';
       this.table.replaceChildren();
       this.legend.textContent = '';
       return;
     }
-    this.message.textContent =
-      `Island ${problem.island}: ${problem.size} unknowns, ${problem.contactCount} contacts; ` +
-      `${simulation.pivots} Lemke pivots this step (all islands).`;
+    this.title.textContent = KIND_TITLES[problem.kind];
+    this.equation.textContent = equationWords(problem);
+    this.message.textContent = summaryWords(problem);
     const groups = new Set(problem.labels.map((label) => groupOf(label)?.[1]));
-    this.legend.textContent = Object.entries(GROUP_WORDS)
-      .filter(([group]) => groups.has(group))
-      .map(([, words]) => words)
-      .join('; ');
+    this.legend.textContent =
+      `The heat map: ${matrixWords(problem)}. ` +
+      Object.entries(groupWords(problem))
+        .filter(([group]) => groups.has(group))
+        .map(([, words]) => words)
+        .join('; ');
+    this.canvas.setAttribute('aria-label', `the matrix ${matrixWords(problem)} as a heat map`);
     const values = simulation.lcpValues(this.#island);
     this.heatMap.draw(values.matrix, problem.labels, Math.min(MAP_SIZE_PX, window.innerWidth - 48));
-    this.#showCertificate(lcpCertificate(values));
+    this.#showCertificate(problem, problemCertificate(values, problem.cones));
     this.#showTable(problem, values);
   }
 
@@ -182,25 +193,31 @@ export class LcpView {
     this.islandSelect.hidden = problems.length < 2;
   }
 
-  #showCertificate({ minZ, minW, complementarity, residual, tolerance, holds }) {
-    this.certificate.textContent =
-      `${holds ? 'Certified' : 'Not certified'} to ${tolerance.toExponential(1)}: ` +
-      `min z = ${number(minZ)}, min w = ${number(minW)}, max |zᵢwᵢ| = ${number(complementarity)}, ` +
-      `max |M z + q − w| = ${number(residual)}.`;
-    this.certificate.classList.toggle('lcp-failed', !holds);
+  #showCertificate(problem, certificate) {
+    this.certificate.textContent = certificateWords(problem, certificate);
+    this.certificate.classList.toggle('lcp-failed', !certificate.holds);
   }
 
   #showTable(problem, { q, z, w }) {
     const tolerance = toleranceOf(q);
     const head = document.createElement('thead');
     const header = head.insertRow();
-    for (const name of ['unknown', 'contact', 'q', 'z', 'w', 'holds']) header.append(element('th', name));
+    for (const name of ['unknown', 'contact', ...columnNames(problem), 'holds']) header.append(element('th', name));
+    const coneSides = new Map(
+      (problem.cones ?? []).map(({ first, size, mu }) => [
+        first,
+        { size, side: coneSideOf(z.slice(first, first + size), w.slice(first, first + size), mu, tolerance) },
+      ]),
+    );
+    let coneSide = null;
     const rows = problem.labels.map((label, i) => {
       const row = document.createElement('tr');
-      const contact = /^(cn|beta|lambda)(\d+)/.exec(label);
+      const contact = /^(cn|beta|lambda|pn|pt)(\d+)/.exec(label);
       const bodies = contact ? problem.contacts[Number(contact[2])] : null;
       const what = bodies ? `${bodies[0]} – ${bodies[1]}` : '';
-      const side = complementarityOf(z[i], w[i], tolerance);
+      if (coneSides.has(i)) coneSide = { ...coneSides.get(i), end: i + coneSides.get(i).size };
+      const inCone = coneSide !== null && i < coneSide.end;
+      const side = inCone ? coneSide.side : complementarityOf(z[i], w[i], tolerance);
       for (const text of [label, what, number(q[i], 4), number(z[i], 4), number(w[i], 4), SIDE_WORDS[side]]) {
         row.append(element('td', text));
       }
@@ -217,7 +234,6 @@ export class LcpView {
     const problem = simulation.lcpProblems()[this.#island];
     if (!problem) return;
     const scene = simulation.description?.name ?? 'scene';
-    const step = String(simulation.stepCount).padStart(6, '0');
-    this.#save(simulation.lcpText(this.#island), `${scene}_step_${step}_island_${problem.island}.lcp`);
+    this.#save(simulation.lcpText(this.#island), exportFileName(problem, scene, simulation.stepCount));
   }
 }

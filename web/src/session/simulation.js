@@ -285,20 +285,24 @@ export class Simulation {
     return this.handle.eventTimes();
   }
 
-  // The step's LCPs (formulation lcp; plots/lcp_view.js): kept from the next step on
-  // while `keep` is true. Keeping copies each island's matrix every step.
+  // The step's problems per island (an LCP, a QP over the cone's rays or a cone
+  // program; plots/lcp_view.js): kept from the next step on while `keep` is true.
+  // Keeping copies each island's matrix every step.
   keepLcpProblems(keep) {
     this.handle.keepLcpProblems(Boolean(keep));
   }
 
-  // The last step's kept LCPs: [{island, size, contactCount, labels: [name per unknown],
-  // contacts: [[body a, body b] per contact]}]; empty when none was kept.
+  // The last step's kept problems: [{island, kind ('lcp', 'qp', 'cone'), formulation,
+  // variant, size, contactCount, frictionEdges, iterations, method, regularised, cones:
+  // [{first, size, mu}], certificate: {primal, dual, complementarity, equation, scale,
+  // tolerance, holds}, labels: [name per unknown], contacts: [[body a, body b] per
+  // contact]}] (wasm/simulation_handle.h); empty when none was kept.
   lcpProblems() {
     return JSON.parse(this.handle.lcpProblems());
   }
 
-  // Problem `index`'s numbers, copied out of wasm memory: {matrix (M, row-major n x n),
-  // q, z, w}.
+  // Problem `index`'s numbers, copied out of wasm memory: {matrix (M, W + R or P,
+  // row-major n x n), q, z, w} (a cone program's c, x and g = P x + c as q, z, w).
   lcpValues(index) {
     const all = this.handle.lcpValues(index).slice();
     const n = Math.round((-3 + Math.sqrt(9 + 4 * all.length)) / 2); // n^2 + 3 n values

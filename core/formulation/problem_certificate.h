@@ -1,0 +1,26 @@
+// The optimality certificate of an island's problem and the answer the step took
+// (island_problem.h), measured on the copied numbers alone, so that a reader of the
+// page or of an exported file can check it the same way:
+//
+//   primal           z in K:   z >= 0 (Lcp, EdgeQp); per Coulomb cone
+//                              max(0, ||z_t|| - mu z_n), a one-sided row max(0, -z_i)
+//   dual             w in K*:  w >= 0; per Coulomb cone max(0, mu ||w_t|| - w_n)
+//                              (the dual of {mu p_n >= ||p_t||} is {g_n >= mu ||g_t||})
+//   complementarity  |z'w|
+//   equation         max_i |(matrix z + q - w)_i|
+//
+// each within tolerance = 1e-9 s, s = max(1, |q|_inf, sum_j |z_j| max_i |matrix_ij|):
+// Lemke's measure (lcp/lemke.h), which bounds the active-set and interior-point checks of
+// edge_lcp.h and soft_elliptic.h from above (their scales are |q|_inf and the size of
+// the terms of w, at most s), so an answer the formulation accepted passes here.
+#pragma once
+
+#include "formulation/island_problem.h"
+
+namespace contactlab {
+
+inline constexpr double kProblemCertificateTolerance = 1e-9;
+
+ProblemCertificate certify_island_problem(const IslandProblem& problem);
+
+}  // namespace contactlab
