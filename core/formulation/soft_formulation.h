@@ -39,13 +39,11 @@ class SoftFormulation : public ContactFormulation {
 
   // An island of free bodies without torsional friction by Newton's method over a
   // sparse Hessian: with the pyramid past kSoftNewtonUnknowns (soft_newton.h), with the
-  // elliptic cone at every size (soft_newton_elliptic.h), which costs less than the
-  // dense elliptic solve on every island measured, 5 to 10 times less on piles
-  // (docs/performance.md, "The elliptic cone at every size").
+  // elliptic cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
     if (!shape.only_free_bodies || shape.torsional_friction) return false;
-    return options.soft_cone == 1 ||
-           island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftNewtonUnknowns;
+    const long long unknowns = island_contact_unknowns(shape.contacts, options.friction_edges);
+    return unknowns > (options.soft_cone == 1 ? kSoftEllipticNewtonUnknowns : kSoftNewtonUnknowns);
   }
 
   // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.
