@@ -104,7 +104,7 @@ void projection_interval(const ConvexSet& set, const Vec3& axis, double& low, do
 }
 
 double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& normal) {
-  double a_low, a_high, b_low, b_high;
+  double a_low = 0, a_high = 0, b_low = 0, b_high = 0;
   projection_interval(a, normal, a_low, a_high);
   projection_interval(b, normal, b_low, b_high);
   return b_low - a_high;
