@@ -145,10 +145,10 @@ test('switched live to lcp: sliding fingers stay on the ball, no boundary layer;
   }
   assert.equal(await page.evaluate(() => window.contactlab.solver.status), 'solved');
 
-  // The step's LCP: the dialog shows the next step's problem, certified, one row per
+  // The step's problem: the dialog shows the next step's problem, certified, one row per
   // unknown, and exports the text whose answer the table shows.
   await page.evaluate(() => window.contactlab.pause());
-  await guiController(page, "the step's LCP").locator('button').click();
+  await guiController(page, "the step's problem").locator('button').click();
   const dialog = page.locator('#lcp-view');
   await dialog.getByRole('button', { name: 'single step' }).click();
   await assert.doesNotReject(dialog.locator('.lcp-certificate', { hasText: /^Certified/ }).waitFor({ timeout: 5000 }));

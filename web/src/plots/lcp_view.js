@@ -107,7 +107,7 @@ export class LcpView {
     this.dialog.addEventListener('close', () => this.#keep(false));
     document.body.append(this.dialog);
 
-    folder.add({ show: () => this.show() }, 'show').name("the step's LCP");
+    folder.add({ show: () => this.show() }, 'show').name("the step's problem");
     session.on('stepped', () => this.#refreshSoon());
     session.on('seeked', () => this.refresh());
     for (const event of ['loaded', 'reset']) {
