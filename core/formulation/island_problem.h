@@ -81,4 +81,19 @@ struct IslandProblem {
   ProblemCertificate certificate;
 };
 
+// `problem` as an LCP (matrix, offset) that Lemke's method answered with (z, w), over
+// the rows' u friction edges; its labels are the caller's.
+inline void set_lemke_lcp(const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset, const Eigen::VectorXd& z,
+                          const Eigen::VectorXd& w, int friction_edges, IslandProblem& problem) {
+  problem.kind = IslandProblemKind::Lcp;
+  problem.matrix = matrix;
+  problem.offset = offset;
+  problem.z = z;
+  problem.w = w;
+  problem.regularisation.resize(0);
+  problem.cones.clear();
+  problem.friction_edges = friction_edges;
+  problem.method = "Lemke";
+}
+
 }  // namespace contactlab

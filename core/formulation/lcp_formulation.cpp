@@ -167,15 +167,7 @@ void solve_lcp_island(const Options& options, const IslandRows& rows,
 
 bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const {
   if (!scratch_.solved) return false;
-  problem.kind = IslandProblemKind::Lcp;
-  problem.matrix = scratch_.lcp.matrix;
-  problem.offset = scratch_.lcp.offset;
-  problem.z = scratch_.z;
-  problem.w = scratch_.w;
-  problem.regularisation.resize(0);
-  problem.cones.clear();
-  problem.friction_edges = rows.friction_edges;
-  problem.method = "Lemke";
+  set_lemke_lcp(scratch_.lcp.matrix, scratch_.lcp.offset, scratch_.z, scratch_.w, rows.friction_edges, problem);
   problem.labels = lcp_unknown_labels(rows);
   return true;
 }

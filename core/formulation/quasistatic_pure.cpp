@@ -143,16 +143,8 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
 bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& ws, IslandProblem& problem) {
   const Eigen::Index n = ws.lcp_offset.size();
   if (!ws.solved || ws.z.size() != n || ws.w.size() != n) return false;
-  problem.kind = IslandProblemKind::Lcp;
+  set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, ws.z, ws.w, rows.friction_edges, problem);
   problem.variant = "pure";
-  problem.matrix = ws.lcp_matrix;
-  problem.offset = ws.lcp_offset;
-  problem.z = ws.z;
-  problem.w = ws.w;
-  problem.regularisation.resize(0);
-  problem.cones.clear();
-  problem.friction_edges = rows.friction_edges;
-  problem.method = "Lemke";
   const int objects = static_cast<int>(ws.object_index.size());
   problem.labels.clear();
   for (const char* part : {"v+", "v-"}) {
