@@ -59,11 +59,12 @@ StateRowFormat::StateRowFormat(const Model& model, const Options& options) {
   const auto dynamic = std::count_if(model.bodies.begin(), model.bodies.end(),
                                      [](const Body& body) { return !body.is_static; });
   // t; bodies; joints; the loop error; the joint error; the grasp's object, force
-  // closure and epsilon; contacts, solver status and pivots.
+  // closure and epsilon; contacts, solver status and pivots; the joints' efforts.
   has_loops_ = has_loop_closures(model);
   has_joint_error_ = options.coordinates == 1 && !model.articulations.empty();
-  size_ = 1 + kBodyColumns * static_cast<std::size_t>(dynamic) + 2 * scalar_joint_count(model) +
-          (has_loops_ ? 1 : 0) + (has_joint_error_ ? 1 : 0) + (model.articulations.empty() ? 0 : 3) + 3;
+  joints_ = scalar_joint_count(model);
+  size_ = 1 + kBodyColumns * static_cast<std::size_t>(dynamic) + 3 * joints_ + (has_loops_ ? 1 : 0) +
+          (has_joint_error_ ? 1 : 0) + (model.articulations.empty() ? 0 : 3) + 3;
 }
 
 void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
@@ -80,7 +81,13 @@ void StateRowFormat::write_header(const Model& model, std::ostream& out) const {
   if (has_loops_) out << ",loop_error";
   if (has_joint_error_) out << ",joint_error";
   if (!model.articulations.empty()) out << ",grasp.object,grasp.force_closure,grasp.epsilon";
-  out << ",contacts,solver_status,solver_pivots\n";
+  out << ",contacts,solver_status,solver_pivots";
+  for (const Articulation& articulation : model.articulations) {
+    for (const TreeLink& link : articulation.tree.links()) {
+      if (is_scalar_joint(link)) out << ',' << link.name << ".effort";
+    }
+  }
+  out << '\n';
 }
 
 void StateRowFormat::capture(const Model& model, const Data& data, const GraspReport& grasp, double* row) {
@@ -118,6 +125,12 @@ void StateRowFormat::capture(const Model& model, const Data& data, const GraspRe
   if (known == status_texts_.end()) known = status_texts_.insert(known, status);
   *out++ = static_cast<double>(known - status_texts_.begin());
   *out++ = data.solver.pivots;
+  for (std::size_t a = 0; a < model.articulations.size(); ++a) {
+    const Articulation& articulation = model.articulations[a];
+    for (int link = 0; link < articulation.tree.link_count(); ++link) {
+      if (is_scalar_joint(articulation.tree.link(link))) *out++ = data.articulations[a].motor_effort[link];
+    }
+  }
 }
 
 void StateRowFormat::write_row(const Model& model, const double* row, std::ostream& out) const {
@@ -135,7 +148,7 @@ void StateRowFormat::write_row(const Model& model, const double* row, std::ostre
   };
   const double* end = row + size_;
   // The numbers up to the grasp columns, or to the contact count without them.
-  const double* numbers_end = end - 3 - (model.articulations.empty() ? 0 : 3);
+  const double* numbers_end = end - joints_ - 3 - (model.articulations.empty() ? 0 : 3);
   number(*row++, true);
   while (row < numbers_end) number(*row++, false);
   flush();
@@ -146,7 +159,9 @@ void StateRowFormat::write_row(const Model& model, const double* row, std::ostre
     row += 3;
   }
   out << ',' << static_cast<long>(row[0]) << ',' << status_texts_[static_cast<std::size_t>(row[1])] << ','
-      << static_cast<long>(row[2]) << '\n';
+      << static_cast<long>(row[2]);
+  for (row += 3; row < end; ++row) out << ',' << exact_number(*row);
+  out << '\n';
 }
 
 void write_contacts_header(std::ostream& out) {

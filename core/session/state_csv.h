@@ -38,7 +38,11 @@ class GraspSchedule {
 // articulations joint_error (the largest joint violation [m and rad], step/data.h;
 // the options the run starts with decide), with articulations grasp.object
 // grasp.force_closure grasp.epsilon (grasp_monitor.h), then contacts, solver_status
-// (solver_status_text), solver_pivots. A captured row holds the same columns as
+// (solver_status_text), solver_pivots, and last per revolute or prismatic joint
+// LINK.effort: what its motor or prescribed motion's drive applied over the step [N m
+// or N] (ArticulationState::motor_effort, the page's joint read-out). The efforts come
+// after the solver's columns so that the state columns a trajectory hash reads, up to
+// the loop error, grasp or contact count, stay first. A captured row holds the same columns as
 // numbers: the grasped body's index (-1: none) for grasp.object, 0 or 1 for
 // grasp.force_closure, and for solver_status an index into the texts this format has
 // met (most runs meet two or three), so a row is size() doubles.
@@ -58,6 +62,7 @@ class StateRowFormat {
 
  private:
   std::size_t size_ = 0;
+  std::size_t joints_ = 0;  // revolute and prismatic joints: a q, v and effort column each
   bool has_loops_ = false;
   bool has_joint_error_ = false;
   std::vector<std::string> status_texts_;

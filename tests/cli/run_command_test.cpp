@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -106,6 +107,41 @@ TEST(RunCommand, RobotScenesWriteJointAndGraspColumns) {
               std::string::npos) << lines[0];
     EXPECT_NE(lines.back().find(",box,1,"), std::string::npos) << lines.back();
   }
+}
+
+// The joints' efforts come last, one LINK.effort per revolute or prismatic joint: the
+// driven paddle's is exactly zero while its blade turns freely at constant speed about a
+// vertical axis (gravity has no moment about it), and every row's is the effort the step
+// reported (ArticulationState::motor_effort), nonzero once the blade pushes the box.
+TEST(RunCommand, TheLastColumnsAreTheJointsEffortsAsTheStepReportsThem) {
+  const std::string scene = std::string(CONTACTLAB_SCENES_DIR) + "/driven_paddle.json";
+  const std::string csv = temp_path("paddle.csv");
+  const Result result = run_scene_command({scene, "--steps", "600", "--csv", csv});
+  ASSERT_EQ(result.code, 0) << result.err;
+  const std::vector<std::string> lines = read_lines(csv);
+  ASSERT_EQ(lines.size(), 602u);
+  const std::string tail = ",contacts,solver_status,solver_pivots,blade.effort";
+  ASSERT_EQ(lines[0].substr(lines[0].size() - tail.size()), tail) << lines[0];
+
+  std::string text;
+  ASSERT_TRUE(read_scene_file(scene, text).ok());
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(text).ok());
+  int free_rows = 0, pushing_rows = 0;
+  for (std::size_t row = 1; row < lines.size(); ++row) {
+    if (row > 1) simulation.step(1);
+    const double effort = simulation.data().articulations[0].motor_effort[0];
+    const std::string written = lines[row].substr(lines[row].rfind(',') + 1);
+    ASSERT_EQ(written, exact_number(effort)) << "row " << row;
+    if (simulation.data().time < 0.5) {  // the blade reaches the box at about 0.75 rad
+      EXPECT_LE(std::abs(effort), 1e-12) << "t = " << simulation.data().time;
+      ++free_rows;
+    } else if (std::abs(effort) > 0.1) {
+      ++pushing_rows;
+    }
+  }
+  EXPECT_GE(free_rows, 200);
+  EXPECT_GT(pushing_rows, 100);
 }
 
 // The page's export (the Simulation's state log) and the command line print the same
