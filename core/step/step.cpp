@@ -31,6 +31,7 @@
 
 #include "contact/anisotropic_friction.h"
 #include "contact/friction_coefficient.h"
+#include "contact/joint_rows.h"
 #include "contact/restitution.h"
 #include "contact/torsional_friction.h"
 #include "dynamics/articulation/loop_elimination.h"
@@ -236,94 +237,6 @@ void prepare_articulations(const Model& model, const Options& options,
         uses_maximal_coordinates(options) ? 6 * articulation.tree.link_count() : articulation.tree.velocity_size();
     motion.free_velocity.setZero(n);
     motion.inverse_mass.setZero(n, n);
-  }
-}
-
-// A joint's rate row on its articulation's member: in maximal coordinates l with
-// qdot = l v (maximal_joints.h); in reduced ones empty (the coordinate itself).
-void joint_direction(const Articulation& articulation, const ArticulationState& state, const Options& options,
-                     int link, Eigen::VectorXd& direction) {
-  if (uses_maximal_coordinates(options)) {
-    joint_rate_row(articulation, state.maximal.kinematics, link, direction);
-  } else {
-    direction.resize(0);
-  }
-}
-
-// qdot of the joint at the island's velocity (v_free when the limits are found).
-double joint_rate(const IslandDynamics& island, int coordinate, int offset, const Eigen::VectorXd& direction) {
-  if (direction.size() == 0) return island.velocity[coordinate];
-  double rate = 0;
-  for (Eigen::Index j = 0; j < direction.size(); ++j) rate += direction[j] * island.velocity[offset + j];
-  return rate;
-}
-
-// Joints of the island's articulations near a position limit get a row (eq. 9): those
-// that v_free would carry within kLimitMargin of the limit, or past it.
-constexpr double kLimitMargin = 1e-3;  // [rad] or [m]
-
-void add_island_limits(const Model& model, const Options& options, const Data& data,
-                       StepWorkspace& ws) {
-  const IslandDynamics& island = ws.island;
-  for (int m = 0; m < static_cast<int>(island.members().size()); ++m) {
-    const IslandMember& member = island.members()[m];
-    if (member.articulation < 0) continue;
-    const Articulation& articulation = model.articulations[member.articulation];
-    const ArticulationState& state = data.articulations[member.articulation];
-    const KinematicTree& tree = articulation.tree;
-    for (int link = 0; link < tree.link_count(); ++link) {
-      const Joint& joint = tree.link(link).joint;
-      if (joint.velocity_size() != 1) continue;
-      const int coordinate = member.offset + tree.velocity_offset(link);
-      const double q = state.positions[tree.position_offset(link)];
-      joint_direction(articulation, state, options, link, ws.joint_direction);
-      const double reach =
-          options.time_step * std::abs(joint_rate(island, coordinate, member.offset, ws.joint_direction)) +
-          kLimitMargin;
-      const double to_limit[2] = {q - joint.lower, joint.upper - q};
-      for (int side = 0; side < 2; ++side) {
-        if (!(to_limit[side] <= reach)) continue;  // also skips infinite limits
-        LimitRow limit;
-        limit.articulation = member.articulation;
-        limit.link = link;
-        limit.sign = side == 0 ? 1.0 : -1.0;
-        limit.member = m;
-        limit.offset = member.offset;
-        limit.coordinate = coordinate;
-        limit.target_velocity = limit_target_velocity(to_limit[side], options);
-        limit.direction = ws.joint_direction;
-        add_limit_row(island, limit, ws.rows);
-      }
-    }
-  }
-}
-
-// Every 1-dof joint of the island's articulations with Coulomb friction c > 0 gets a
-// joint friction row (contact_rows.h): qdot_j^{l+1} = 0 with |tau| <= c h, seed 002
-// eq. (14)'s Coulomb term as a bound, solved with the contacts. Its viscous term is
-// implicit in M~ (articulation_motion.h).
-void add_island_joint_friction(const Model& model, const Options& options, const Data& data,
-                               StepWorkspace& ws) {
-  const IslandDynamics& island = ws.island;
-  for (int m = 0; m < static_cast<int>(island.members().size()); ++m) {
-    const IslandMember& member = island.members()[m];
-    if (member.articulation < 0) continue;
-    const Articulation& articulation = model.articulations[member.articulation];
-    const ArticulationState& state = data.articulations[member.articulation];
-    const KinematicTree& tree = articulation.tree;
-    for (int link = 0; link < tree.link_count(); ++link) {
-      const double coulomb = articulation.joint_friction[link].coulomb;
-      if (tree.link(link).joint.velocity_size() != 1 || !(coulomb > 0)) continue;
-      JointFrictionRow row;
-      row.articulation = member.articulation;
-      row.link = link;
-      row.member = m;
-      row.offset = member.offset;
-      row.coordinate = member.offset + tree.velocity_offset(link);
-      row.bound = coulomb * options.time_step;
-      joint_direction(articulation, state, options, link, row.direction);
-      add_joint_friction_row(island, row, ws.rows);
-    }
   }
 }
 
@@ -602,8 +515,8 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     apply_free_motion(ws);
     apply_drag(options, data, ws);
     // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).
-    add_island_limits(model, options, data, ws);
-    add_island_joint_friction(model, options, data, ws);
+    add_joint_limit_rows(model, options, data.articulations, ws.island, ws.rows, ws.joint_direction);
+    add_joint_friction_rows(model, options, data.articulations, ws.island, ws.rows);
 
     // (rows, contact state, v_free) => v^{l+1}, impulses and modes, by the formulation
     // (seed 002's LCP: eqs. 18-21).

@@ -129,7 +129,7 @@ TEST(StateLog, ATimelineStepBackKeepsEachStepOnce) {
   EXPECT_EQ(kept_rows(simulation), kept_rows(straight));
 }
 
-// barrett_phone has the most columns (243) of the built-in scenes.
+// barrett_phone has the most columns (251) of the built-in scenes.
 TEST(StateLog, TheBudgetHoldsFortySecondsOfTheLargestBuiltInScene) {
   const Model model = load_builtin_scene("barrett_phone");
   StateLog log;
