@@ -7,16 +7,34 @@
 //     of two; its answer is the final basis, or, where the path ended on a ray or at
 //     the pivot limit, its last almost complementary point, which is accepted only if
 //     it passes the certificate like any other answer;
-//  3. when 2 ends without a solution, Lemke on M + eps I for eps = 1e-10, 1e-8, 1e-6
-//     times max |M_ii| (max |M_ij| when the diagonal is zero), as GraspIt! does. A
+//  3. when 2's answer fails its certificate, the path is finished on the original
+//     problem: the complementary basis it ended in is solved afresh on the original q
+//     (lemke_subsystem.h), and where that misses too, Lemke is run again from that
+//     basis (lemke_pivoting.h's start_basis) with its feasibility decisions capped at
+//     a tenth of the answer's allowance, and its end solved afresh the same way. The
+//     path's own values solve B x = q + dq, where dq gathers the degenerate zeros it
+//     set exactly (lemke_pivoting.h) and the Harris ratio test lets rows fall up to
+//     its slack below zero: on a contact problem of a few hundred unknowns and as many
+//     pivots these add up to w of -2.5e-8 and |z'w| of 3e-7 against an allowance of
+//     1e-9, while the basis is right or a few pivots off (the 20-cube pile and
+//     bin_pile, docs/performance.md);
+//  4. when that fails too, the path on q with its ties broken, q_i + delta (1 + i / n)
+//     max(1, |q|_inf) for delta = 1e-8, then 1e-6, finished on the original problem
+//     as in 3: a path that cycled among degenerate ties (a brick pyramid's island)
+//     meets none on the perturbed problem, and the answer is the original's, exact;
+//  5. when that fails too, Lemke on M + eps I for eps = 1e-10, 1e-8, 1e-6
+//     times max |M_ii| (max |M_ij| when the diagonal is zero), as GraspIt! does, each
+//     path finished on the original problem as in 3, where it can be. Else a
 //     regularised answer must pass its certificate on M + eps I at the requested
 //     tolerance AND on the original M at the looser physics tolerance
 //     max(certificate_tolerance, 1e-6); otherwise it is discarded, so a genuine ray
 //     termination is never turned into a wrong "solved". Contact problems do not get
-//     here: the pivoting rules of lemke_pivoting.h solve them unregularised.
+//     here: the pivoting rules of lemke_pivoting.h and 3 and 4 solve them exactly.
 // Every answer is certificate-checked on the original scale before it is returned.
 // LcpSolution::pivots counts the basis exchanges (z0's entry included) of the attempt
-// whose answer is returned: the regularised one that succeeded, or else the cold one.
+// whose answer is returned (with the restart that finished it): the one that
+// succeeded, or else the cold one. A solve that fails runs at most 12 paths (2, 3's
+// restart, and 4's and 5's five paths with theirs).
 //
 // The pivot limit, when not set, is max(100, 10 n): Lemke's path on contact problems
 // takes about n pivots, and the exponential worst cases (Murty: 2^n - 1) only matter
@@ -48,12 +66,16 @@ struct LemkeSolver::Workspace {
   PivotingWorkspace pivoting;
   SubsystemWorkspace subsystem;
   LemkeCandidate candidate;
+  std::vector<char> restart_basis;  // the basis a path ended in, to start again from
+  Eigen::VectorXd perturbed_offset;  // q with its ties broken (step 4)
 };
 
 namespace {
 
 constexpr double kRegularisedAcceptanceTolerance = 1e-6;
 constexpr double kRegularisations[] = {1e-10, 1e-8, 1e-6};
+constexpr double kRestartFeasibility = 0.1;
+constexpr double kTieBreaks[] = {1e-8, 1e-6};
 
 int default_pivot_limit(int n) { return std::max(100, 10 * n); }
 
@@ -162,6 +184,14 @@ LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::Vect
   return certificate_of(q, z, w, tolerance, compute_w(M, shift, q, z, w));
 }
 
+// The complementary basis `z_is_basic` solved afresh on (M, q) (lemke_subsystem.h):
+// true, with the answer in `candidate`, when it passes the certificate.
+bool solves_on_basis(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<char>& z_is_basic,
+                     double tolerance, SubsystemWorkspace& subsystem, LemkeCandidate& candidate) {
+  return solve_principal_subsystem(M, q, z_is_basic, subsystem, candidate.z) &&
+         certify(M, 0, q, tolerance, candidate.z, candidate.w, candidate.unclamped).valid;
+}
+
 std::string describe(const LcpCertificate& certificate) {
   return format("min z = %.3g, min w = %.3g, |z'w| = %.3g", certificate.min_z, certificate.min_w,
                 certificate.complementarity);
@@ -205,6 +235,7 @@ struct Attempt {
   int pivots = 0;
   std::string message;
   LcpCertificate certificate;  // on the problem the attempt solved (M + shift I)
+  bool ended_in_basis = false;  // the candidate's z_is_basic is the basis the path ended in
 };
 
 }  // namespace
@@ -236,10 +267,11 @@ LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::Vect
 
 namespace {
 
-// Cold Lemke on M + shift I; on Solved, `candidate` holds the answer.
-Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
-                         const LemkeSettings& settings, int max_pivots,
-                         PivotingWorkspace& workspace, LemkeCandidate& candidate) {
+// Lemke on M + shift I from the slack basis, or from `start` (lemke_pivoting.h); on
+// Solved, `candidate` holds the answer.
+Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
+                    const LemkeSettings& settings, int max_pivots, const std::vector<char>* start,
+                    PivotingWorkspace& workspace, LemkeCandidate& candidate) {
   const int n = static_cast<int>(q.size());
   const double matrix_largest = std::max(max_abs(M.data(), static_cast<std::size_t>(n) * n), shift);
   const double offset_largest = max_abs(q.data(), static_cast<std::size_t>(n));
@@ -255,9 +287,12 @@ Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, dou
   PivotingSettings pivoting;
   pivoting.max_pivots = max_pivots;
   pivoting.pivot_tolerance = settings.pivot_tolerance;
+  pivoting.start_basis = start;
   // The certificate's allowance for w, tolerance max(1, |q|_inf), on the scale of q_s.
   pivoting.answer_tolerance =
       settings.certificate_tolerance * std::max(1.0, offset_largest) / offset_unit;
+  // A restart resolves degenerate rows to a tenth of the answer's allowance.
+  if (start != nullptr) pivoting.feasibility_cap = kRestartFeasibility * pivoting.answer_tolerance;
 
   Attempt attempt;
   const PivotingEnd end = run_lemke_pivoting(lcp, pivoting, workspace, attempt.pivots);
@@ -273,6 +308,7 @@ Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, dou
   z.resize(n);
   for (int i = 0; i < n; ++i) z[i] = workspace.z[i] * unscale;
   candidate.z_is_basic.assign(workspace.z_is_basic.begin(), workspace.z_is_basic.begin() + n);
+  attempt.ended_in_basis = true;
   attempt.certificate = certify(M, shift, q, settings.certificate_tolerance, z, candidate.w,
                                 candidate.unclamped);
   if (attempt.certificate.valid) {
@@ -300,6 +336,29 @@ Attempt run_cold_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, dou
       break;
   }
   return attempt;
+}
+
+// The basis a path ended in (candidate.z_is_basic) solved afresh on (M, q); where that
+// misses the certificate, Lemke on (M, q) from that basis. True, with the exact answer
+// in `candidate` and the restart's pivots added to `pivots`, when either passes.
+bool finish_on_original(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeSettings& settings,
+                        int max_pivots, std::vector<char>& restart_basis, PivotingWorkspace& pivoting,
+                        SubsystemWorkspace& subsystem, LemkeCandidate& candidate, int& pivots) {
+  const double tolerance = settings.certificate_tolerance;
+  if (solves_on_basis(M, q, candidate.z_is_basic, tolerance, subsystem, candidate)) return true;
+  restart_basis = candidate.z_is_basic;
+  const Attempt restarted = run_attempt(M, q, 0, settings, max_pivots, &restart_basis, pivoting, candidate);
+  pivots += restarted.pivots;
+  return restarted.status == LcpStatus::Solved ||
+         (restarted.ended_in_basis && solves_on_basis(M, q, candidate.z_is_basic, tolerance, subsystem, candidate));
+}
+
+void accept_candidate(const LemkeCandidate& candidate, int pivots, LcpSolution& solution) {
+  solution.status = LcpStatus::Solved;
+  solution.z = candidate.z;
+  solution.w = candidate.w;
+  solution.pivots = pivots;
+  solution.z_is_basic = candidate.z_is_basic;
 }
 
 void fill_failure(const Eigen::VectorXd& q, LcpSolution& solution) {
@@ -333,8 +392,7 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
 
   // 1. warm start: the previous basis, if its principal subsystem still gives a solution.
   if (warm_basis != nullptr && warm_basis->size() == static_cast<std::size_t>(n) &&
-      solve_principal_subsystem(M, q, *warm_basis, ws.subsystem, candidate.z) &&
-      certify(M, 0, q, tolerance, candidate.z, candidate.w, candidate.unclamped).valid) {
+      solves_on_basis(M, q, *warm_basis, tolerance, ws.subsystem, candidate)) {
     solution.status = LcpStatus::Solved;
     solution.z = candidate.z;
     solution.w = candidate.w;
@@ -346,17 +404,40 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
 
   // 2. cold Lemke.
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : default_pivot_limit(n);
-  const Attempt cold = run_cold_attempt(M, q, 0, settings, max_pivots, ws.pivoting, candidate);
+  const Attempt cold = run_attempt(M, q, 0, settings, max_pivots, nullptr, ws.pivoting, candidate);
   if (cold.status == LcpStatus::Solved) {
-    solution.status = LcpStatus::Solved;
-    solution.z = candidate.z;
-    solution.w = candidate.w;
-    solution.pivots = cold.pivots;
-    solution.z_is_basic = candidate.z_is_basic;
+    accept_candidate(candidate, cold.pivots, solution);
     return solution;
   }
 
-  // 3. regularised retries, accepted only if the original problem is solved too.
+  // 3. the basis the path ended in, solved afresh on the original q, else the path
+  // taken again from it.
+  int finishing_pivots = 0;
+  if (cold.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.pivoting,
+                                                ws.subsystem, candidate, finishing_pivots)) {
+    accept_candidate(candidate, cold.pivots + finishing_pivots, solution);
+    return solution;
+  }
+
+  // 4. q with its ties broken, q_i + delta (1 + i / n) max(1, |q|_inf) for delta =
+  // 1e-8, then 1e-6: the path of a degenerate problem that cycled, taken on a problem
+  // without ties, and the basis it ends in solved afresh on the original q.
+  double q_norm = 1;
+  for (int i = 0; i < n; ++i) q_norm = std::max(q_norm, std::abs(q[i]));
+  for (double relative : kTieBreaks) {
+    ws.perturbed_offset = q;
+    for (int i = 0; i < n; ++i) ws.perturbed_offset[i] += relative * (1 + static_cast<double>(i) / n) * q_norm;
+    const Attempt perturbed =
+        run_attempt(M, ws.perturbed_offset, 0, settings, max_pivots, nullptr, ws.pivoting, candidate);
+    finishing_pivots = 0;
+    if (perturbed.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.pivoting,
+                                                       ws.subsystem, candidate, finishing_pivots)) {
+      accept_candidate(candidate, perturbed.pivots + finishing_pivots, solution);
+      return solution;
+    }
+  }
+
+  // 5. regularised retries, accepted only if the original problem is solved too.
   double diagonal_scale = 0;
   for (int i = 0; i < n; ++i) diagonal_scale = std::max(diagonal_scale, std::abs(M(i, i)));
   const char* scale_name = "max |M_ii|";
@@ -371,7 +452,14 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   const double acceptance = std::max(tolerance, kRegularisedAcceptanceTolerance);
   for (double relative : kRegularisations) {
     const double shift = relative * diagonal_scale;
-    const Attempt regularised = run_cold_attempt(M, q, shift, settings, max_pivots, ws.pivoting, candidate);
+    const Attempt regularised = run_attempt(M, q, shift, settings, max_pivots, nullptr, ws.pivoting, candidate);
+    finishing_pivots = 0;
+    if (regularised.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis,
+                                                         ws.pivoting, ws.subsystem, candidate, finishing_pivots)) {
+      // The regularised path's basis leads to the original problem's exact answer.
+      accept_candidate(candidate, regularised.pivots + finishing_pivots, solution);
+      return solution;
+    }
     if (regularised.status != LcpStatus::Solved) continue;
     const LcpCertificate original =
         certificate_of(q, candidate.z, candidate.w, acceptance, compute_w(M, 0, q, candidate.z, candidate.w));

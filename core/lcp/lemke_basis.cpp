@@ -24,6 +24,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   basic_value_.resize(n);
   row_norm_.assign(n, 1.0);
   offset_.resize(n);
+  covering_.assign(n, 1.0);
   basic_variable_.resize(n);
   variable_position_.assign(2 * n + 1, -1);
   column_is_unit_.assign(n, 1);
@@ -43,6 +44,20 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   }
 }
 
+bool LemkeBasis::start_from(const std::vector<char>& z_is_basic) {
+  std::fill(covering_.begin(), covering_.begin() + n_, 0.0);
+  for (int i = 0; i < n_; ++i) {
+    const int variable = z_is_basic[i] ? n_ + i : i;
+    variable_position_[basic_variable_[i]] = -1;
+    basic_variable_[i] = variable;
+    variable_position_[variable] = i;
+    for (int row = 0; row < n_; ++row) covering_[row] += column_entry(variable, row);
+  }
+  if (refactorise()) return true;
+  reset(*lcp_);
+  return false;
+}
+
 double LemkeBasis::inverse_size() const {
   double largest = 0;
   for (int i = 0; i < n_; ++i) largest = std::max(largest, row_norm_[i]);
@@ -53,7 +68,7 @@ double LemkeBasis::inverse_size() const {
 double LemkeBasis::column_entry(int variable, int row) const {
   if (variables_.is_w(variable)) return variable == row ? 1.0 : 0.0;
   if (variables_.is_z(variable)) return -lcp_->matrix_entry(row, variable - n_);
-  return -1.0;
+  return -covering_[row];
 }
 
 void LemkeBasis::compute_direction(int variable, std::vector<double>& d,

@@ -3,7 +3,9 @@
 //   w - M z - e z0 = q,
 //
 // kept as an explicit inverse. The basis matrix B has the column e_i for a basic w_i,
-// -M_{:,j} for a basic z_j and -e for z0. A column c of B^-1 is the unit vector e_p
+// -M_{:,j} for a basic z_j and -d for z0, d the covering vector: e from the slack
+// basis, or B_0 1 from a complementary starting basis B_0 (start_from()), so that z0
+// enters every start alike, along B_0^-1 (-d) = -1. A column c of B^-1 is the unit vector e_p
 // while w_c is basic (p = its position), so only the columns of nonbasic w's are
 // stored: a pivot updates them with a rank-one (eta) product in O(n k) for k basic z's.
 //
@@ -48,8 +50,13 @@ struct LemkeVariables {
 
 class LemkeBasis {
  public:
-  // B = I (every w_i basic at position i), x_B = q. Buffers only grow.
+  // B = I (every w_i basic at position i), x_B = q, d = e. Buffers only grow.
   void reset(const ScaledLcp& lcp);
+  // After reset(): the complementary basis with z_i basic at position i where
+  // z_is_basic[i] (w_i elsewhere), x_B from a fresh factorisation and d = B 1. False,
+  // with the slack basis of reset() kept, when that basis is singular to working
+  // precision.
+  bool start_from(const std::vector<char>& z_is_basic);
 
   int variable_at(int position) const { return basic_variable_[position]; }
   int position_of(int variable) const { return variable_position_[variable]; }
@@ -97,6 +104,7 @@ class LemkeBasis {
   int n_ = 0;
   LemkeVariables variables_;
   std::vector<double> basis_inverse_;   // n x n column-major, non-unit columns only
+  std::vector<double> covering_;        // d
   std::vector<double> offset_;          // q + dq (see move_value_to_zero())
   std::vector<double> basic_value_;     // x_B = B^-1 (q + dq) per position
   std::vector<double> row_norm_;        // |B^-1_{i,:}|_1 per row

@@ -73,9 +73,9 @@ class LemkePivoting {
   double peak_inverse_size_ = 0;  // largest |B^-1| row norm since the last factorisation
 };
 
-// z0 enters with d = -e and becomes -min q_i, which makes every basic value
-// nonnegative. Lexicographically the leaving row is the minimum of the rows [q_i, e_i]:
-// among equal q_i, the largest index.
+// z0 enters along B^-1 (-d) = -1 and becomes -min x_i, which makes every basic value
+// nonnegative. Lexicographically the leaving row is the minimum of the rows [x_i, e_i]:
+// among equal x_i, the largest index.
 int LemkePivoting::first_leaving_row() const {
   const std::vector<double>& x = basis_.values();
   double most_negative = x[0];
@@ -106,7 +106,7 @@ double LemkePivoting::largest_value() const {
 }
 
 double LemkePivoting::feasibility_tolerance() const {
-  return kFeasibilityTolerance * largest_value();
+  return std::min(kFeasibilityTolerance * largest_value(), settings_.feasibility_cap);
 }
 
 // The two-pass ratio test over the rows that block the entering variable (see the
@@ -271,6 +271,7 @@ PivotingEnd LemkePivoting::finish_almost_complementary(PivotingEnd end, int ente
 PivotingEnd LemkePivoting::run(int& pivots) {
   pivots_ = 0;
   basis_.reset(lcp_);
+  if (settings_.start_basis != nullptr) basis_.start_from(*settings_.start_basis);
   ws_.direction.resize(n_);
   ws_.direction_noise.resize(n_);
   ws_.tied_rows.reserve(n_);
@@ -292,12 +293,13 @@ PivotingEnd LemkePivoting::follow_path() {
     extract();
     return PivotingEnd::PivotLimit;
   }
+  const int first_leaving = basis_.variable_at(first_row);
   std::fill(ws_.direction.begin(), ws_.direction.end(), -1.0);
   basis_.pivot(first_row, vars_.z0(), ws_.direction);
   pivots_ = 1;
   since_factorisation_ = 1;
   peak_inverse_size_ = basis_.inverse_size();
-  int entering = vars_.complement(first_row);
+  int entering = vars_.complement(first_leaving);
   std::uint64_t basis_hash = 0;
   for (int p = 0; p < n_; ++p) basis_hash ^= basis_key(static_cast<std::uint64_t>(basis_.variable_at(p)));
   ws_.visited.clear();
@@ -331,7 +333,7 @@ PivotingEnd LemkePivoting::follow_path() {
     if (row < 0) return finish_almost_complementary(PivotingEnd::RayTermination, entering);
     const int leaving = basis_.variable_at(row);
     const double x_row = basis_.values()[row];
-    if (x_row < 0 && -x_row <= kDegenerateShortfall * largest_value()) {
+    if (x_row < 0 && -x_row <= std::min(kDegenerateShortfall * largest_value(), 10 * settings_.feasibility_cap)) {
       // A step back from a degenerate zero would push the rows with d_i < 0 down;
       // it is taken as the zero it is.
       basis_.move_value_to_zero(row);

@@ -1,5 +1,7 @@
 // The complementary pivoting path of Lemke's method (seed 002 eq. 21) on the augmented
-// system  w - M z - e z0 = q  (lemke_basis.h), from the slack basis.
+// system  w - M z - d z0 = q  (lemke_basis.h), from the slack basis (d = e) or from a
+// given complementary basis B_0 (d = B_0 1: "warm-started" Lemke, whose first pivot is
+// the slack start's in B_0's coordinates).
 //
 // Contact LCPs are degenerate on a massive scale (the four loaded corners of a face,
 // friction and sliding rows whose q is zero) and carry tiny physical perturbations
@@ -38,6 +40,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "lcp/lemke_basis.h"
@@ -48,6 +51,14 @@ struct PivotingSettings {
   int max_pivots = 1;             // basis exchanges, z0's entry included
   double pivot_tolerance = 1e-9;  // relative to the rounding scale of a pivot (above)
   double answer_tolerance = 0;    // how far below zero the scaled w may end, >= 0
+  // At most this, on the scaled values, for the feasibility tolerance and ten times
+  // it for a degenerate zero (above), which are otherwise relative to the largest
+  // basic value: a restart that has to resolve what those left (lemke.h) sets it
+  // below answer_tolerance.
+  double feasibility_cap = std::numeric_limits<double>::infinity();
+  // The complementary basis to start from (z_j basic where start_basis[j]), with the
+  // covering vector B_0 1 (lemke_basis.h); null, or singular: the slack basis and e.
+  const std::vector<char>* start_basis = nullptr;
 };
 
 enum class PivotingEnd {
@@ -70,7 +81,8 @@ struct PivotingWorkspace {
   std::vector<std::uint64_t> visited;  // hashes of the bases the path went through, in order
 };
 
-// Runs Lemke's method with the covering vector e on the scaled problem. `pivots` counts
+// Runs Lemke's method on the scaled problem, from the slack basis with the covering
+// vector e or from settings.start_basis. `pivots` counts
 // every basis exchange, the first one (z0 entering) included. On every end but
 // NumericalFailure, workspace.z holds the z of the final basis (at a ray, at the pivot
 // limit or where it cycled: of the last almost complementary point, z0 dropped) and workspace.z_is_basic

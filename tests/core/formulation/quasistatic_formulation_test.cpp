@@ -14,6 +14,7 @@
 
 #include "formulation/island_size.h"
 #include "scene/scene_loader.h"
+#include "pile_scenes.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -66,46 +67,10 @@ double weight_of(const Model& model) {
   return weight;
 }
 
-// N cubes of 1 kg turned about z, in a staggered column 0.12 m apart from 0.1 m up
-// (tests/bench/pile_bench.cpp's 20-cube pile), mu = 0.8, u = 4, in quasi-static
-// stepping (eps_q = 0.01: they fall at h g / eps_q = 2.45 m/s).
-std::string falling_pile_scene(int count) {
-  std::string bodies;
-  for (int i = 0; i < count; ++i) {
-    const double angle = 0.37 * i;
-    bodies += ", {\"name\": \"c" + std::to_string(i) + "\", \"mass\": 1, \"position\": [" +
-              std::to_string(0.03 * ((i * 7) % 5 - 2)) + ", " + std::to_string(0.03 * ((i * 3) % 5 - 2)) + ", " +
-              std::to_string(0.1 + 0.12 * i) + "], \"orientation\": [" + std::to_string(std::cos(angle / 2)) +
-              ", 0, 0, " + std::to_string(std::sin(angle / 2)) +
-              "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
-  }
-  return "{\"name\": \"pile\", \"description\": \"a pile\", \"duration\": 3,"
-         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"quasistatic\","
-         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
-         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
-         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
-         bodies + "]}";
-}
-
-// A brick pyramid of rows of base, base - 1, ..., 1 cubes of 1 kg touching side by
-// side, each row on the gaps of the one below, mu = 0.8, u = 4, in quasi-static stepping.
-std::string pyramid_scene(int base) {
-  std::string bodies;
-  for (int row = 0; row < base; ++row) {
-    for (int i = 0; i < base - row; ++i) {
-      bodies += ", {\"name\": \"c" + std::to_string(row) + "_" + std::to_string(i) +
-                "\", \"mass\": 1, \"position\": [" + std::to_string(0.1 * i + 0.05 * row) + ", 0, " +
-                std::to_string(0.05 + 0.1 * row) +
-                "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
-    }
-  }
-  return "{\"name\": \"pyramid\", \"description\": \"a brick pyramid\", \"duration\": 1,"
-         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"quasistatic\","
-         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
-         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
-         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
-         bodies + "]}";
-}
+// The 20-cube pile's column of N cubes and a brick pyramid (pile_scenes.h) in
+// quasi-static stepping (eps_q = 0.01: they fall at h g / eps_q = 2.45 m/s).
+std::string falling_pile_scene(int count) { return contactlab::falling_pile_scene(count, "quasistatic"); }
+std::string pyramid_scene(int base) { return brick_pyramid_scene(base, "quasistatic"); }
 
 // The same state stepped once densely and once with every island sparse, at every step
 // of `steps` along the dense trajectory: both solved without a fallback (the dense

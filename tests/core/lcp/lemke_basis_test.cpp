@@ -126,6 +126,29 @@ TEST_F(LemkeBasisTest, RefactorisationReproducesTheUpdates) {
   expect_consistent(1e-15);
 }
 
+TEST_F(LemkeBasisTest, StartsFromAComplementaryBasisWithItsCoveringVector) {
+  // z_0, z_1 and z_3 basic, w_2 basic: B = [-M_0, -M_1, e_2, -M_3], x_B = B^-1 q, and
+  // z0's column -d with d = B 1, so that B^-1 (-d) = -1 as from the slack basis.
+  const std::vector<char> z_is_basic = {1, 1, 0, 1};
+  ASSERT_TRUE(basis_.start_from(z_is_basic));
+  EXPECT_EQ(basis_.variable_at(0), 4);
+  EXPECT_EQ(basis_.variable_at(2), 2);
+  EXPECT_EQ(basis_.position_of(1), -1);  // w_1 left
+  expect_consistent(1e-14);
+  const Eigen::MatrixXd B = basis_matrix(basis_, M_);
+  basis_.compute_direction(0, d_, noise_);  // w_0's column through the stored inverse
+  const Eigen::VectorXd expected = B.lu().solve(augmented_column(M_, 0));
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(d_[i], expected[i], 1e-14);
+  // z0 enters as from the slack basis: along -1, with d = B 1.
+  basis_.pivot(1, 8, std::vector<double>(4, -1.0));
+  const Eigen::VectorXd covering = B * Eigen::VectorXd::Ones(4);
+  ASSERT_TRUE(basis_.refactorise());
+  Eigen::MatrixXd with_artificial = B;
+  with_artificial.col(1) = -covering;
+  const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(basis_.values().data(), 4);
+  EXPECT_LE((with_artificial * x - q_).cwiseAbs().maxCoeff(), 1e-13);
+}
+
 TEST_F(LemkeBasisTest, SingularBlockIsRefusedAndChangesNothing) {
   // With M(0, 1) = 1 and M(1, 1) = 1 + 1e-15, z0 in against row 1 and then z_1 against
   // row 0 make the structural block [[-1, -1], [-1 - 1e-15, -1]], whose determinant
