@@ -30,8 +30,8 @@ inline constexpr int kSoftNewtonUnknowns = 1000;
 // factors a k x k matrix at each of its iterations, and past a few contacts the sparse
 // method costs less (the 20-cube pile's islands 7 to 13 times, the 10-cube pyramid's
 // 5 times: docs/performance.md, "The elliptic cone past a small crossover"). A box on
-// the floor (4 contacts at u = 8: 40 unknowns) stays dense, so the step's problem dialog
-// can show its cone program, which the sparse method does not keep.
+// the floor (4 contacts at u = 8: 40 unknowns) stays dense. (Either way the step keeps
+// the cone program it solved when asked, formulation/posed_problem_copy.h.)
 inline constexpr int kSoftEllipticNewtonUnknowns = 40;
 inline constexpr int kConvexNewtonUnknowns = 1000;
 // Quasi-static stepping's crossover is lower than convex's: its objects start every

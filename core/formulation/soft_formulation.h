@@ -55,11 +55,11 @@ class SoftFormulation : public ContactFormulation {
     classify_by_velocity(rows, island.velocity, solution);
   }
 
-  // The elliptic cone's program when it answered, else the pyramid's QP (soft_island.h).
+  // The elliptic cone's program (with the pyramid's answer when the pyramid answered
+  // for it), or the pyramid's QP, posed densely or sparsely (soft_island.h).
   bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
-    if (options.soft_cone == 1 && workspace_.elliptic.answered_by != nullptr) {
-      return copy_elliptic_problem(rows, workspace_.elliptic, problem);
-    }
+    if (options.soft_cone == 1) return copy_elliptic_problem(rows, workspace_, problem);
+    if (!rows.dense_gram) return copy_soft_newton_problem(rows, workspace_.lcp, workspace_.newton, problem);
     return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
   }
 

@@ -82,6 +82,8 @@ struct SoftNewtonWorkspace {
   std::vector<char> active;                // per ray: y < 0 when H was built
   std::vector<std::pair<double, int>> kinks;  // the line search's, (a, ray)
   Eigen::VectorXd z;                       // beta
+  // "velocity-space Newton method" when solve_soft_newton's last solve answered, else nullptr.
+  const char* answered_by = nullptr;
 };
 
 // (rows, r and q over the k u rays, v_free in workspace.free_velocity and the Hessian's
