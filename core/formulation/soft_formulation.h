@@ -38,12 +38,12 @@ class SoftFormulation : public ContactFormulation {
   }
 
   // An island of free bodies without torsional friction by Newton's method over a
-  // sparse Hessian: with the pyramid past kSoftNewtonUnknowns (soft_newton.h), with the
-  // elliptic cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
+  // sparse Hessian: with the pyramid at every size (soft_newton.h), with the elliptic
+  // cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
     if (!shape.only_free_bodies || shape.torsional_friction) return false;
-    const long long unknowns = island_contact_unknowns(shape.contacts, options.friction_edges);
-    return unknowns > (options.soft_cone == 1 ? kSoftEllipticNewtonUnknowns : kSoftNewtonUnknowns);
+    if (options.soft_cone != 1) return true;
+    return island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftEllipticNewtonUnknowns;
   }
 
   // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.

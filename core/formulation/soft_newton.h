@@ -1,7 +1,7 @@
 // The soft formulation's pyramidal problem (soft_island.h) solved in velocity space by
-// Newton's method over a sparse Hessian, for islands too large for its dense dual
-// (island_size.h, kSoftNewtonContacts). The same problem, the same answer: the dual
-// over the rays' impulses beta >= 0,
+// Newton's method over a sparse Hessian, for every island of free bodies without torsion
+// rows (island_size.h), cheaper than its dense dual at every size. The same problem, the
+// same answer: the dual over the rays' impulses beta >= 0,
 //
 //   min_beta  1/2 beta^T (G + diag r) beta + q^T beta,   G = J_beta M^-1 J_beta^T,
 //
