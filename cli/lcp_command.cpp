@@ -1,9 +1,14 @@
 #include "lcp_command.h"
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
+#include "conic/interior_point.h"
+#include "formulation/problem_certificate.h"
 #include "lcp/lcp_file.h"
 #include "lcp/lemke.h"
+#include "session/island_problem_text.h"
 
 namespace contactlab {
 
@@ -15,12 +20,84 @@ std::string print_number(const char* pattern, double value) {
   return buffer;
 }
 
+// x in K as G x + s = h, s in K: per unknown outside a Coulomb cone (and per cone of
+// size 1) the orthant row -x_i <= 0, then per cone (mu x_n, x_t1, x_t2) in Q^3.
+ConicProblem conic_problem_of(const IslandProblem& problem) {
+  const Eigen::Index n = problem.offset.size();
+  std::vector<char> in_second_order(static_cast<std::size_t>(n), 0);
+  int second_order = 0;
+  for (const ProblemCone& cone : problem.cones) {
+    if (cone.size != 3) continue;
+    ++second_order;
+    for (int i = 0; i < 3; ++i) in_second_order[static_cast<std::size_t>(cone.first + i)] = 1;
+  }
+  ConicProblem program;
+  program.P = problem.matrix;
+  program.c = problem.offset;
+  program.orthant_size = static_cast<int>(n) - 3 * second_order;
+  program.G.setZero(n, n);
+  program.h.setZero(n);
+  int row = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (!in_second_order[static_cast<std::size_t>(i)]) program.G(row++, i) = -1;
+  }
+  for (const ProblemCone& cone : problem.cones) {
+    if (cone.size != 3) continue;
+    program.G(row++, cone.first) = -cone.friction_coefficient;
+    program.G(row++, cone.first + 1) = -1;
+    program.G(row++, cone.first + 2) = -1;
+    program.cone_sizes.push_back(3);
+  }
+  return program;
+}
+
+int run_cone_program(const std::string& text, std::ostream& out, std::ostream& err) {
+  IslandProblem problem;
+  const Status read = read_cone_program_json(text, problem);
+  if (!read.ok()) {
+    err << "contactlab lcp: " << read.message() << "\n";
+    return 2;
+  }
+  const Eigen::VectorXd from_file = problem.z;
+  const ConicSolution solution = solve_conic(conic_problem_of(problem));
+  problem.z = solution.x;
+  problem.w = problem.matrix * solution.x + problem.offset;
+  problem.relative_tolerance = kProblemCertificateTolerance;
+  problem.infeasibility_ray.resize(0);
+  const ProblemCertificate certificate = certify_island_problem(problem);
+  out << "status: " << conic_status_name(solution.status) << "\n";
+  out << "iterations: " << solution.iterations << "\n";
+  out << "size: " << problem.offset.size() << "\n";
+  out << "primal: " << print_number("%.6g", certificate.primal) << "\n";
+  out << "dual: " << print_number("%.6g", certificate.dual) << "\n";
+  out << "complementarity: " << print_number("%.6g", certificate.complementarity) << "\n";
+  out << "equation: " << print_number("%.6g", certificate.equation) << "\n";
+  out << "certificate: " << certificate.verdict << " (tolerance " << print_number("%.3g", certificate.tolerance)
+      << ")\n";
+  out << "x:";
+  for (Eigen::Index i = 0; i < solution.x.size(); ++i) out << " " << print_number("%.17g", solution.x[i]);
+  out << "\n";
+  if (from_file.size() == solution.x.size()) {
+    out << "max |x - x_file|: " << print_number("%.6g", (solution.x - from_file).cwiseAbs().maxCoeff()) << "\n";
+  }
+  if (!solution.message.empty()) out << "message: " << solution.message << "\n";
+  return solution.status == ConicStatus::Solved && certificate.holds ? 0 : 1;
+}
+
 }  // namespace
 
 int run_lcp_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.size() != 1 || args[0].empty() || args[0][0] == '-') {
-    err << "usage: contactlab lcp FILE (one LCP in the Siconos dense format)\n";
+    err << "usage: contactlab lcp FILE (one LCP in the Siconos dense format, or a cone program's JSON)\n";
     return 2;
+  }
+  {
+    std::ifstream file(args[0]);
+    std::stringstream text;
+    text << file.rdbuf();
+    const std::string content = text.str();
+    const std::size_t start = content.find_first_not_of(" \t\r\n");
+    if (file && start != std::string::npos && content[start] == '{') return run_cone_program(content, out, err);
   }
   Eigen::MatrixXd M;
   Eigen::VectorXd q;

@@ -337,6 +337,10 @@ std::string SimulationHandle::lcp_problems() const {
                         {"iterations", lcp.iterations},
                         {"method", lcp.method},
                         {"regularised", lcp.regularisation.size() > 0 && lcp.regularisation.maxCoeff() > 0},
+                        {"relativeTolerance", lcp.relative_tolerance},
+                        {"fallback", lcp.fallback},
+                        {"omittedUnknowns", lcp.omitted_unknowns},
+                        {"omittedNonzeros", lcp.omitted_nonzeros},
                         {"cones", cones},
                         {"certificate",
                          {{"primal", certificate.primal},
@@ -345,7 +349,11 @@ std::string SimulationHandle::lcp_problems() const {
                           {"equation", certificate.equation},
                           {"scale", certificate.scale},
                           {"tolerance", certificate.tolerance},
-                          {"holds", certificate.holds}}},
+                          {"holds", certificate.holds},
+                          {"infeasible", certificate.infeasible},
+                          {"rayResidual", certificate.ray_residual},
+                          {"rayGap", certificate.ray_gap},
+                          {"verdict", certificate.verdict}}},
                         {"labels", lcp.labels},
                         {"contacts", contacts}});
   }

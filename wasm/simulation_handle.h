@@ -88,10 +88,13 @@ class SimulationHandle {
   // The step's problems per island (formulation/island_problem.h; the page's dialog of
   // the step's problem): kept while on, from the next step. lcp_problems() describes
   // the last step's as JSON, [{island, kind ("lcp", "qp" or "cone"), formulation, variant ("pure" for
-  // quasistatic's force balance, else ""), size,
-  // contactCount, frictionEdges, iterations, method, regularised, cones: [{first, size,
-  // mu}], certificate: {primal, dual, complementarity, equation, scale, tolerance,
-  // holds}, labels: [..], contacts: [[body a, body b], ..] (names)}]; lcp_values(i) is
+  // quasistatic's force balance, "split" for a QP's joint friction and torsion rows split
+  // as an LCP, else ""), size, contactCount, frictionEdges, iterations, method,
+  // regularised, relativeTolerance, fallback ("" or the fallback that answered),
+  // omittedUnknowns and omittedNonzeros (> 0: too large to keep, no numbers), cones:
+  // [{first, size, mu}], certificate: {primal, dual, complementarity, equation, scale,
+  // tolerance, holds, infeasible, rayResidual, rayGap, verdict}, labels: [..], contacts:
+  // [[body a, body b], ..] (names)}]; lcp_values(i) is
   // problem i's matrix (row-major, n x n), offset, z and w one after another (n^2 + 3 n
   // numbers); lcp_text(i) its text as `contactlab run --lcp-dump` writes it.
   void keep_lcp_problems(bool keep);

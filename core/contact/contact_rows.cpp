@@ -293,6 +293,25 @@ double limit_target_velocity(double distance, const Options& options) {
   return -distance / options.time_step;
 }
 
+void fill_dense_contact_gram(IslandRows& rows) {
+  const int k = rows.contact_count;
+  const std::vector<MemberJacobian>& sides = rows.frame_jacobians;
+  rows.dense_gram = true;
+  rows.contact_gram.resize(k * k);  // every block is written below
+  rows.contacts_coupled.assign(k * k, 0);
+  for (int c = 0; c < k; ++c) {
+    rows.contact_gram[c * k + c] = rows.contact_self_gram[c];
+    rows.contacts_coupled[c * k + c] = sides[2 * c].member >= 0 || sides[2 * c + 1].member >= 0;
+    for (int e = c + 1; e < k; ++e) {
+      bool coupled = false;
+      const Mat3 block = contact_pair_block(sides, c, e, &coupled);
+      rows.contact_gram[c * k + e] = block;
+      rows.contact_gram[e * k + c] = block.transpose();
+      rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
+    }
+  }
+}
+
 void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<DetectedContact>& contacts,
                            const std::vector<int>& island_contacts,
@@ -366,25 +385,13 @@ void assemble_contact_rows(const Model& model, const Options& options,
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
   rows.contact_self_gram.resize(k);
-  // (Each W_cc as the dense loop below always stored it, transposed from the sum: the
+  // (Each W_cc as fill_dense_contact_gram always stored it, transposed from the sum: the
   // same bits either way.)
   for (int c = 0; c < k; ++c) rows.contact_self_gram[c] = contact_pair_block(sides, c, c, nullptr).transpose();
-  rows.dense_gram = gram == ContactGram::Dense;
-  if (rows.dense_gram) {
-    rows.contact_gram.resize(k * k);  // every block is written below
-    rows.contacts_coupled.assign(k * k, 0);
-    for (int c = 0; c < k; ++c) {
-      rows.contact_gram[c * k + c] = rows.contact_self_gram[c];
-      rows.contacts_coupled[c * k + c] = sides[2 * c].member >= 0 || sides[2 * c + 1].member >= 0;
-      for (int e = c + 1; e < k; ++e) {
-        bool coupled = false;
-        const Mat3 block = contact_pair_block(sides, c, e, &coupled);
-        rows.contact_gram[c * k + e] = block;
-        rows.contact_gram[e * k + c] = block.transpose();
-        rows.contacts_coupled[c * k + e] = rows.contacts_coupled[e * k + c] = coupled;
-      }
-    }
+  if (gram == ContactGram::Dense) {
+    fill_dense_contact_gram(rows);
   } else {
+    rows.dense_gram = false;
     rows.contact_gram.clear();
     rows.contacts_coupled.clear();
   }

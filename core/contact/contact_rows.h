@@ -221,6 +221,12 @@ void assemble_contact_rows(const Model& model, const Options& options,
                            const FrictionEdgeTable& edges, IslandRows& rows,
                            ContactGram gram = ContactGram::Dense);
 
+// (frame Jacobians, W_cc) => every k x k block W_ce and which contacts share a member:
+// the dense Gram blocks of ContactGram::Dense, for rows assembled with SelfBlocksOnly
+// whose problem is wanted densely after all (a kept island problem,
+// formulation/posed_problem_copy.h). The same numbers assemble_contact_rows writes.
+void fill_dense_contact_gram(IslandRows& rows);
+
 // Appends a joint-limit row (after assemble_contact_rows, before any joint friction
 // row) and its Gram entries.
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows);

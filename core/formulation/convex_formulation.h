@@ -39,8 +39,9 @@ class ConvexFormulation : public ContactFormulation {
     classify_by_velocity(rows, island.velocity, solution);
   }
 
-  // The QP over the cone's rays with r = 0 (convex_island.h), when posed densely.
+  // The QP over the cone's rays with r = 0 (convex_island.h), posed densely or sparsely.
   bool copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const override {
+    if (!rows.dense_gram) return copy_convex_newton_problem(rows, sparse_workspace_, problem);
     return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
   }
 

@@ -14,6 +14,7 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int rays = k * u;
+  ws.answered_by = nullptr;
   if (rows.joint_row_count() > 0 || rows.torsion_count > 0 || !island.velocity.allFinite() ||
       !all_finite(rows.target_velocity.data(), k) ||
       !prepare_velocity_hessian(rows, island, ws.newton.system)) {
@@ -69,6 +70,7 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
       edge_impulses(rows, ws.multiplier, impulses);
       island.velocity = newton.free_velocity;
       apply_island_impulses(rows, impulses, island.velocity);
+      ws.answered_by = "velocity-space method of multipliers";
       return true;
     }
     ratio = std::max(kConvexLastRatio, 0.1 * ratio);

@@ -75,6 +75,9 @@ struct ConvexNewtonWorkspace {
   Eigen::VectorXd multiplier;      // per ray: beta^i
   Eigen::VectorXd start;           // the last round's v
   std::vector<char> taken;         // contact_warm_start.h's scratch
+  // "velocity-space method of multipliers" when the last solve answered (beta in
+  // `multiplier`, q in `offset`), else nullptr.
+  const char* answered_by = nullptr;
 };
 
 // (rows, the contacts' geoms, features and points, v_free in island.velocity, v^l in

@@ -385,47 +385,6 @@ bool solve_by_interior_point(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcp
   return true;
 }
 
-// Lemke's problem (2.) with the bounded unknowns split: [beta; c_l], the joint friction
-// rows' [tau+; tau-; sigma] (joint_friction_lcp.h), then the torsion rows' [p+; p-;
-// sigma] (torsion_lcp.h), from G + diag r in ws.matrix over z = [beta; c_l; tau; p_s].
-void build_split_problem(const IslandRows& rows, const EdgeLcp& lcp, EdgeLcpWorkspace& ws) {
-  const int first_box = edge_friction_unknown(rows);
-  const int boxes = rows.joint_friction_count;
-  const int first_torsion = edge_torsion_unknown(rows);  // in z
-  const int split_torsion = first_box + 3 * boxes;       // in the split problem
-  const int count = rows.torsion_count;
-  const int size = split_torsion + 3 * count;
-  ws.split_matrix.resize(size, size);
-  ws.split_matrix.topLeftCorner(first_torsion, first_torsion) =
-      ws.matrix.topLeftCorner(first_torsion, first_torsion);
-  ws.split_offset.resize(size);
-  ws.split_offset.head(first_torsion) = lcp.offset.head(first_torsion);
-  split_joint_friction(rows, first_box, ws.split_matrix, ws.split_offset);
-  if (count == 0) return;
-  // p+ against the unknowns before it: G's entries, a joint friction row's tau-
-  // negated, its sigma 0; then among themselves.
-  for (int t = 0; t < count; ++t) {
-    const int row = split_torsion + t;
-    const int natural = first_torsion + t;
-    for (int i = 0; i < first_torsion; ++i) {
-      ws.split_matrix(row, i) = ws.matrix(natural, i);
-      ws.split_matrix(i, row) = ws.matrix(i, natural);
-    }
-    for (int f = 0; f < boxes; ++f) {
-      const int minus = first_box + boxes + f;
-      const int slack = first_box + 2 * boxes + f;
-      ws.split_matrix(row, minus) = -ws.matrix(natural, first_box + f);
-      ws.split_matrix(minus, row) = -ws.matrix(first_box + f, natural);
-      ws.split_matrix(row, slack) = ws.split_matrix(slack, row) = 0;
-    }
-    for (int r = 0; r < count; ++r) {
-      ws.split_matrix(row, split_torsion + r) = ws.matrix(natural, first_torsion + r);
-    }
-    ws.split_offset[row] = lcp.offset[natural];
-  }
-  split_torsion_edge_lcp(rows, split_torsion, ws.split_matrix, ws.split_offset);
-}
-
 // 4. The frictionless LCP with the hard targets of contact_rows.h.
 bool solve_frictionless(const IslandRows& rows, EdgeLcpWorkspace& ws, IslandDynamics& island,
                         IslandImpulses& impulses, IslandSolveReport& report) {
@@ -485,7 +444,7 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   settings.check_matrix_finite = false;
   const int first_box = edge_friction_unknown(rows);
   const bool split = rows.joint_friction_count > 0 || torsion;
-  if (split) build_split_problem(rows, lcp, ws);
+  if (split) build_split_edge_lcp(rows, ws.matrix, lcp.offset, ws.split_matrix, ws.split_offset);
   // With torsion rows, from the basis the same contacts ended with last time.
   const std::vector<char>* warm =
       torsion ? find_lemke_basis(warm_starts, ws, static_cast<std::size_t>(ws.split_offset.size()))
@@ -540,6 +499,45 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
   if (!frictionless) hold_still(rows, island, impulses);
   failure.reason = frictionless ? FallbackReason::EdgeWithoutFriction : FallbackReason::EdgeHeldStill;
   report.fall_back(solver_status_of(solution.status), std::move(failure));
+}
+
+void build_split_edge_lcp(const IslandRows& rows, const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset,
+                          Eigen::MatrixXd& split_matrix, Eigen::VectorXd& split_offset) {
+  const int first_box = edge_friction_unknown(rows);
+  const int boxes = rows.joint_friction_count;
+  const int first_torsion = edge_torsion_unknown(rows);  // in z
+  const int split_torsion = first_box + 3 * boxes;       // in the split problem
+  const int count = rows.torsion_count;
+  const int size = split_torsion + 3 * count;
+  split_matrix.resize(size, size);
+  split_matrix.topLeftCorner(first_torsion, first_torsion) =
+      matrix.topLeftCorner(first_torsion, first_torsion);
+  split_offset.resize(size);
+  split_offset.head(first_torsion) = offset.head(first_torsion);
+  split_joint_friction(rows, first_box, split_matrix, split_offset);
+  if (count == 0) return;
+  // p+ against the unknowns before it: G's entries, a joint friction row's tau-
+  // negated, its sigma 0; then among themselves.
+  for (int t = 0; t < count; ++t) {
+    const int row = split_torsion + t;
+    const int natural = first_torsion + t;
+    for (int i = 0; i < first_torsion; ++i) {
+      split_matrix(row, i) = matrix(natural, i);
+      split_matrix(i, row) = matrix(i, natural);
+    }
+    for (int f = 0; f < boxes; ++f) {
+      const int minus = first_box + boxes + f;
+      const int slack = first_box + 2 * boxes + f;
+      split_matrix(row, minus) = -matrix(natural, first_box + f);
+      split_matrix(minus, row) = -matrix(first_box + f, natural);
+      split_matrix(row, slack) = split_matrix(slack, row) = 0;
+    }
+    for (int r = 0; r < count; ++r) {
+      split_matrix(row, split_torsion + r) = matrix(natural, first_torsion + r);
+    }
+    split_offset[row] = offset[natural];
+  }
+  split_torsion_edge_lcp(rows, split_torsion, split_matrix, split_offset);
 }
 
 }  // namespace contactlab

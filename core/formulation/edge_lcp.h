@@ -118,4 +118,11 @@ void solve_edge_lcp(const IslandRows& rows, const EdgeLcp& lcp, EdgeWarmStarts& 
                     EdgeLcpWorkspace& workspace, IslandDynamics& island, IslandImpulses& impulses,
                     IslandSolveReport& report);
 
+// Lemke's problem (2. above) with the bounded unknowns split: [beta; c_l], the joint
+// friction rows' [tau+; tau-; sigma] (joint_friction_lcp.h), then the torsion rows' [p+;
+// p-; sigma] (torsion_lcp.h), from G + diag r in `matrix` and q in `offset` over z =
+// [beta; c_l; tau; p_s] (k u + L + 3 F + 3 T unknowns).
+void build_split_edge_lcp(const IslandRows& rows, const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset,
+                          Eigen::MatrixXd& split_matrix, Eigen::VectorXd& split_offset);
+
 }  // namespace contactlab

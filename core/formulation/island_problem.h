@@ -21,9 +21,12 @@
 //               gradient g = P x + c. Its optimality conditions are x in K, g in K*
 //               (g_n >= mu ||g_t||), x'g = 0.
 //
-// Only islands whose every unknown is one of these are kept: joint friction rows
-// (boxed) and torsion rows (bounded by the normal impulse) make the convex problems
-// something else, and an island posed sparsely (island_size.h) has no dense matrix.
+// An island with joint friction rows (boxed) or torsion rows (bounded by the normal
+// impulse) in an EdgeQp is kept as the Lcp Lemke solves for it (variant "split",
+// edge_lcp.h): the QP's KKT conditions with those rows split as seed 002 eqs. (5)-(6).
+// An island posed sparsely (island_size.h) keeps the same dense problem, formed from
+// its frame Jacobians, with the answer of the velocity-space method; one past
+// kMaxKeptProblemEntries keeps only its size (omitted_unknowns, omitted_nonzeros).
 #pragma once
 
 #include <string>
@@ -38,6 +41,11 @@ namespace contactlab {
 // one island (a dense 1000 x 1000 matrix is 10^6 entries) still fits, and many never
 // grow without bound.
 inline constexpr long long kMaxKeptProblemEntries = 1LL << 22;
+
+// The tolerance of Lemke's certificate (lcp/lemke.h), relative to the problem's scale
+// (problem_certificate.h): the default for every kept answer; a method that stops at a
+// looser one states its own (IslandProblem::relative_tolerance).
+inline constexpr double kProblemCertificateTolerance = 1e-9;
 
 enum class IslandProblemKind { Lcp, EdgeQp, ConeProgram };
 
@@ -57,8 +65,17 @@ struct ProblemCertificate {
   double complementarity = 0;  // |z'w|
   double equation = 0;         // max |matrix z + q - w|
   double scale = 1;            // max(1, |q|_inf, |matrix z|_inf)
-  double tolerance = 0;        // the formulation's stated tolerance times scale
+  double tolerance = 0;        // the method's stated relative tolerance times scale
   bool holds = false;          // each of the four within the tolerance
+  // With an infeasibility ray d (IslandProblem::infeasibility_ray), scaled to
+  // |d|_inf = 1: max(max(0, -d), max(0, M^T d)) and q^T d. The ray proves that no z >= 0
+  // has M z + q >= 0 when the first is within the tolerance and the second below
+  // minus it: for such a z, d^T (M z + q) = (M^T d)^T z + q^T d < 0 <= d^T w.
+  double ray_residual = 0;
+  double ray_gap = 0;
+  bool infeasible = false;
+  // In words: "certified", "not certified", "infeasible" or "too large to keep".
+  const char* verdict = "not certified";
 };
 
 struct IslandProblem {
@@ -76,6 +93,20 @@ struct IslandProblem {
   int friction_edges = 0;  // u (Lcp, EdgeQp)
   int iterations = 0;      // Lemke pivots (Lcp) or the solver's iterations
   std::string method;      // what answered: "Lemke", "active set", "interior point", ...
+  // The certificate's tolerance relative to its scale: 1e-9 for Lemke, the active set
+  // and the interior points; the velocity-space methods state theirs (posed_problem_copy.h).
+  double relative_tolerance = kProblemCertificateTolerance;
+  // Non-empty when the step did not apply this problem's answer but a fallback's (the
+  // island held still, the frictionless LCP, the pyramid for the elliptic cone): its
+  // name (solver_report.h's fallback_name); z is then that answer in these unknowns.
+  std::string fallback;
+  // Lcp of an island Lemke's method found infeasible (it ended on a ray): d >= 0 with
+  // M^T d <= 0 and q^T d < 0 (ProblemCertificate), or empty.
+  Eigen::VectorXd infeasibility_ray;
+  // An island too large to keep (its dense matrix past kMaxKeptProblemEntries): its
+  // unknowns and the non-zeros of its matrix, with matrix, offset, z and w left empty.
+  long long omitted_unknowns = 0;
+  long long omitted_nonzeros = 0;
   std::vector<std::string> labels;  // per unknown (lcp_unknown_labels.h)
   std::vector<int> contacts;        // per island contact: its index in the step's contacts
   ProblemCertificate certificate;

@@ -11,7 +11,9 @@
 // contact problems under 0.1 s, and a solve that runs into every pivot limit (a cold
 // attempt and three regularised ones, lcp/lemke.h) about 2.5 s.
 //
-// The soft formulation past kSoftNewtonUnknowns with the pyramid and past
+// The soft formulation at every size with the pyramid (its Newton method cost less than
+// the dense dual's active set and Lemke on every island measured, box_stack's 20
+// contacts included: docs/performance.md, "Soft's pyramid sparse at every size") and past
 // kSoftEllipticNewtonUnknowns with the elliptic cone (formulation/soft_newton.h,
 // soft_newton_elliptic.h), the convex one past kConvexNewtonUnknowns
 // (formulation/convex_newton.h) and quasi-static stepping's "qp" problem past
@@ -25,13 +27,12 @@
 namespace contactlab {
 
 inline constexpr int kMaxIslandUnknowns = 1000;
-inline constexpr int kSoftNewtonUnknowns = 1000;
 // The elliptic cone's crossover is lower: the dense interior point (soft_elliptic.h)
 // factors a k x k matrix at each of its iterations, and past a few contacts the sparse
 // method costs less (the 20-cube pile's islands 7 to 13 times, the 10-cube pyramid's
 // 5 times: docs/performance.md, "The elliptic cone past a small crossover"). A box on
-// the floor (4 contacts at u = 8: 40 unknowns) stays dense, so the step's problem dialog
-// can show its cone program, which the sparse method does not keep.
+// the floor (4 contacts at u = 8: 40 unknowns) stays dense. (Either way the step keeps
+// the cone program it solved when asked, formulation/posed_problem_copy.h.)
 inline constexpr int kSoftEllipticNewtonUnknowns = 40;
 inline constexpr int kConvexNewtonUnknowns = 1000;
 // Quasi-static stepping's crossover is lower than convex's: its objects start every

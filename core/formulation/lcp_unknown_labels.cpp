@@ -34,6 +34,12 @@ std::vector<std::string> edge_unknown_labels(const IslandRows& rows) {
     for (int j = 0; j < rows.friction_edges; ++j) labels.push_back(numbered("beta", c) + "." + std::to_string(j));
   }
   for (int l = 0; l < rows.limit_count; ++l) labels.push_back(numbered("cl", l));
+  for (const char* part : {"tau+", "tau-", "sigma"}) {
+    for (int f = 0; f < rows.joint_friction_count; ++f) labels.push_back(numbered(part, f));
+  }
+  for (const char* part : {"p+", "p-", "sigma_s"}) {
+    for (int t = 0; t < rows.torsion_count; ++t) labels.push_back(numbered(part, t));
+  }
   return labels;
 }
 

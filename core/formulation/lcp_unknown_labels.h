@@ -13,7 +13,8 @@
 //
 // The convex problems of island_problem.h name theirs alike:
 //   EdgeQp (cone_edge_problem.h): beta<c>.<j>, contact c's impulse along ray j,
-//     n_c + mu_c d_j (seed 004, "Anitescu's convex formulation"), then cl<l>;
+//     n_c + mu_c d_j (seed 004, "Anitescu's convex formulation"), then cl<l>, then the
+//     split of joint friction and torsion rows as above (edge_lcp.h's Lemke problem);
 //   ConeProgram (soft_elliptic.h): pn<c>, then pt<c>.1 pt<c>.2 where mu_c > 0, contact c's
 //     frame impulse, then cl<l>.
 #pragma once

@@ -1,57 +1,253 @@
 #include "formulation/posed_problem_copy.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "formulation/cone_edge_problem.h"
 #include "formulation/lcp_unknown_labels.h"
 
 namespace contactlab {
 namespace {
 
-bool has_only_complementary_unknowns(const IslandRows& rows) {
-  return rows.dense_gram && rows.joint_friction_count == 0 && rows.torsion_count == 0;
+bool has_bounded_rows(const IslandRows& rows) { return rows.joint_friction_count > 0 || rows.torsion_count > 0; }
+
+// The rows with their k x k Gram blocks: `rows` itself when posed densely, else a copy
+// given them (the dense problem's numbers, formed only for the copy).
+const IslandRows& dense_rows(const IslandRows& rows, IslandRows& copy) {
+  if (rows.dense_gram) return rows;
+  copy = rows;
+  fill_dense_contact_gram(copy);
+  return copy;
+}
+
+// The record of a problem too large to keep, when n x n passes the cap.
+bool omitted(long long unknowns, long long nonzeros, IslandProblem& problem) {
+  if (unknowns * unknowns <= kMaxKeptProblemEntries) return false;
+  problem.omitted_unknowns = unknowns;
+  problem.omitted_nonzeros = nonzeros;
+  problem.matrix.resize(0, 0);
+  problem.offset.resize(0);
+  problem.z.resize(0);
+  problem.w.resize(0);
+  return true;
+}
+
+// Its unknowns per contact: u rays, or the cone program's 3 (1 without friction).
+std::vector<int> rays_per_contact(const IslandRows& rows) {
+  return std::vector<int>(static_cast<std::size_t>(rows.contact_count), rows.friction_edges);
+}
+
+std::vector<int> frame_unknowns(const IslandRows& rows) {
+  std::vector<int> sizes(static_cast<std::size_t>(rows.contact_count));
+  for (int c = 0; c < rows.contact_count; ++c) sizes[c] = rows.friction_coefficient[c] > 0 ? 3 : 1;
+  return sizes;
+}
+
+// z = [beta; c_l; tau; p_s] with g = matrix z + offset => the split problem's unknowns
+// [beta; c_l; tau+; tau-; sigma; p+; p-; sigma_s] (posed_problem_copy.h).
+Eigen::VectorXd split_answer(const IslandRows& rows, const Eigen::VectorXd& z, const Eigen::VectorXd& gradient) {
+  const int first_box = edge_friction_unknown(rows);
+  const int boxes = rows.joint_friction_count;
+  const int first_torsion = edge_torsion_unknown(rows);
+  const int split_torsion = first_box + 3 * boxes;
+  const int torsions = rows.torsion_count;
+  Eigen::VectorXd split(split_torsion + 3 * torsions);
+  split.head(first_box) = z.head(first_box);
+  for (int f = 0; f < boxes; ++f) {
+    const double tau = z[first_box + f];
+    split[first_box + f] = std::max(0.0, tau);
+    split[first_box + boxes + f] = std::max(0.0, -tau);
+    split[first_box + 2 * boxes + f] = std::abs(gradient[first_box + f]);
+  }
+  for (int t = 0; t < torsions; ++t) {
+    const double impulse = z[first_torsion + t];
+    split[split_torsion + t] = std::max(0.0, impulse);
+    split[split_torsion + torsions + t] = std::max(0.0, -impulse);
+    split[split_torsion + 2 * torsions + t] = std::abs(gradient[first_torsion + t]);
+  }
+  return split;
+}
+
+// The QP over the rays (W + diag r, q) with the answer z over [beta; c_l; tau; p_s]
+// (empty: a fallback answered, z written by express_fallback_answer), as an EdgeQp,
+// or as its split LCP with joint friction or torsion rows.
+bool keep_edge_problem(const IslandRows& rows, const Eigen::VectorXd& offset, const Eigen::VectorXd& regularisation,
+                       const Eigen::VectorXd& z, const char* method, double relative_tolerance,
+                       IslandProblem& problem) {
+  const Eigen::Index n = edge_unknown_count(rows);
+  if (offset.size() != n || regularisation.size() != n || (z.size() != 0 && z.size() != n)) return false;
+  const bool split = has_bounded_rows(rows);
+  const long long kept = n + 2LL * (rows.joint_friction_count + rows.torsion_count);
+  problem.friction_edges = rows.friction_edges;
+  problem.labels = edge_unknown_labels(rows);
+  problem.relative_tolerance = relative_tolerance;
+  problem.method = method != nullptr ? method : "";
+  problem.fallback = method != nullptr ? "" : "fallback";
+  problem.kind = split ? IslandProblemKind::Lcp : IslandProblemKind::EdgeQp;
+  problem.variant = split ? "split" : "";
+  problem.cones.clear();
+  problem.regularisation = regularisation;
+  if (omitted(kept, contact_problem_nonzeros(rows, rays_per_contact(rows)), problem)) return true;
+
+  // W = J_beta M^-1 J_beta^T, then + diag r.
+  IslandRows copy;
+  Eigen::MatrixXd matrix;
+  build_edge_gram(dense_rows(rows, copy), matrix);
+  matrix.diagonal() += regularisation;
+  const Eigen::VectorXd answer = z.size() == n ? z : Eigen::VectorXd::Zero(n);
+  if (!split) {
+    problem.matrix = std::move(matrix);
+    problem.offset = offset;
+    problem.z = answer;
+  } else {
+    build_split_edge_lcp(rows, matrix, offset, problem.matrix, problem.offset);
+    problem.z = split_answer(rows, answer, matrix * answer + offset);
+  }
+  problem.w = problem.matrix * problem.z + problem.offset;
+  return true;
 }
 
 }  // namespace
 
+long long contact_problem_nonzeros(const IslandRows& rows, const std::vector<int>& unknowns) {
+  // (contact, contact) pairs through each member they touch, then each pair once.
+  int members = 0;
+  for (const MemberJacobian& side : rows.frame_jacobians) members = std::max(members, side.member + 1);
+  std::vector<std::vector<int>> contacts_of(static_cast<std::size_t>(members));
+  for (int c = 0; c < rows.contact_count; ++c) {
+    for (int s = 0; s < 2; ++s) {
+      const int member = rows.frame_jacobians[2 * c + s].member;
+      if (member >= 0) contacts_of[member].push_back(c);
+    }
+  }
+  std::vector<long long> pairs;
+  const long long k = rows.contact_count;
+  for (const std::vector<int>& touching : contacts_of) {
+    for (const int c : touching) {
+      for (const int e : touching) pairs.push_back(c * k + e);
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  long long nonzeros = 0;
+  for (const long long pair : pairs) nonzeros += static_cast<long long>(unknowns[pair / k]) * unknowns[pair % k];
+  return nonzeros;
+}
+
 bool copy_edge_problem(const IslandRows& rows, const EdgeLcp& lcp, const EdgeLcpWorkspace& solver,
                        IslandProblem& problem) {
-  if (solver.answered_by == nullptr || !has_only_complementary_unknowns(rows)) return false;
-  const Eigen::Index n = lcp.offset.size();
-  if (solver.z.size() != n || solver.w.size() != n || lcp.regularisation.size() != n) return false;
-  problem.kind = IslandProblemKind::EdgeQp;
-  // W = J_beta M^-1 J_beta^T, then + diag r.
-  build_edge_gram(rows, problem.matrix);
-  problem.matrix.diagonal() += lcp.regularisation;
-  problem.offset = lcp.offset;
-  problem.regularisation = lcp.regularisation;
-  problem.z = solver.z;
-  problem.w = solver.w;
+  const bool answered = solver.answered_by != nullptr && solver.z.size() == lcp.offset.size();
+  return keep_edge_problem(rows, lcp.offset, lcp.regularisation, answered ? solver.z : Eigen::VectorXd(),
+                           answered ? solver.answered_by : nullptr, kProblemCertificateTolerance, problem);
+}
+
+bool copy_soft_newton_problem(const IslandRows& rows, const EdgeLcp& lcp, const SoftNewtonWorkspace& solver,
+                              IslandProblem& problem) {
+  const bool answered = solver.answered_by != nullptr && solver.z.size() == lcp.offset.size();
+  return keep_edge_problem(rows, lcp.offset, lcp.regularisation, answered ? solver.z : Eigen::VectorXd(),
+                           answered ? solver.answered_by : nullptr, kSoftNewtonCertificateTolerance, problem);
+}
+
+bool copy_convex_newton_problem(const IslandRows& rows, const ConvexNewtonWorkspace& solver, IslandProblem& problem) {
+  const Eigen::Index rays = static_cast<Eigen::Index>(rows.contact_count) * rows.friction_edges;
+  if (solver.offset.size() != rays) return false;
+  const bool answered = solver.answered_by != nullptr && solver.multiplier.size() == rays;
+  return keep_edge_problem(rows, solver.offset, Eigen::VectorXd::Zero(rays),
+                           answered ? solver.multiplier : Eigen::VectorXd(),
+                           answered ? solver.answered_by : nullptr, kConvexNewtonCertificateTolerance, problem);
+}
+
+bool copy_elliptic_problem(const IslandRows& rows, const SoftIslandWorkspace& soft, IslandProblem& problem) {
+  const int k = rows.contact_count;
+  if (has_bounded_rows(rows) || static_cast<int>(soft.offset.size()) != k ||
+      static_cast<int>(soft.regularisation.size()) != k || soft.lcp.offset.size() < edge_unknown_count(rows)) {
+    return false;
+  }
+  // Per contact its first unknown (p_n, then p_t where mu > 0), then the limits.
+  const std::vector<int> frames = frame_unknowns(rows);
+  std::vector<int> first(static_cast<std::size_t>(k + rows.limit_count));
+  int n = 0;
+  for (int c = 0; c < k; ++c) {
+    first[c] = n;
+    n += frames[c];
+  }
+  for (int l = 0; l < rows.limit_count; ++l) first[k + l] = n++;
+
+  const char* method = rows.dense_gram ? soft.elliptic.answered_by : soft.elliptic_newton.answered_by;
+  problem.kind = IslandProblemKind::ConeProgram;
+  problem.variant = "";
+  problem.friction_edges = 0;
+  problem.labels = cone_unknown_labels(rows);
+  problem.regularisation.resize(0);
+  problem.method = method != nullptr ? method : "";
+  problem.fallback = method != nullptr ? "" : "fallback";
+  problem.relative_tolerance = rows.dense_gram ? kProblemCertificateTolerance : kSoftNewtonCertificateTolerance;
   problem.cones.clear();
-  problem.friction_edges = rows.friction_edges;
-  problem.method = solver.answered_by;
-  problem.labels = edge_unknown_labels(rows);
+  for (int c = 0; c < k; ++c) {
+    problem.cones.push_back(ProblemCone{first[c], frames[c], rows.friction_coefficient[c]});
+  }
+  if (omitted(n, contact_problem_nonzeros(rows, frames) + rows.limit_count, problem)) return true;
+
+  // P = A + R and the limit rows (soft_elliptic.h), c = J v_free - v*; L v_free - target.
+  IslandRows copy;
+  problem.matrix.setZero(n, n);
+  build_elliptic_objective(dense_rows(rows, copy), soft.regularisation, Eigen::VectorXd(), first, problem.matrix);
+  problem.offset.resize(n);
+  for (int c = 0; c < k; ++c) {
+    for (int a = 0; a < frames[c]; ++a) problem.offset[first[c] + a] = soft.offset[c][a];
+  }
+  const int u = rows.friction_edges;
+  for (int l = 0; l < rows.limit_count; ++l) problem.offset[first[k + l]] = soft.lcp.offset[k * u + l];
+  problem.z = Eigen::VectorXd::Zero(n);
+  if (method != nullptr && rows.dense_gram) {
+    if (soft.elliptic.x.size() != n) return false;
+    problem.z = soft.elliptic.x;
+  } else if (method != nullptr) {
+    if (static_cast<int>(soft.elliptic_newton.cost.size()) != k) return false;
+    for (int c = 0; c < k; ++c) {
+      for (int a = 0; a < frames[c]; ++a) problem.z[first[c] + a] = soft.elliptic_newton.cost[c].impulse[a];
+    }
+  }
+  problem.w = problem.matrix * problem.z + problem.offset;
   return true;
 }
 
-bool copy_elliptic_problem(const IslandRows& rows, const SoftEllipticWorkspace& solver,
-                           IslandProblem& problem) {
-  if (solver.answered_by == nullptr || !has_only_complementary_unknowns(rows)) return false;
-  const Eigen::Index n = solver.program.c.size();
-  if (solver.x.size() != n || solver.program.P.rows() != n) return false;
-  problem.kind = IslandProblemKind::ConeProgram;
-  problem.matrix = solver.program.P;
-  problem.offset = solver.program.c;
-  problem.regularisation.resize(0);
-  problem.z = solver.x;
-  problem.w = solver.program.P * solver.x + solver.program.c;
-  problem.cones.clear();
-  for (int c = 0; c < rows.contact_count; ++c) {
-    const double mu = rows.friction_coefficient[c];
-    problem.cones.push_back(ProblemCone{solver.first_variable[c], mu > 0 ? 3 : 1, mu});
+void express_fallback_answer(const IslandRows& rows, const IslandImpulses& impulses, IslandProblem& problem) {
+  const Eigen::Index n = problem.offset.size();
+  if (problem.omitted_unknowns > 0 || problem.matrix.rows() != n) return;
+  problem.z.setZero(n);
+  const int k = rows.contact_count;
+  if (problem.kind == IslandProblemKind::ConeProgram) {
+    for (int c = 0; c < k && c < static_cast<int>(problem.cones.size()); ++c) {
+      const ProblemCone& cone = problem.cones[c];
+      for (int a = 0; a < cone.size; ++a) problem.z[cone.first + a] = impulses.contact[c][a];
+    }
+    const int first_limit = problem.cones.empty() ? 0 : problem.cones.back().first + problem.cones.back().size;
+    for (int l = 0; l < rows.limit_count; ++l) problem.z[first_limit + l] = impulses.limit[l];
+  } else if (std::string(problem.variant) != "pure") {
+    // [beta; c_l], then the split rows' tau+-, p+- (their sigma 0).
+    const int u = rows.friction_edges;
+    for (int c = 0; c < k; ++c) {
+      for (int j = 0; j < u; ++j) problem.z[c * u + j] = impulses.contact[c].x() / u;
+    }
+    for (int l = 0; l < rows.limit_count; ++l) problem.z[k * u + l] = impulses.limit[l];
+    const int first_box = edge_friction_unknown(rows);
+    const int boxes = rows.joint_friction_count;
+    const int split_torsion = first_box + 3 * boxes;
+    const int torsions = rows.torsion_count;
+    if (n == split_torsion + 3 * torsions && std::string(problem.variant) == "split") {
+      for (int f = 0; f < boxes; ++f) {
+        problem.z[first_box + f] = std::max(0.0, impulses.joint_friction[f]);
+        problem.z[first_box + boxes + f] = std::max(0.0, -impulses.joint_friction[f]);
+      }
+      for (int t = 0; t < torsions; ++t) {
+        const double impulse = impulses.torsion[rows.torsion[t].contact];
+        problem.z[split_torsion + t] = std::max(0.0, impulse);
+        problem.z[split_torsion + torsions + t] = std::max(0.0, -impulse);
+      }
+    }
   }
-  problem.friction_edges = 0;
-  problem.method = solver.answered_by;
-  problem.labels = cone_unknown_labels(rows);
-  return true;
+  problem.w = problem.matrix * problem.z + problem.offset;
 }
 
 }  // namespace contactlab

@@ -20,10 +20,32 @@ void cone_residuals(const ProblemCone& cone, const Eigen::VectorXd& z, const Eig
   dual = std::max(dual, mu * std::hypot(w[n + 1], w[n + 2]) - w[n]);
 }
 
+// d scaled to |d|_inf = 1 against (M, q): its residual and gap (ProblemCertificate).
+void check_infeasibility_ray(const IslandProblem& problem, ProblemCertificate& certificate) {
+  const Eigen::VectorXd& ray = problem.infeasibility_ray;
+  const double size = ray.cwiseAbs().maxCoeff();
+  if (!(size > 0) || !std::isfinite(size)) return;
+  const Eigen::VectorXd d = ray / size;
+  const Eigen::VectorXd pushed = problem.matrix.transpose() * d;  // M^T d
+  certificate.ray_residual = std::max({0.0, -d.minCoeff(), pushed.maxCoeff()});
+  certificate.ray_gap = problem.offset.dot(d);
+  certificate.infeasible = certificate.ray_residual <= certificate.tolerance &&
+                           certificate.ray_gap < -certificate.tolerance;
+}
+
+const char* verdict_of(const ProblemCertificate& certificate) {
+  if (certificate.infeasible) return "infeasible";
+  return certificate.holds ? "certified" : "not certified";
+}
+
 }  // namespace
 
 ProblemCertificate certify_island_problem(const IslandProblem& problem) {
   ProblemCertificate certificate;
+  if (problem.omitted_unknowns > 0) {
+    certificate.verdict = "too large to keep";
+    return certificate;
+  }
   const Eigen::VectorXd& z = problem.z;
   const Eigen::VectorXd& w = problem.w;
   const Eigen::Index n = problem.offset.size();
@@ -47,12 +69,14 @@ ProblemCertificate certify_island_problem(const IslandProblem& problem) {
     certificate.primal = std::max(certificate.primal, -z[i]);
     certificate.dual = std::max(certificate.dual, -w[i]);
   }
-  certificate.tolerance = kProblemCertificateTolerance * certificate.scale;
+  certificate.tolerance = problem.relative_tolerance * certificate.scale;
   const bool finite = z.allFinite() && w.allFinite() && std::isfinite(certificate.equation);
   certificate.holds = finite && certificate.primal <= certificate.tolerance &&
                       certificate.dual <= certificate.tolerance &&
                       certificate.complementarity <= certificate.tolerance &&
                       certificate.equation <= certificate.tolerance;
+  if (problem.infeasibility_ray.size() == n) check_infeasibility_ray(problem, certificate);
+  certificate.verdict = verdict_of(certificate);
   return certificate;
 }
 

@@ -9,17 +9,20 @@
 //   complementarity  |z'w|
 //   equation         max_i |(matrix z + q - w)_i|
 //
-// each within tolerance = 1e-9 s, s = max(1, |q|_inf, sum_j |z_j| max_i |matrix_ij|):
+// each within tolerance = t s, s = max(1, |q|_inf, sum_j |z_j| max_i |matrix_ij|):
 // Lemke's measure (lcp/lemke.h), which bounds the active-set and interior-point checks of
 // edge_lcp.h and soft_elliptic.h from above (their scales are |q|_inf and the size of
-// the terms of w, at most s), so an answer the formulation accepted passes here.
+// the terms of w, at most s), so an answer the formulation accepted passes here. t is
+// the problem's relative_tolerance: 1e-9 (kProblemCertificateTolerance) unless the
+// method that answered states a looser one (posed_problem_copy.h).
+// An Lcp with an infeasibility ray d is judged by it instead (island_problem.h):
+// "infeasible" when d >= 0 and M^T d <= 0 within the tolerance and q^T d below minus it.
+// A problem too large to keep is "too large to keep", and holds nothing.
 #pragma once
 
 #include "formulation/island_problem.h"
 
 namespace contactlab {
-
-inline constexpr double kProblemCertificateTolerance = 1e-9;
 
 ProblemCertificate certify_island_problem(const IslandProblem& problem);
 

@@ -43,10 +43,29 @@ void build_rows(const IslandRows& rows, int n, QuasistaticPureWorkspace& ws) {
   }
 }
 
+// The Farkas ray of copy_pure_problem (quasistatic_pure.h), or an empty vector when
+// the nearest balance leaves no weight over (the infeasibility lies elsewhere).
+Eigen::VectorXd unbalanced_weight_ray(const QuasistaticPureWorkspace& ws) {
+  const Eigen::Index nu = static_cast<Eigen::Index>(ws.object_index.size());
+  const Eigen::Index r = ws.object_rows.rows();
+  const Eigen::VectorXd weight = -ws.lcp_offset.head(nu);  // h w_u
+  LemkeSolver nearest;
+  const LcpSolution balance = nearest.solve(ws.object_rows * ws.object_rows.transpose(), ws.object_rows * weight,
+                                            LemkeSettings{});
+  if (balance.status != LcpStatus::Solved) return Eigen::VectorXd();
+  const Eigen::VectorXd unbalanced = ws.object_rows.transpose() * balance.z + weight;  // y
+  if (!(unbalanced.squaredNorm() > 0)) return Eigen::VectorXd();
+  Eigen::VectorXd ray = Eigen::VectorXd::Zero(2 * nu + r);
+  ray.head(nu) = unbalanced.cwiseMax(0.0);
+  ray.segment(nu, nu) = (-unbalanced).cwiseMax(0.0);
+  return ray;
+}
+
 }  // namespace
 
 void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, QuasistaticPureWorkspace& ws,
                             IslandSolution& solution) {
+  ws.solved = ws.infeasible = false;
   if (rows.joint_friction_count > 0 || rows.torsion_count > 0) {
     hold_still(rows, island, solution);
     SolverFallback unsupported{FallbackReason::QuasistaticPureUnsupported};
@@ -117,6 +136,7 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
   const LcpSolution answer = ws.lemke.solve(ws.lcp_matrix, ws.lcp_offset, LemkeSettings{});
   solution.report.pivots = answer.pivots;
   ws.solved = answer.status == LcpStatus::Solved && answer.message.empty();
+  ws.infeasible = answer.status == LcpStatus::RayTermination;
   ws.z = answer.z;
   ws.w = answer.w;
   if (answer.status != LcpStatus::Solved) {
@@ -142,8 +162,16 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
 
 bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& ws, IslandProblem& problem) {
   const Eigen::Index n = ws.lcp_offset.size();
-  if (!ws.solved || ws.z.size() != n || ws.w.size() != n) return false;
-  set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, ws.z, ws.w, rows.friction_edges, problem);
+  if (ws.infeasible && ws.lcp_matrix.rows() == n) {
+    const Eigen::VectorXd held = Eigen::VectorXd::Zero(n);
+    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, held, ws.lcp_offset, rows.friction_edges, problem);
+    problem.fallback = "infeasible";
+    problem.infeasibility_ray = unbalanced_weight_ray(ws);
+  } else if (ws.solved && ws.z.size() == n && ws.w.size() == n) {
+    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, ws.z, ws.w, rows.friction_edges, problem);
+  } else {
+    return false;
+  }
   problem.variant = "pure";
   const int objects = static_cast<int>(ws.object_index.size());
   problem.labels.clear();

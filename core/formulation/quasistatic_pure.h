@@ -65,6 +65,7 @@ struct QuasistaticPureWorkspace {
   Eigen::VectorXd z;
   Eigen::VectorXd w;
   bool solved = false;
+  bool infeasible = false;  // Lemke's method ended on a ray: the island held still
 };
 
 // (rows, v_free in island.velocity) => v^{l+1} in island.velocity, impulses, modes and
@@ -74,8 +75,16 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island,
                             QuasistaticPureWorkspace& workspace, IslandSolution& solution);
 
 // The last solve's LCP in z = (p, m, beta) with its answer, named v+<i>, v-<i> (the
-// objects' coordinates, v_u = p - m), then the rows' beta<c>.<j> and cl<l>; false when
-// Lemke did not answer it as posed.
+// objects' coordinates, v_u = p - m), then the rows' beta<c>.<j> and cl<l>. When Lemke's
+// method ended on a ray, the LCP with the step's answer z = 0 (held still, `fallback`
+// set) and a Farkas ray d proving it infeasible (island_problem.h): with y = A_u^T beta*
+// + h w_u the weight the contacts leave unbalanced at beta* = argmin_{beta >= 0}
+// ||A_u^T beta + h w_u||^2 (an LCP Lemke solves: (A_u A_u^T, A_u h w_u), positive
+// semidefinite and feasible), d = (max(y, 0), max(-y, 0), 0): M^T d = (0, 0, -A_u y) <= 0
+// by that minimum's optimality, and q^T d = -(h w_u)^T y = -||y||^2 < 0. y is a motion of
+// the objects that every contact row allows (A_u y >= 0) along which the weight does
+// work: seed 003's infeasible cube slides down along it. False when Lemke failed
+// otherwise.
 bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& workspace,
                        IslandProblem& problem);
 

@@ -25,10 +25,9 @@ int contact_dimension(const IslandRows& rows, int c) {
   return frame_dimension(rows, c) + (torsion_of(rows, c) >= 0 ? 1 : 0);
 }
 
-// P: the frame blocks W_ce (each diagonal block read from its upper triangle, so that P
-// is exactly symmetric), R on the contacts' diagonal, the limit rows and the torsion
-// rows.
-void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+}  // namespace
+
+void build_elliptic_objective(const IslandRows& rows, const std::vector<Vec3>& regularisation,
                      const Eigen::VectorXd& torsion_regularisation,
                      const std::vector<int>& first, Eigen::MatrixXd& P) {
   const int k = rows.contact_count;
@@ -83,6 +82,8 @@ void build_objective(const IslandRows& rows, const std::vector<Vec3>& regularisa
     P(row, row) += torsion_regularisation[t];
   }
 }
+
+namespace {
 
 constexpr int kGuessRounds = 4;
 constexpr double kGuessTolerance = 1e-9;
@@ -227,6 +228,7 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
                          const Eigen::VectorXd& torsion_offset, SoftEllipticWorkspace& ws,
                          IslandDynamics& island, IslandImpulses& impulses,
                          IslandSolveReport& report, SolverFallback& failure) {
+  ws.answered_by = nullptr;
   const int k = rows.contact_count;
   const int limits = rows.limit_count;
   const int frictions = rows.joint_friction_count;
@@ -252,7 +254,7 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
   // (R, J v_free - v*, limit offsets) => P, c
   ConicProblem& program = ws.program;
   program.P.setZero(n, n);
-  build_objective(rows, regularisation, torsion_regularisation, ws.first_variable, program.P);
+  build_elliptic_objective(rows, regularisation, torsion_regularisation, ws.first_variable, program.P);
   program.c.resize(n);
   for (int c = 0; c < k; ++c) {
     for (int a = 0; a < frame_dimension(rows, c); ++a)

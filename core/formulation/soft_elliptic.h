@@ -79,4 +79,12 @@ bool solve_soft_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
                          IslandImpulses& impulses, IslandSolveReport& report,
                          SolverFallback& failure);
 
+// P of the program over the unknowns whose first index per contact, then per joint row,
+// is `first` (P sized n x n and zero before): the frame blocks W_ce (each diagonal block
+// read from its upper triangle, so that P is exactly symmetric), R on the contacts'
+// diagonal, the limit rows and the torsion rows. Needs the dense Gram blocks.
+void build_elliptic_objective(const IslandRows& rows, const std::vector<Vec3>& regularisation,
+                              const Eigen::VectorXd& torsion_regularisation, const std::vector<int>& first,
+                              Eigen::MatrixXd& P);
+
 }  // namespace contactlab

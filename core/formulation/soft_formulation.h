@@ -38,12 +38,12 @@ class SoftFormulation : public ContactFormulation {
   }
 
   // An island of free bodies without torsional friction by Newton's method over a
-  // sparse Hessian: with the pyramid past kSoftNewtonUnknowns (soft_newton.h), with the
-  // elliptic cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
+  // sparse Hessian: with the pyramid at every size (soft_newton.h), with the elliptic
+  // cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
     if (!shape.only_free_bodies || shape.torsional_friction) return false;
-    const long long unknowns = island_contact_unknowns(shape.contacts, options.friction_edges);
-    return unknowns > (options.soft_cone == 1 ? kSoftEllipticNewtonUnknowns : kSoftNewtonUnknowns);
+    if (options.soft_cone != 1) return true;
+    return island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftEllipticNewtonUnknowns;
   }
 
   // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.
@@ -55,11 +55,11 @@ class SoftFormulation : public ContactFormulation {
     classify_by_velocity(rows, island.velocity, solution);
   }
 
-  // The elliptic cone's program when it answered, else the pyramid's QP (soft_island.h).
+  // The elliptic cone's program (with the pyramid's answer when the pyramid answered
+  // for it), or the pyramid's QP, posed densely or sparsely (soft_island.h).
   bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
-    if (options.soft_cone == 1 && workspace_.elliptic.answered_by != nullptr) {
-      return copy_elliptic_problem(rows, workspace_.elliptic, problem);
-    }
+    if (options.soft_cone == 1) return copy_elliptic_problem(rows, workspace_, problem);
+    if (!rows.dense_gram) return copy_soft_newton_problem(rows, workspace_.lcp, workspace_.newton, problem);
     return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
   }
 

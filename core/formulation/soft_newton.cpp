@@ -163,6 +163,7 @@ bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWor
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int rays = k * u;
+  ws.answered_by = nullptr;
   if (rows.joint_row_count() > 0 || rows.torsion_count > 0 || lcp.offset.size() != rays ||
       lcp.regularisation.size() != rays || !all_finite(lcp.offset.data(), rays) ||
       !(lcp.regularisation.array() > 0).all() || !island.velocity.allFinite() ||
@@ -181,6 +182,7 @@ bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWor
   edge_impulses(rows, ws.z, impulses);
   island.velocity = ws.free_velocity;
   apply_island_impulses(rows, impulses, island.velocity);
+  ws.answered_by = "velocity-space Newton method";
   return true;
 }
 

@@ -1,7 +1,7 @@
 // The soft formulation's pyramidal problem (soft_island.h) solved in velocity space by
-// Newton's method over a sparse Hessian, for islands too large for its dense dual
-// (island_size.h, kSoftNewtonContacts). The same problem, the same answer: the dual
-// over the rays' impulses beta >= 0,
+// Newton's method over a sparse Hessian, for every island of free bodies without torsion
+// rows (island_size.h), cheaper than its dense dual at every size. The same problem, the
+// same answer: the dual over the rays' impulses beta >= 0,
 //
 //   min_beta  1/2 beta^T (G + diag r) beta + q^T beta,   G = J_beta M^-1 J_beta^T,
 //
@@ -82,6 +82,8 @@ struct SoftNewtonWorkspace {
   std::vector<char> active;                // per ray: y < 0 when H was built
   std::vector<std::pair<double, int>> kinks;  // the line search's, (a, ray)
   Eigen::VectorXd z;                       // beta
+  // "velocity-space Newton method" when solve_soft_newton's last solve answered, else nullptr.
+  const char* answered_by = nullptr;
 };
 
 // (rows, r and q over the k u rays, v_free in workspace.free_velocity and the Hessian's

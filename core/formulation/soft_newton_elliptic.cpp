@@ -84,6 +84,7 @@ bool solve_soft_newton_elliptic(const IslandRows& rows, const std::vector<Vec3>&
                                 SoftEllipticNewtonWorkspace& ws, IslandDynamics& island,
                                 IslandImpulses& impulses, IslandSolveReport& report) {
   const int k = rows.contact_count;
+  ws.answered_by = nullptr;
   if (rows.joint_row_count() > 0 || rows.torsion_count > 0 ||
       static_cast<int>(regularisation.size()) != k || static_cast<int>(offset.size()) != k ||
       !island.velocity.allFinite() || !prepare_velocity_hessian(rows, island, system)) {
@@ -151,6 +152,7 @@ bool solve_soft_newton_elliptic(const IslandRows& rows, const std::vector<Vec3>&
   for (int c = 0; c < k; ++c) impulses.contact[c] = ws.cost[c].impulse;
   island.velocity = ws.free_velocity;
   apply_island_impulses(rows, impulses, island.velocity);
+  ws.answered_by = "velocity-space Newton method";
   return true;
 }
 

@@ -58,6 +58,8 @@ struct SoftEllipticNewtonWorkspace {
   Eigen::VectorXd term_size;               // t
   Eigen::VectorXd direction;               // d
   Eigen::VectorXd displacement;            // v - v_free
+  // "velocity-space Newton method" when the last solve answered, else nullptr.
+  const char* answered_by = nullptr;
 };
 
 // (rows, diag R_c and J_c v_free - v*_c per contact, v_free in island.velocity, v^l in

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "lcp/lcp_file.h"
 #include "session/state_csv.h"
 
@@ -31,6 +33,12 @@ std::string layout_lines(const IslandProblem& problem) {
     return "# formulation quasistatic, model pure: seed 003's force balance, z = [p (objects' coordinates); "
            "m (the same); beta (k u); c_l (limits)], v_u = p - m, " + sizes;
   }
+  if (std::string(problem.variant) == "split") {
+    return std::string("# formulation ") + problem.formulation +
+           ": the KKT conditions of min 1/2 z'(W + diag r) z + q'z over the rays n + mu d_j, with joint friction "
+           "(|tau| <= c h) and torsion rows (|p_s| <= sum_j beta_j) split as seed 002 eqs. (5)-(6)\n" +
+           "# z = [beta (k u); c_l (limits); tau+, tau-, sigma (joint friction); p+, p-, sigma_s (torsion)], " + sizes;
+  }
   if (problem.kind == IslandProblemKind::Lcp) {
     return "# z = [c_n (k); c_l (limits); beta (k u); lambda (k); joint friction; torsion], " + sizes;
   }
@@ -38,6 +46,17 @@ std::string layout_lines(const IslandProblem& problem) {
          ": min 1/2 z'(W + diag r) z + q'z s.t. z >= 0, W = J_beta M^-1 J_beta^T over the rays n + mu d_j "
          "(r = 0: Anitescu's QP; r > 0: Todorov's), the LCP (W + diag r, q) above\n" +
          "# z = [beta (k u); c_l (limits)], " + sizes;
+}
+
+// How the answer came and what its certificate says, and a Farkas ray if one proves
+// the problem infeasible.
+std::string answer_lines(const IslandProblem& problem) {
+  char tolerance[32];
+  std::snprintf(tolerance, sizeof(tolerance), "%.0e", problem.relative_tolerance);
+  std::string lines = "# answered by: " + (problem.fallback.empty() ? problem.method : "the fallback " + problem.fallback) +
+                      "; certificate: " + problem.certificate.verdict + " at " + tolerance + " of its scale\n";
+  if (problem.infeasibility_ray.size() > 0) lines += numbers_line("infeasibility ray d", problem.infeasibility_ray);
+  return lines;
 }
 
 std::string json_numbers(const Eigen::VectorXd& values) {
@@ -63,6 +82,9 @@ std::string cone_program_json(const Model& model, const Options& options, const 
           ",\n  \"t\": " + exact_number(data.time) + ",\n  \"h\": " + exact_number(options.time_step) +
           ",\n  \"island\": " + std::to_string(problem.island) + ",\n  \"formulation\": " +
           json_string(problem.formulation) + ",\n";
+  text += "  \"method\": " + json_string(problem.method) + ",\n  \"fallback\": " + json_string(problem.fallback) +
+          ",\n  \"relative_tolerance\": " + exact_number(problem.relative_tolerance) + ",\n  \"verdict\": " +
+          json_string(problem.certificate.verdict) + ",\n";
   text += "  \"objective\": \"minimise 1/2 x'P x + c'x over x in K: per contact mu x_n >= ||x_t|| "
           "(x_n >= 0 where mu = 0), x_i >= 0 for the others; P = [A + R, J M^-1 L'; L M^-1 J', "
           "L M^-1 L'], c = [J v_free - v*; L v_free - target]\",\n";
@@ -95,17 +117,110 @@ std::string cone_program_json(const Model& model, const Options& options, const 
 
 std::string island_problem_text(const Model& model, const Options& options, const Data& data,
                                 const IslandProblem& problem) {
+  const std::string heading = "# contactlab: scene " + model.name + ", step " + std::to_string(data.step_count) +
+                              ", t = " + exact_number(data.time) + " s, h = " + exact_number(options.time_step) +
+                              " s, island " + std::to_string(problem.island) + "\n";
+  if (problem.omitted_unknowns > 0) {
+    return heading + "# formulation " + problem.formulation + ": too large to keep: " +
+           std::to_string(problem.omitted_unknowns) + " unknowns, " + std::to_string(problem.omitted_nonzeros) +
+           " non-zeros (a dense copy would pass the step's " + std::to_string(kMaxKeptProblemEntries) +
+           " kept entries)\n";
+  }
   if (problem.kind == IslandProblemKind::ConeProgram) return cone_program_json(model, options, data, problem);
-  const std::string comment =
-      "# contactlab: scene " + model.name + ", step " + std::to_string(data.step_count) + ", t = " +
-      exact_number(data.time) + " s, h = " + exact_number(options.time_step) + " s, island " +
-      std::to_string(problem.island) + "\n" + layout_lines(problem) + labels_line(problem.labels) +
-      numbers_line("z", problem.z) + numbers_line("w", problem.w);
+  const std::string comment = heading + layout_lines(problem) + answer_lines(problem) + labels_line(problem.labels) +
+                              numbers_line("z", problem.z) + numbers_line("w", problem.w);
   return lcp_text(problem.matrix, problem.offset, comment);
 }
 
 const char* island_problem_extension(const IslandProblem& problem) {
+  if (problem.omitted_unknowns > 0) return ".txt";
   return problem.kind == IslandProblemKind::ConeProgram ? ".json" : ".lcp";
+}
+
+namespace {
+
+// One of the formulations' own names (IslandProblem::formulation points at static text).
+const char* known_formulation(const std::string& name) {
+  for (const char* known : {"lcp", "convex", "soft", "quasistatic"}) {
+    if (name == known) return known;
+  }
+  return "soft";
+}
+
+Status read_numbers(const nlohmann::json& node, const char* field, Eigen::Index size, Eigen::VectorXd& out) {
+  if (!node.is_array() || static_cast<Eigen::Index>(node.size()) != size) {
+    return Status::failure(std::string("cone program: '") + field + "' must be an array of " + std::to_string(size) +
+                           " numbers");
+  }
+  out.resize(size);
+  for (Eigen::Index i = 0; i < size; ++i) {
+    if (!node[i].is_number()) {
+      return Status::failure(std::string("cone program: '") + field + "' entry " + std::to_string(i) +
+                             " is not a number");
+    }
+    out[i] = node[i].get<double>();
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+Status read_cone_program_json(const std::string& text, IslandProblem& problem) {
+  const nlohmann::json root = nlohmann::json::parse(text, nullptr, false);
+  if (root.is_discarded() || !root.is_object()) return Status::failure("cone program: not a JSON object");
+  if (root.value("format", std::string()) != "contactlab cone program 1") {
+    return Status::failure("cone program: 'format' must be \"contactlab cone program 1\"");
+  }
+  const nlohmann::json& c = root.value("c", nlohmann::json());
+  if (!c.is_array() || c.empty()) return Status::failure("cone program: 'c' must be a non-empty array of numbers");
+  const Eigen::Index n = static_cast<Eigen::Index>(c.size());
+  IslandProblem read;
+  read.kind = IslandProblemKind::ConeProgram;
+  CONTACTLAB_RETURN_IF_ERROR(read_numbers(c, "c", n, read.offset));
+  const nlohmann::json& rows = root.value("P", nlohmann::json());
+  if (!rows.is_array() || static_cast<Eigen::Index>(rows.size()) != n) {
+    return Status::failure("cone program: 'P' must hold " + std::to_string(n) + " rows (one per entry of c)");
+  }
+  read.matrix.resize(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    Eigen::VectorXd row;
+    CONTACTLAB_RETURN_IF_ERROR(read_numbers(rows[i], "P", n, row));
+    read.matrix.row(i) = row.transpose();
+  }
+  const nlohmann::json& cones = root.value("cones", nlohmann::json::array());
+  if (!cones.is_array()) return Status::failure("cone program: 'cones' must be an array");
+  std::vector<char> taken(static_cast<std::size_t>(n), 0);
+  for (const nlohmann::json& cone : cones) {
+    if (!cone.is_object() || !cone.value("first", nlohmann::json()).is_number_integer() ||
+        !cone.value("size", nlohmann::json()).is_number_integer() || !cone.value("mu", nlohmann::json()).is_number()) {
+      return Status::failure("cone program: each of 'cones' must be {\"first\": integer, \"size\": 1 or 3, \"mu\": number}");
+    }
+    const ProblemCone read_cone{cone["first"].get<int>(), cone["size"].get<int>(), cone["mu"].get<double>()};
+    if ((read_cone.size != 1 && read_cone.size != 3) || read_cone.first < 0 || read_cone.first + read_cone.size > n ||
+        !(read_cone.friction_coefficient >= 0)) {
+      return Status::failure("cone program: a cone's 'size' must be 1 or 3, within the unknowns, with 'mu' >= 0");
+    }
+    for (int i = 0; i < read_cone.size; ++i) {
+      if (taken[static_cast<std::size_t>(read_cone.first + i)]++) {
+        return Status::failure("cone program: unknown " + std::to_string(read_cone.first + i) + " is in two cones");
+      }
+    }
+    read.cones.push_back(read_cone);
+  }
+  if (root.contains("x")) CONTACTLAB_RETURN_IF_ERROR(read_numbers(root["x"], "x", n, read.z));
+  if (root.contains("g")) CONTACTLAB_RETURN_IF_ERROR(read_numbers(root["g"], "g", n, read.w));
+  for (const nlohmann::json& label : root.value("unknowns", nlohmann::json::array())) {
+    if (label.is_string()) read.labels.push_back(label.get<std::string>());
+  }
+  read.formulation = known_formulation(root.value("formulation", std::string()));
+  read.method = root.value("method", std::string());
+  read.fallback = root.value("fallback", std::string());
+  read.island = root.value("island", -1);
+  if (root.contains("relative_tolerance") && root["relative_tolerance"].is_number()) {
+    read.relative_tolerance = root["relative_tolerance"].get<double>();
+  }
+  problem = std::move(read);
+  return Status::success();
 }
 
 }  // namespace contactlab

@@ -40,6 +40,7 @@
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "step/prescribed_efforts.h"
+#include "formulation/posed_problem_copy.h"
 #include "formulation/problem_certificate.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
@@ -73,20 +74,34 @@ void note_fallbacks(SolverStatus status, const std::vector<SolverFallback>& fall
   stats.fallbacks.insert(stats.fallbacks.end(), fallbacks.begin(), fallbacks.end());
 }
 
-// The island's problem, when the formulation posed one and answered it itself, into
-// the statistics with its certificate, while their matrices together stay within
-// kMaxKeptProblemEntries.
+// The island's problem, when the formulation posed one, into the statistics with its
+// certificate; one a fallback answered with that answer and the fallback's name. A
+// problem whose matrix would take the step's kept entries past kMaxKeptProblemEntries
+// keeps only its size.
 void keep_island_problem(const ContactFormulation& formulation, const Options& options, int island,
-                         const IslandRows& rows, const IslandSolveReport& report, SolverStats& stats) {
+                         const IslandRows& rows, const IslandSolution& solution, SolverStats& stats) {
   long long kept = 0;
   for (const IslandProblem& problem : stats.island_problems) kept += problem.matrix.size();
   IslandProblem problem;
   if (!formulation.copy_last_problem(options, rows, problem)) return;
-  if (kept + problem.matrix.size() > kMaxKeptProblemEntries) return;
+  if (!problem.fallback.empty()) {
+    const std::vector<SolverFallback>& fallbacks = solution.report.fallbacks;
+    if (!fallbacks.empty()) problem.fallback = fallback_name(fallbacks.front().reason);
+    express_fallback_answer(rows, solution.impulses, problem);
+  }
+  if (kept + problem.matrix.size() > kMaxKeptProblemEntries) {
+    problem.omitted_unknowns = problem.offset.size();
+    problem.omitted_nonzeros = (problem.matrix.array() != 0).count();
+    problem.matrix.resize(0, 0);
+    problem.offset.resize(0);
+    problem.z.resize(0);
+    problem.w.resize(0);
+    problem.infeasibility_ray.resize(0);
+  }
   problem.formulation = formulation.name();
   problem.island = island;
   problem.contact_count = rows.contact_count;
-  problem.iterations = report.pivots + report.iterations;
+  problem.iterations = solution.report.pivots + solution.report.iterations;
   problem.contacts = rows.contacts;
   problem.certificate = certify_island_problem(problem);
   stats.island_problems.push_back(std::move(problem));
@@ -527,7 +542,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
                                ws.solution);
       add_island_report(ws.solution.report, stats);
       if (ws.keep_island_problems) {
-        keep_island_problem(formulation, options, island, ws.rows, ws.solution.report, stats);
+        keep_island_problem(formulation, options, island, ws.rows, ws.solution, stats);
       }
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_island_limits(ws.rows, ws.solution, h, data.limits);

@@ -4,9 +4,10 @@
 // h = 2.5 ms, u = 4 friction edges.
 //   bench_grid/NxN/dense|sparse: N x N cubes side by side on the ground, at rest, every
 //     island solved densely (up to the cap) or sparsely; counters: contacts per step;
-//   bench_pile/20 cubes dropping, and the same pile at rest (after 1.5 s), as the step
-//     poses them and with every island sparse;
-//   bench_small_island: box_rest and box_stack in soft, densely and sparsely;
+//   bench_pile/20 cubes dropping, and the same pile at rest (after 1.5 s), densely and
+//     sparsely (as the step poses them);
+//   bench_small_island: box_rest and box_stack in soft, densely and sparsely (as the step
+//     poses them);
 //   bin_pile (assets/scenes) in soft, its 3 s from the drop, u = 8 as the scene and u = 4,
 //     and with the elliptic cone;
 //   bench_pyramid/N/FORMULATION: brick pyramids of N = 10, 20, 40, 80 cubes at rest, rows of
@@ -41,11 +42,13 @@
 namespace contactlab {
 namespace {
 
-// Soft with every island of free bodies posed sparsely, whatever its size.
-class SparseSoft : public SoftFormulation {
+// Soft with every pyramidal island posed densely (the dual's active set and Lemke, up to
+// the island cap): the path soft took within 1000 unknowns before every island of free
+// bodies went sparse, kept to compare the two.
+class DenseSoft : public SoftFormulation {
  public:
   bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return options.soft_cone == 0 && shape.only_free_bodies && !shape.torsional_friction;
+    return options.soft_cone == 1 && SoftFormulation::solves_sparse(options, shape);
   }
 };
 
@@ -118,7 +121,8 @@ struct Run {
   StepWorkspace workspace;
 };
 
-bool load(benchmark::State& state, const std::string& text, bool sparse, Run& run) {
+// `dense`: soft's pyramidal islands by DenseSoft; else every formulation as the step poses it.
+bool load(benchmark::State& state, const std::string& text, bool dense, Run& run) {
   const Status status = load_scene(text, run.model);
   if (!status.ok()) {
     state.SkipWithError(status.message().c_str());
@@ -126,8 +130,8 @@ bool load(benchmark::State& state, const std::string& text, bool sparse, Run& ru
   }
   run.options = run.model.options;
   run.data = make_data(run.model);
-  if (sparse) {
-    run.workspace.formulation = std::make_unique<SparseSoft>();
+  if (dense) {
+    run.workspace.formulation = std::make_unique<DenseSoft>();
     run.workspace.formulation_made_for = Formulation::Soft;
   }
   return true;
@@ -205,16 +209,16 @@ void measure_stretch(benchmark::State& state, Run& run, double seconds, double s
 
 void bench_grid(benchmark::State& state, bool sparse) {
   Run run;
-  if (!load(state, grid_scene(static_cast<int>(state.range(0))), sparse, run)) return;
+  if (!load(state, grid_scene(static_cast<int>(state.range(0))), !sparse, run)) return;
   measure(state, run, 0.25);
 }
-// Dense only while the island is within kSoftNewtonUnknowns (3 x 3: about 100 contacts).
+// Dense only while the island is within the cap (3 x 3: about 100 contacts).
 BENCHMARK_CAPTURE(bench_grid, dense, false)->DenseRange(2, 3);
 BENCHMARK_CAPTURE(bench_grid, sparse, true)->DenseRange(2, 5)->Arg(10);
 
 void bench_pile(benchmark::State& state, double settle, bool sparse) {
   Run run;
-  if (!load(state, pile_scene(), sparse, run)) return;
+  if (!load(state, pile_scene(), !sparse, run)) return;
   measure(state, run, settle);
 }
 BENCHMARK_CAPTURE(bench_pile, 20_cubes_dropping, 0.0, false);
@@ -228,7 +232,7 @@ void bench_small_island(benchmark::State& state, const std::string& name, bool s
   Run run;
   std::string text;
   const Status read = read_scene_file(std::string(CONTACTLAB_SCENES_DIR) + "/" + name + ".json", text);
-  if (!read.ok() || !load(state, text, sparse, run)) return;
+  if (!read.ok() || !load(state, text, !sparse, run)) return;
   run.options.formulation = Formulation::Soft;
   measure(state, run, 0.5);
 }

@@ -223,7 +223,26 @@ TEST(LcpDump, TheEllipticConesProgramIsWrittenAsJson) {
     EXPECT_LE(std::hypot(program["x"][first + 1].get<double>(), program["x"][first + 2].get<double>()),
               mu * normal + 1e-9 * largest);
   }
+  EXPECT_EQ(program["verdict"], "certified");
+  // `contactlab lcp` reads it back and solves it cold by the interior point: certified,
+  // and the step's answer (P = A + R is positive definite: one answer).
+  const CommandResult solved = run_subcommand(run_lcp_command, {path});
+  ASSERT_EQ(solved.code, 0) << solved.out << solved.err;
+  EXPECT_NE(solved.out.find("status: solved"), std::string::npos) << solved.out;
+  EXPECT_NE(solved.out.find("certificate: certified"), std::string::npos) << solved.out;
+  const std::vector<double> x = numbers_after(solved.out, "\nx:");
+  ASSERT_EQ(x.size(), n) << solved.out;
+  for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(x[i], program["x"][i].get<double>(), 1e-8 * largest) << i;
   std::filesystem::remove_all(directory);
+}
+
+TEST(LcpDump, TheLcpCommandNamesWhatIsWrongInAConeProgram) {
+  const std::string path = temp_path("lcp_dump_bad_cone.json");
+  std::ofstream(path) << R"({"format": "contactlab cone program 1", "c": [1, 2], "P": [[1, 0]], "cones": []})";
+  const CommandResult refused = run_subcommand(run_lcp_command, {path});
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("'P' must hold 2 rows"), std::string::npos) << refused.err;
+  std::filesystem::remove(path);
 }
 
 TEST(LcpDump, ADirectoryThatCannotBeMadeIsNamed) {

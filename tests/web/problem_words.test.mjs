@@ -125,3 +125,27 @@ test('the unknowns of a cone program fall in the groups p_n and p_t, the pure qu
     'v−',
   ]);
 });
+
+test('an island posed sparsely is certified at its method’s tolerance; one too large states its size', () => {
+  const sparse = { ...base, kind: 'qp', formulation: 'convex', iterations: 40, method: 'velocity-space method of multipliers' };
+  const certificate = problemCertificate({ matrix: [2, 0, 0, 2], q: [-1, 1], z: [0.5 + 1e-8, 0], w: [2e-8, 1] }, [], 1e-6);
+  assert.ok(certificate.holds);
+  assert.ok(!problemCertificate({ matrix: [2, 0, 0, 2], q: [-1, 1], z: [0.5 + 1e-8, 0], w: [2e-8, 1] }).holds);
+  assert.match(certificateWords(sparse, certificate), /^Certified to 1\.0e-6 \(1e-6 × /);
+  assert.match(summaryWords(sparse), /40 iterations of the velocity-space method of multipliers\. /);
+  const omitted = { ...sparse, omittedUnknowns: 4200, omittedNonzeros: 91000 };
+  assert.match(summaryWords(omitted), /too large to keep: 4200 unknowns, 91000 non-zeros/);
+});
+
+test('a fallback’s answer, an infeasible balance and a split QP say so', () => {
+  const fallen = { ...base, kind: 'qp', formulation: 'convex', iterations: 3, method: '', fallback: 'convex newton held still' };
+  assert.match(summaryWords(fallen), /the step applied the fallback convex newton held still/);
+  const pure = { ...base, kind: 'lcp', formulation: 'quasistatic', variant: 'pure', iterations: 5, method: 'Lemke',
+    fallback: 'quasistatic infeasible', certificate: { infeasible: true, rayResidual: 0, rayGap: -0.25 } };
+  assert.match(certificateWords(pure, { holds: false }), /^Infeasible: Lemke’s method ended on a ray/);
+  assert.match(certificateWords(pure, { holds: false }), /qᵀd = -2\.50e-1 < 0/);
+  const split = { ...base, kind: 'lcp', formulation: 'convex', variant: 'split', iterations: 30, method: 'Lemke' };
+  assert.match(summaryWords(split), /torsion rows/);
+  assert.match(groupWords(split)['p+'], /\|p_s\| ≤ Σ_j β_j/);
+  assert.match(matrixWords(split), /split/);
+});

@@ -154,10 +154,10 @@ export class LcpView {
     const problems = simulation.lcpProblems();
     this.#showIslands(problems);
     const problem = problems[this.#island];
-    this.exportButton.disabled = !problem;
-    if (!problem) {
+    this.exportButton.disabled = !problem || problem.omittedUnknowns > 0;
+    if (!problem || problem.omittedUnknowns > 0) {
       this.title.textContent = "The step's problem";
-      this.message.textContent = absentWords(simulation.formulation);
+      this.message.textContent = problem ? summaryWords(problem) : absentWords(simulation.formulation);
       this.heatMap.draw(new Float64Array(0), [], MAP_SIZE_PX);
       this.certificate.textContent = '';
       this.table.replaceChildren();
@@ -177,7 +177,7 @@ export class LcpView {
     this.canvas.setAttribute('aria-label', `the matrix ${matrixWords(problem)} as a heat map`);
     const values = simulation.lcpValues(this.#island);
     this.heatMap.draw(values.matrix, problem.labels, Math.min(MAP_SIZE_PX, window.innerWidth - 48));
-    this.#showCertificate(problem, problemCertificate(values, problem.cones));
+    this.#showCertificate(problem, problemCertificate(values, problem.cones, problem.relativeTolerance));
     this.#showTable(problem, values);
   }
 

@@ -38,6 +38,7 @@ const EQUATIONS = {
 // Which matrix the heat map shows, in words.
 export function matrixWords(problem) {
   if (problem.variant === 'pure') return 'M = [0 0 −A_uᵀ; 0 0 A_uᵀ; A_u −A_u W], W = A_a M_q,a⁻¹ A_aᵀ';
+  if (problem.variant === 'split') return 'M = W + R with each bounded row split into (+, −, σ)';
   if (problem.kind === 'lcp') return 'M = G + N';
   if (problem.kind === 'cone') return 'P = A + R';
   return problem.regularised ? 'W + R, R = diag r' : 'W (R = 0)';
@@ -47,6 +48,9 @@ export function matrixWords(problem) {
 function seedWords(problem) {
   if (problem.variant === 'pure') {
     return 'Seed 003’s pure quasi-static force balance (“doesn’t need the mass matrix”) as an LCP in (p, m, β): the objects’ velocities v_u = p − m, their rows w_p, w_m ≥ 0 the balance of forces, Lemke’s method ending on a ray when it is infeasible.';
+  }
+  if (problem.variant === 'split') {
+    return `The ${problem.formulation} formulation’s QP over the cone’s rays with joint friction (|τ| ≤ c h) or torsion rows (|p_s| ≤ Σ_j β_j): its KKT conditions as the LCP Lemke’s method solves, each bounded row split as seed 002 eqs. (5)–(6).`;
   }
   if (problem.kind === 'lcp') {
     return problem.formulation === 'quasistatic'
@@ -75,6 +79,12 @@ export const GROUP_WORDS = {
     'p+': 'p+, p−, σ_s torsion (eqs. 5–6 about the normal)',
     'v+': 'v+, v− the objects’ velocity split v_u = p − m, whose rows are the force balance',
   },
+  split: {
+    β: 'β impulses along the cone’s rays n + μ d_j [N s]; c_n = Σ_j β_j',
+    c_l: 'c_l joint limit impulses (seed 002 eq. 9)',
+    'τ+': 'τ+, τ−, σ joint friction |τ| ≤ c h split (seed 002 eqs. 5–6 per joint)',
+    'p+': 'p+, p−, σ_s torsion |p_s| ≤ Σ_j β_j split (eqs. 5–6 about the normal)',
+  },
   qp: {
     β: 'β impulses along the cone’s rays n + μ d_j [N s]; c_n = Σ_j β_j',
     c_l: 'c_l joint limit impulses (seed 002 eq. 9)',
@@ -89,6 +99,7 @@ export const GROUP_WORDS = {
 // What each group of a problem's unknowns is: the pure quasi-static LCP's β are the
 // cone's rays, as in the QP.
 export function groupWords(problem) {
+  if (problem.variant === 'split') return GROUP_WORDS.split;
   return problem.variant === 'pure' ? { ...GROUP_WORDS.lcp, ...GROUP_WORDS.qp } : GROUP_WORDS[problem.kind];
 }
 
@@ -100,6 +111,9 @@ export function columnNames(problem) {
 // "Island 0: 32 unknowns, 4 contacts; …" in the kind's words: Lemke's pivots for an
 // LCP, the solver's iterations for the convex problems.
 export function summaryWords(problem) {
+  if (problem.omittedUnknowns > 0) {
+    return `Island ${problem.island}: too large to keep: ${problem.omittedUnknowns} unknowns, ${problem.omittedNonzeros} non-zeros, ${problem.contactCount} contacts (a dense copy would pass the 4,194,304 entries a step keeps).`;
+  }
   let solved;
   if (problem.kind === 'lcp') {
     solved = `${problem.iterations} Lemke pivots`;
@@ -107,15 +121,26 @@ export function summaryWords(problem) {
     const counted = problem.iterations > 0 ? `, ${problem.iterations} iterations` : '';
     solved = `solved directly by the ${problem.method} (a factorisation of the rows it guessed active${counted})`;
   } else {
-    solved = `${problem.iterations} iterations of ${problem.method === 'Lemke' ? 'Lemke’s method (pivots)' : `the ${problem.method} method`}`;
+    solved = `${problem.iterations} iterations of ${problem.method === 'Lemke' ? 'Lemke’s method (pivots)' : `the ${problem.method}${problem.method.includes('method') ? '' : ' method'}`}`;
+  }
+  if (problem.fallback) {
+    solved = `not answered by its method: the step applied the fallback ${problem.fallback}, whose answer z shows`;
   }
   return `Island ${problem.island}: ${problem.size} unknowns, ${problem.contactCount} contacts; ${solved}. ${seedWords(problem)}`;
 }
 
 const number = (value, digits = 3) => (value === 0 ? '0' : value.toExponential(digits - 1));
 
-// The certificate as one line that starts with "Certified" or "Not certified".
+// The certificate as one line that starts with "Certified" or "Not certified"; for an
+// island Lemke found infeasible, "Infeasible" and the core's Farkas ray.
 export function certificateWords(problem, certificate) {
+  if (problem.certificate?.infeasible) {
+    return (
+      'Infeasible: Lemke’s method ended on a ray, and a ray d ≥ 0 with Mᵀd ≤ 0 ' +
+      `(to ${number(problem.certificate.rayResidual)}) and qᵀd = ${number(problem.certificate.rayGap)} < 0 proves ` +
+      'that no z ≥ 0 has w = M z + q ≥ 0 (dᵀw = (Mᵀd)ᵀz + qᵀd < 0): the island was held still.'
+    );
+  }
   const [, z, w] = columnNames(problem);
   const cone = problem.kind === 'cone';
   const parts = [
@@ -128,7 +153,7 @@ export function certificateWords(problem, certificate) {
   const values = [certificate.primal, certificate.dual, certificate.complementarity, certificate.equation];
   return (
     `${certificate.holds ? 'Certified' : 'Not certified'} to ${certificate.tolerance.toExponential(1)} ` +
-    `(1e-9 × ${number(certificate.scale)}): ` +
+    `(${(certificate.relative ?? 1e-9).toExponential(0)} × ${number(certificate.scale)}): ` +
     parts.map((part, i) => `${part} ${verdict(values[i])}`).join(', ') +
     '.'
   );
@@ -141,8 +166,8 @@ export function absentWords(formulation) {
   }
   return (
     'No problem kept for this step: the problems are kept only while this view is open, from the next ' +
-    'step on, only where contacts meet, and only islands without joint friction or torsion rows posed densely ' +
-    'whose solver answered them itself (take a single step).'
+    'step on, and only where contacts meet (take a single step). Soft’s elliptic cone keeps none for an island ' +
+    'with joint friction or torsion rows, and lcp none that a fallback answered.'
   );
 }
 
