@@ -58,11 +58,16 @@ HybridEvent hybrid_joint_limit_event(const HybridBodies& bodies, int limit, Hybr
 // pull passes -f_idle at once and opens it. Joint limits let go below -f_idle too.
 double hybrid_release_force(const Model& model, const HybridBodies& bodies, const HybridContactKey& key);
 
-// (y) => y with the impacts' velocity jumps; their events appended. False when no
-// touching contact was closing.
-bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
-                     HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
-                     std::vector<HybridEvent>& events);
+enum class ImpactResolution {
+  NoneClosing,  // no touching contact or limit was closing: y unchanged
+  Resolved,     // the reset map applied
+  Failed,       // the impact's LCP found no certified answer (`why`): y unchanged
+};
+
+// (y) => y with the impacts' velocity jumps; their events appended.
+ImpactResolution resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings,
+                                 double time, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                                 Eigen::VectorXd& state, std::vector<HybridEvent>& events, std::string& why);
 
 // An event of a joint's friction (stick_to_slip, slip_to_stick): body_b the joint's
 // link's body, body_a and the geoms -1.
