@@ -317,6 +317,14 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
         continue;
       }
     }
+    // A closing guard that finds nothing closing (a touch at rest speed): the state just
+    // past the crossing instead, where the guard is <= 0, so that a contact let go at
+    // once (its lambda_n pulling while its rate is a rounding's closing) is not armed
+    // until it has been positive, instead of touching again at the same instant.
+    auto touch_past_the_crossing = [&](const GuardBracket& bracket) {
+      now = bracket.after;
+      step.interpolate(now, state);
+    };
     const bool closing = meaning.pair >= 0 || (meaning.limit >= 0 && meaning.kind == HybridEventKind::Impact);
     now = closing ? earliest.before : earliest.after;
     step.interpolate(now, state);
@@ -328,6 +336,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
           resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events, why);
       if (impact == ImpactResolution::Failed) return finish(HybridOutcome::ImpactFailed, why);
       if (impact == ImpactResolution::NoneClosing && result.events.size() == before) {
+        touch_past_the_crossing(earliest);
         result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Touch, now));
       }
     } else if (meaning.pair < 0) {
@@ -350,6 +359,7 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
           resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events, why);
       if (impact == ImpactResolution::Failed) return finish(HybridOutcome::ImpactFailed, why);
       if (impact == ImpactResolution::NoneClosing && result.events.size() == before) {
+        touch_past_the_crossing(earliest);
         HybridEvent event;
         event.time = now;
         event.kind = HybridEventKind::Touch;

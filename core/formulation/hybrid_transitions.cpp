@@ -121,6 +121,10 @@ ImpactResolution resolve_impacts(const Model& model, const Options& options, con
     row.tangent2 = hybrid_contact_row(bodies, contact.point, t2);
     row.restitution = closing && !zeno ? contact_restitution(model, options, key.geom_a, key.geom_b) : 0.0;
     row.friction = contact_friction(model, options, key.geom_a, key.geom_b).static_coefficient;
+    // Zeno: every touching contact held at rest along its normal (sustained contact),
+    // an impulse of either sign of order m v_z; contacts that only push would let a
+    // rocking box's other edge lift at each plastic impact, forever.
+    row.bilateral = zeno;
     rows.push_back(row);
     if (!closing) continue;
     HybridEvent event;

@@ -9,6 +9,9 @@
 // e = 0 at all of them, so they stay in contact: an infinite sequence of ever smaller
 // bounces (a ball with e < 1 makes infinitely many before t1 + 2 e v1 / (g (1 - e)))
 // ends in sustained contact, each later bounce of height <= v_z^2 / (2 g) given up.
+// There every touching contact is held at zero normal speed (a bilateral row of the
+// impact, impulses of either sign, no friction in that instant): a box rocking on two
+// edges, whose plastic impacts at one edge lift the other, comes to rest too.
 //
 // Modes: every touching contact that is not separating starts active, sticking when
 // its slip speed is at most v_s (HybridSettings::stick_speed) and sliding along its slip otherwise. Then, one change at a

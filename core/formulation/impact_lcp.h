@@ -20,7 +20,8 @@
 // until a lies along the friction impulse: along -(t q_dot+) where the contact slides
 // after the impact, along P_t where it sticks. There the pyramid's edge meets the
 // circular cone, so the answer is Coulomb's with the exact cone |P_t| <= mu P_n and
-// P_t against the slip (at most kImpactConeTurns solves; a sphere's contact needs two).
+// P_t against the slip (at most kImpactConeTurns solves, else the last pyramid's answer;
+// a sphere's contact settles at the first).
 //
 // Energy, T = 1/2 q_dot^T M q_dot: with dq = q_dot+ - q_dot- and M dq = the impulses'
 // generalised force, T+ - T- = -1/2 dq^T M dq + q_dot+^T M dq
@@ -28,8 +29,10 @@
 // where P_n n q_dot+ = -e P_n n q_dot- and P_t . v_t+ = -gamma mu P_n <= 0. With e = 0
 // (a plastic impact) it never gains energy. With e > 0 and friction on rows that
 // couple normal and tangent speeds Newton's kinematic law can gain energy (Kane's
-// paradox); when it would, the impact is solved again with e = 0 at every contact, so
-// no impact gains energy (to rounding).
+// paradox); when it would, or when Newton's law has no answer (a body jammed between
+// two contacts, one closing with e > 0), the impact is solved again with e = 0 at
+// every contact, whose LCP always has one (Anitescu and Potra), so no impact gains
+// energy (to rounding).
 #pragma once
 
 #include <vector>
