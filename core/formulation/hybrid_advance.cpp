@@ -175,16 +175,21 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   std::string why;
   const double sweep_margin = settings.contact_tolerance + kHybridSweepMargin;
   auto transition = [&]() {
-    resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events);
+    if (resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events, why) ==
+        ImpactResolution::Failed) {
+      return HybridOutcome::ImpactFailed;
+    }
     sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
-    return select_contact_modes(model, options, settings, state, dynamics, bodies, why);
+    return select_contact_modes(model, options, settings, state, dynamics, bodies, why)
+               ? HybridOutcome::Completed
+               : HybridOutcome::InconsistentContacts;
   };
   const std::string moving_pair_note =
       ": sustained contact between two free bodies (a stack or a pile) or two links is beyond this "
       "event-driven formulation, which moves free bodies and links against static bodies and links against "
       "free bodies; held still from t = ";
   sweep_hybrid_pairs(model, options, state, end - now, sweep_margin, bodies);
-  if (!transition()) return finish(HybridOutcome::InconsistentContacts, why);
+  if (const HybridOutcome outcome = transition(); outcome != HybridOutcome::Completed) return finish(outcome, why);
   if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
     return finish(HybridOutcome::Unsupported, pair + moving_pair_note + std::to_string(now) + " s");
   }
@@ -199,8 +204,8 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
   // After an event: the modes, then the guards and the rate at the new state; false
   // (with `result` finished) when the step ends there.
   auto restart_after_event = [&]() {
-    if (!transition()) {
-      finish(HybridOutcome::InconsistentContacts, why);
+    if (const HybridOutcome outcome = transition(); outcome != HybridOutcome::Completed) {
+      finish(outcome, why);
       return false;
     }
     if (const std::string pair = hybrid_moving_pair_in_contact(model, bodies, dynamics); !pair.empty()) {
@@ -312,6 +317,14 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
         continue;
       }
     }
+    // A closing guard that finds nothing closing (a touch at rest speed): the state just
+    // past the crossing instead, where the guard is <= 0, so that a contact let go at
+    // once (its lambda_n pulling while its rate is a rounding's closing) is not armed
+    // until it has been positive, instead of touching again at the same instant.
+    auto touch_past_the_crossing = [&](const GuardBracket& bracket) {
+      now = bracket.after;
+      step.interpolate(now, state);
+    };
     const bool closing = meaning.pair >= 0 || (meaning.limit >= 0 && meaning.kind == HybridEventKind::Impact);
     now = closing ? earliest.before : earliest.after;
     step.interpolate(now, state);
@@ -319,8 +332,11 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Open, now));
     } else if (meaning.limit >= 0) {
       const size_t before = result.events.size();
-      if (!resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events) &&
-          result.events.size() == before) {
+      const ImpactResolution impact =
+          resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events, why);
+      if (impact == ImpactResolution::Failed) return finish(HybridOutcome::ImpactFailed, why);
+      if (impact == ImpactResolution::NoneClosing && result.events.size() == before) {
+        touch_past_the_crossing(earliest);
         result.events.push_back(hybrid_joint_limit_event(bodies, meaning.limit, HybridEventKind::Touch, now));
       }
     } else if (meaning.pair < 0) {
@@ -339,8 +355,11 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
       result.events.push_back(event);
     } else {
       const size_t before = result.events.size();
-      if (!resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events) &&
-          result.events.size() == before) {
+      const ImpactResolution impact =
+          resolve_impacts(model, options, settings, now, dynamics, bodies, state, result.events, why);
+      if (impact == ImpactResolution::Failed) return finish(HybridOutcome::ImpactFailed, why);
+      if (impact == ImpactResolution::NoneClosing && result.events.size() == before) {
+        touch_past_the_crossing(earliest);
         HybridEvent event;
         event.time = now;
         event.kind = HybridEventKind::Touch;

@@ -37,6 +37,7 @@ enum class HybridOutcome {
   IntegratorFailed,     // the step size underflowed
   IntegratorLimit,      // kHybridMaxIntegratorSteps integrator steps in one reported step
   InconsistentContacts, // no active set agreed with its dynamics
+  ImpactFailed,         // an impact's LCP found no certified answer
   Unsupported,          // beyond the method: an articulation it does not move, a stack
 };
 

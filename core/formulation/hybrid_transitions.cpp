@@ -65,11 +65,15 @@ void append_equality_rows(const Model& model, const HybridBodies& bodies, const 
                           std::vector<ImpactContactRows>& rows) {
   for (const HybridJointCoupling& coupling : bodies.couplings) {
     rows.push_back(frictionless_row(hybrid_coupling_row(bodies, coupling)));
+    rows.back().bilateral = true;
   }
   Eigen::MatrixXd loop_rows;
   Eigen::VectorXd loop_error;
   hybrid_loop_rows(model, bodies, state, loop_rows, loop_error);
-  for (Eigen::Index r = 0; r < loop_rows.rows(); ++r) rows.push_back(frictionless_row(loop_rows.row(r)));
+  for (Eigen::Index r = 0; r < loop_rows.rows(); ++r) {
+    rows.push_back(frictionless_row(loop_rows.row(r)));
+    rows.back().bilateral = true;
+  }
 }
 
 }  // namespace
@@ -93,15 +97,15 @@ double hybrid_release_force(const Model& model, const HybridBodies& bodies, cons
   return both_move ? kHybridIdleContactForce : -kHybridIdleContactForce;
 }
 
-bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
-                     HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
-                     std::vector<HybridEvent>& events) {
+ImpactResolution resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings,
+                                 double time, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                                 Eigen::VectorXd& state, std::vector<HybridEvent>& events, std::string& why) {
   const std::vector<HybridTouchingContact> touching = hybrid_touching_contacts(model, settings, state, bodies);
   const std::vector<HybridTouchingLimit> touching_limits = hybrid_touching_limits(settings, state, bodies);
   double fastest = 0;
   for (const HybridTouchingContact& contact : touching) fastest = std::max(fastest, -contact.normal_velocity());
   for (const HybridTouchingLimit& limit : touching_limits) fastest = std::max(fastest, -limit.rate);
-  if (!(fastest > kHybridRestingSpeed)) return false;
+  if (!(fastest > kHybridRestingSpeed)) return ImpactResolution::NoneClosing;
   const bool zeno = fastest < settings.zeno_speed;
   std::vector<ImpactContactRows> rows;
   for (const HybridTouchingContact& contact : touching) {
@@ -117,6 +121,10 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
     row.tangent2 = hybrid_contact_row(bodies, contact.point, t2);
     row.restitution = closing && !zeno ? contact_restitution(model, options, key.geom_a, key.geom_b) : 0.0;
     row.friction = contact_friction(model, options, key.geom_a, key.geom_b).static_coefficient;
+    // Zeno: every touching contact held at rest along its normal (sustained contact),
+    // an impulse of either sign of order m v_z; contacts that only push would let a
+    // rocking box's other edge lift at each plastic impact, forever.
+    row.bilateral = zeno;
     rows.push_back(row);
     if (!closing) continue;
     HybridEvent event;
@@ -145,8 +153,12 @@ bool resolve_impacts(const Model& model, const Options& options, const HybridSet
   append_equality_rows(model, bodies, state, rows);
   const ImpactResult result =
       impact_reset(dynamics.inverse_mass(state), rows, settings.impact_friction, hybrid_velocity(bodies, state));
+  if (!result.solved) {
+    why = result.failure + " at t = " + std::to_string(time) + " s";
+    return ImpactResolution::Failed;
+  }
   set_hybrid_velocity(bodies, result.velocity, state);
-  return true;
+  return ImpactResolution::Resolved;
 }
 
 HybridEvent hybrid_joint_friction_event(const HybridBodies& bodies, int joint, HybridEventKind kind, double time) {

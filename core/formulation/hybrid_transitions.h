@@ -9,6 +9,9 @@
 // e = 0 at all of them, so they stay in contact: an infinite sequence of ever smaller
 // bounces (a ball with e < 1 makes infinitely many before t1 + 2 e v1 / (g (1 - e)))
 // ends in sustained contact, each later bounce of height <= v_z^2 / (2 g) given up.
+// There every touching contact is held at zero normal speed (a bilateral row of the
+// impact, impulses of either sign, no friction in that instant): a box rocking on two
+// edges, whose plastic impacts at one edge lift the other, comes to rest too.
 //
 // Modes: every touching contact that is not separating starts active, sticking when
 // its slip speed is at most v_s (HybridSettings::stick_speed) and sliding along its slip otherwise. Then, one change at a
@@ -58,11 +61,16 @@ HybridEvent hybrid_joint_limit_event(const HybridBodies& bodies, int limit, Hybr
 // pull passes -f_idle at once and opens it. Joint limits let go below -f_idle too.
 double hybrid_release_force(const Model& model, const HybridBodies& bodies, const HybridContactKey& key);
 
-// (y) => y with the impacts' velocity jumps; their events appended. False when no
-// touching contact was closing.
-bool resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings, double time,
-                     HybridSmoothDynamics& dynamics, HybridBodies& bodies, Eigen::VectorXd& state,
-                     std::vector<HybridEvent>& events);
+enum class ImpactResolution {
+  NoneClosing,  // no touching contact or limit was closing: y unchanged
+  Resolved,     // the reset map applied
+  Failed,       // the impact's LCP found no certified answer (`why`): y unchanged
+};
+
+// (y) => y with the impacts' velocity jumps; their events appended.
+ImpactResolution resolve_impacts(const Model& model, const Options& options, const HybridSettings& settings,
+                                 double time, HybridSmoothDynamics& dynamics, HybridBodies& bodies,
+                                 Eigen::VectorXd& state, std::vector<HybridEvent>& events, std::string& why);
 
 // An event of a joint's friction (stick_to_slip, slip_to_stick): body_b the joint's
 // link's body, body_a and the geoms -1.

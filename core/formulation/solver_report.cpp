@@ -86,6 +86,7 @@ const char* fallback_name(FallbackReason reason) {
     case FallbackReason::HybridIntegratorFailed: return "integrator failed: step cut short";
     case FallbackReason::HybridIntegratorLimit: return "integrator limit: step cut short";
     case FallbackReason::HybridInconsistent: return "inconsistent contacts: step cut short";
+    case FallbackReason::HybridImpactFailed: return "impact failed: step cut short";
     case FallbackReason::HybridUnsupported: return "unsupported: held still";
     case FallbackReason::QuasistaticInfeasible: return "infeasible: held still";
     case FallbackReason::QuasistaticPureUnsupported: return "unsupported: held still";
@@ -151,6 +152,7 @@ std::string fallback_message(const SolverFallback& fallback) {
     case FallbackReason::HybridIntegratorFailed:
     case FallbackReason::HybridIntegratorLimit:
     case FallbackReason::HybridInconsistent:
+    case FallbackReason::HybridImpactFailed:
       return "hybrid: " + fallback.detail + " (the rest of this step not simulated)";
     case FallbackReason::HybridUnsupported:
       return "hybrid: " + fallback.detail + " (held still)";

@@ -86,6 +86,7 @@ enum class FallbackReason {
   HybridIntegratorFailed,   // the integrator's step underflowed: the rest not simulated
   HybridIntegratorLimit,    // the integrator's budget spent: the rest not simulated
   HybridInconsistent,       // no consistent active set: the rest not simulated
+  HybridImpactFailed,       // an impact's LCP found no certified answer: the rest not simulated
   HybridUnsupported,        // articulations in the scene: held still
   // Pure quasi-static force balance (quasistatic_pure.h): no contact forces in the
   // cones balance the island's forces (lemke, pivots, detail): held still.

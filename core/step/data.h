@@ -52,6 +52,17 @@ struct JointLimitRecord {
   double force = 0;  // >= 0, pushing the joint off the bound [N m or N]
 };
 
+// One joint's Coulomb friction (seed 002 eq. 14) in the last step: a time-stepping
+// formulation's joint friction row, its impulse / h, sticking while that is inside
+// the bound c; or the hybrid formulation's joint at the end of the step, its mode and
+// torque (lambda_j sticking, -c s sliding: formulation/hybrid_advance.h).
+struct JointFrictionRecord {
+  int articulation = -1;
+  int link = -1;       // whose joint has friction
+  bool sticking = true;
+  double torque = 0;   // on the joint [N m or N]
+};
+
 // A contact whose bodies moved further into each other in one step than the thinner
 // geom is thick: they may have passed through each other (step/tunnelling.h).
 struct TunnellingWarning {
@@ -99,6 +110,8 @@ struct Data {
   std::vector<ContactRecord> contacts;
   // The last step's joint limit rows (time-stepping) or active limits (hybrid).
   std::vector<JointLimitRecord> limits;
+  // The last step's joint Coulomb friction rows (time-stepping) or joints (hybrid).
+  std::vector<JointFrictionRecord> joint_frictions;
   // The last step's events, in time order; only an event-driven formulation (hybrid)
   // has any (formulation/hybrid_event.h).
   std::vector<HybridEvent> events;

@@ -126,6 +126,7 @@ bool check_divergence(const Model& model, const Options& options, const StepStar
   }
   data.contacts.clear();
   data.limits.clear();
+  data.joint_frictions.clear();
   data.solver.status = SolverStatus::Diverged;
   SolverFallback undone{FallbackReason::StepDiverged};
   undone.detail = runaway;

@@ -43,6 +43,10 @@ void note_hybrid_outcome(const HybridStepResult& result, SolverStats& stats) {
       status = SolverStatus::IntegratorLimit;
       break;
     case HybridOutcome::InconsistentContacts: reason = FallbackReason::HybridInconsistent; break;
+    case HybridOutcome::ImpactFailed:
+      reason = FallbackReason::HybridImpactFailed;
+      status = SolverStatus::NumericalFailure;
+      break;
     case HybridOutcome::Unsupported:
     case HybridOutcome::Completed: break;
   }
@@ -76,6 +80,10 @@ void advance_event_driven_step(const Model& model, const Options& options, Conta
   data.limits.clear();
   for (const HybridLimitReport& limit : result.limits) {
     data.limits.push_back({limit.articulation, limit.link, limit.sign, limit.force});
+  }
+  data.joint_frictions.clear();
+  for (const HybridJointFrictionReport& friction : result.joint_frictions) {
+    data.joint_frictions.push_back({friction.articulation, friction.link, friction.sticking, friction.torque});
   }
   SolverStats& stats = data.solver;
   stats.status = data.contacts.empty() && data.events.empty() ? SolverStatus::NoContacts : SolverStatus::Solved;

@@ -208,6 +208,17 @@ void record_island_limits(const IslandRows& rows, const IslandSolution& solution
   }
 }
 
+// The island's joint friction impulses => torques tau / h, sticking inside c h.
+void record_island_joint_frictions(const IslandRows& rows, const IslandSolution& solution, double time_step,
+                                   std::vector<JointFrictionRecord>& records) {
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    const JointFrictionRow& friction = rows.joint_friction[f];
+    const double impulse = solution.impulses.joint_friction[f];
+    records.push_back({friction.articulation, friction.link, std::abs(impulse) < friction.bound * (1 - 1e-9),
+                       impulse / time_step});
+  }
+}
+
 // v^{l+1} => each contact's relative velocity (plots of contact velocity).
 void record_contact_velocities(const IslandRows& rows, const Eigen::VectorXd& velocity,
                                std::vector<ContactRecord>& records) {
@@ -448,6 +459,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
   data.contacts.resize(ws.contacts.size());
   for (size_t i = 0; i < ws.contacts.size(); ++i) data.contacts[i] = contact_record_of(ws.contacts[i]);
   data.limits.clear();
+  data.joint_frictions.clear();
 
   // (contacts, joints) => (islands)
   ws.is_dynamic.resize(body_count);
@@ -546,6 +558,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
       }
       record_island_contacts(ws.rows, ws.solution, h, data.contacts);
       record_island_limits(ws.rows, ws.solution, h, data.limits);
+      record_island_joint_frictions(ws.rows, ws.solution, h, data.joint_frictions);
       record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
     }
     // (impulses, drag) => what each prescribed motion's drive gave.
@@ -585,6 +598,7 @@ void advance_step(const Model& model, const Options& options, Data& data, StepWo
   ContactFormulation& formulation = formulation_for(options, workspace);
   data.events.clear();
   data.limits.clear();
+  data.joint_frictions.clear();
   // Seed 004's event-driven model takes the whole step itself; no islands are posed.
   if (formulation.event_driven(options)) {
     workspace.islands = Islands{};

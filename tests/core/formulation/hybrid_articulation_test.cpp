@@ -89,7 +89,10 @@ TEST(HybridArticulation, DoublePendulumImpactIsTheSeedsFrictionlessMap) {
                                             data.angular_velocity, data.articulations);
   HybridSmoothDynamics dynamics(model, options, bodies);
   std::vector<HybridEvent> events;
-  ASSERT_TRUE(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events));
+  std::string why;
+  ASSERT_EQ(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events, why),
+            ImpactResolution::Resolved)
+      << why;
   const Eigen::Vector2d after = hybrid_velocity(bodies, state);
 
   const Eigen::Vector2d before(2.0, 1.0);
@@ -231,7 +234,10 @@ TEST(HybridArticulation, JointLimitBouncesWithRestitutionThenHoldsTheWeight) {
                                               at_limit.articulations);
     HybridSmoothDynamics dynamics(model, options, bodies);
     std::vector<HybridEvent> events;
-    ASSERT_TRUE(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events));
+    std::string why;
+    ASSERT_EQ(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events, why),
+              ImpactResolution::Resolved)
+        << why;
     EXPECT_NEAR(hybrid_velocity(bodies, state)[0], e * 2.0, 1e-12);
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].body_a, -1);

@@ -256,8 +256,9 @@ TEST(HybridFormulation, ContactAtRestWithoutLoadStaysWithoutChatter) {
 // - v1) / a, an impact located to 1e-6 s, every step solved. Its patch of four corners
 // slides from rest with its friction along the onset's direction (docs/hybrid.md,
 // "Slip near zero"); before that rule the friction followed the corners' slip at
-// rounding level and the block reached the floor only at 1.386 s.
-TEST(HybridFormulation, TeflonBlockSlidesDownTheRampAtTheClosedForm) {
+// rounding level and the block reached the floor only at 1.386 s. Then across the
+// floor (below).
+TEST(HybridFormulation, TeflonBlockSlidesDownTheRampAndOnAcrossTheFloor) {
   const Model model = load_builtin_scene("stick_slip");
   Options options = model.options;
   options.formulation = Formulation::Hybrid;
@@ -287,6 +288,34 @@ TEST(HybridFormulation, TeflonBlockSlidesDownTheRampAtTheClosedForm) {
   });
   EXPECT_NEAR(arrival, 0.80, 0.01);
   EXPECT_NEAR(floor_impact, arrival, 1e-6);
+  // Past the ramp's foot: the ramp's contacts, which would have to pull to keep the
+  // block turning the kink, let go (the impact LCP, impact_lcp.h; the seed's
+  // pseudoinverse form held them and stopped the block at x = 0.737 m), the block
+  // tips onto the floor (its back corners' impact at 0.8396 s) and slides flat on
+  // teflon against the floor's default material, mu_k = 0.12: from its speed v_a at
+  // t_a = 0.85 s it slows at mu_k g (1e-9 per step) and stops (slip_to_stick) at
+  // t_a + v_a / (mu_k g) (1e-6 s), x_a + v_a^2 / (2 mu_k g) on (1e-6 m), 3.36 m, every
+  // step solved. lcp slides it to 3.45 m: its step over the kink keeps more speed.
+  const double mu_floor = 0.12, deceleration = mu_floor * g;
+  const double t_a = data.time, x_a = data.position[block].x(), v_a = data.linear_velocity[block].x();
+  EXPECT_NEAR(data.position[block].z(), 0.04, 1e-9);
+  EXPECT_NEAR(std::abs(data.orientation[block].w()), 1, 1e-12);
+  const double stop_time = t_a + v_a / deceleration;
+  double stopped_at = -1;
+  run_for(model, options, data, stop_time + 0.05 - t_a, [&](const Data& after) {
+    expect_step_solved(after);
+    for (const HybridEvent& event : after.events) {
+      if (event.kind == HybridEventKind::SlipToStick && event.body_b == block) stopped_at = event.time;
+    }
+    if (after.time < stop_time) {
+      EXPECT_NEAR(after.linear_velocity[block].x(), v_a - deceleration * (after.time - t_a), 1e-9)
+          << "t = " << after.time;
+    }
+  });
+  EXPECT_NEAR(stopped_at, stop_time, 1e-6);
+  EXPECT_NEAR(data.position[block].x(), x_a + v_a * v_a / (2 * deceleration), 1e-6);
+  EXPECT_NEAR(data.position[block].x(), 3.36, 0.01);
+  EXPECT_NEAR(data.linear_velocity[block].norm(), 0, 1e-9);
 }
 
 }  // namespace

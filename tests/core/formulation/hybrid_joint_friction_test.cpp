@@ -86,6 +86,22 @@ TEST(HybridJointFriction, PendulumBelowTheFrictionStaysPut) {
   }
 }
 
+// The same through the step: the joint's mode and torque reach the step's
+// data.joint_frictions, as the time-stepping formulations' joint friction rows do.
+TEST(HybridJointFriction, TheStepReportsTheJointsFriction) {
+  const double q0 = 0.3, coulomb = 3.0;
+  const Model model = pendulum_with_friction(q0, 0, coulomb);
+  const Options options = hybrid_options(model, kGravity, 0.01);
+  Data data = make_data(model);
+  step(model, options, data);
+  expect_step_solved(data);
+  ASSERT_EQ(data.joint_frictions.size(), 1u);
+  EXPECT_EQ(data.joint_frictions[0].articulation, 0);
+  EXPECT_EQ(data.joint_frictions[0].link, 0);
+  EXPECT_TRUE(data.joint_frictions[0].sticking);
+  EXPECT_NEAR(data.joint_frictions[0].torque, kMass * kGravity * kDrop * std::sin(q0), 1e-9);
+}
+
 // q0 = 0.3 rad, F = 2 N m < m g d sin q0: it slides toward the bottom at once, with
 // a = (F - m g d sin q0) / I, so after h = 1 ms its rate is a h (1 - k cos q0 h^2 / (6 I)),
 // k = m g d (the Taylor series of q'' = (F - k sin q) / I from rest), to 1e-12. While

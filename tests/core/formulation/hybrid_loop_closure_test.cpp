@@ -174,7 +174,10 @@ TEST(HybridLoopClosure, ImpactMapKeepsTheLoopsRows) {
                                             data.angular_velocity, data.articulations);
   HybridSmoothDynamics dynamics(model, options, bodies);
   std::vector<HybridEvent> events;
-  ASSERT_TRUE(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events));
+  std::string why;
+  ASSERT_EQ(resolve_impacts(model, options, hybrid_settings(options), 0.0, dynamics, bodies, state, events, why),
+            ImpactResolution::Resolved)
+      << why;
   ASSERT_EQ(events.size(), 1u);
   EXPECT_NEAR(events[0].normal_velocity, -kRodLength * std::cos(q) * w, 1e-12);
   const Eigen::VectorXd after = hybrid_velocity(bodies, state);

@@ -102,6 +102,12 @@ TEST(StepJointFriction, FrictionAboveTheLoadHoldsThePendulumInEveryFormulation) 
     const double substep = model.options.time_step /
                            test_workspace().formulation->substep_count(model, model.options);
     EXPECT_NEAR(friction_impulse(), -load * substep, 1e-9 * load * substep);
+    // The step's read-out: the joint sticking, its torque the impulse / h.
+    ASSERT_EQ(data.joint_frictions.size(), 1u);
+    EXPECT_TRUE(data.joint_frictions[0].sticking);
+    if (substep == model.options.time_step) {
+      EXPECT_NEAR(data.joint_frictions[0].torque, -load, 1e-9 * load);
+    }
   }
 }
 
@@ -124,6 +130,11 @@ TEST(StepJointFriction, FrictionBelowTheLoadSlipsAtTheBoundOpposingMotion) {
     const double h = model.options.time_step;
     const int substeps = test_workspace().formulation->substep_count(model, model.options);
     EXPECT_NEAR(friction_impulse(), -coulomb * h / substeps, 1e-12);
+    ASSERT_EQ(data.joint_frictions.size(), 1u);
+    EXPECT_FALSE(data.joint_frictions[0].sticking);
+    if (substeps == 1) {
+      EXPECT_NEAR(data.joint_frictions[0].torque, -coulomb, 1e-12 / h);
+    }
     if (model.options.formulation == Formulation::Quasistatic) {
       const double speed = h * (load - coulomb) / (model.options.quasistatic_mass_scale * kJointInertia);
       EXPECT_NEAR(joint_qd(data), speed, 1e-9 * speed);
