@@ -35,4 +35,7 @@ double applied_torsional_friction(double materials, const Options& options);
 // The same for the contact between two geoms, by their materials [m].
 double contact_torsional_friction(const Model& model, const Options& options, int geom_a, int geom_b);
 
+// Whether some pair of the scene's materials has mu_t > 0 as the step applies it.
+bool has_torsional_friction(const Model& model, const Options& options);
+
 }  // namespace contactlab

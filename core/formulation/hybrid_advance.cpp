@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "contact/anisotropic_friction.h"
+#include "contact/torsional_friction.h"
 #include "dynamics/dormand_prince.h"
 #include "dynamics/guard_root.h"
 #include "dynamics/rigid_body.h"
@@ -139,6 +140,12 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
     result.outcome = HybridOutcome::Unsupported;
     result.detail = "the scene has anisotropic friction; the event-driven formulation poses isotropic Coulomb "
                     "friction only";
+    return result;
+  }
+  if (has_torsional_friction(model, options)) {
+    result.outcome = HybridOutcome::Unsupported;
+    result.detail = "the scene has torsional friction (mu_t > 0); the event-driven formulation's contacts are "
+                    "points, with no moment about the normal";
     return result;
   }
   const HybridSettings settings = hybrid_settings(options);

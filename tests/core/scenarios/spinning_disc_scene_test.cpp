@@ -95,5 +95,28 @@ INSTANTIATE_TEST_SUITE_P(Formulations, SpinningDisc,
                                            FormulationSetting{Formulation::Soft, 1, "soft_elliptic"}),
                          setting_test_name);
 
+// The event-driven formulation's contacts are points: it says so and moves nothing,
+// rather than letting the discs spin on as if mu_t were 0. With mu_t set to 0 for every
+// pair the same scene runs.
+TEST(SpinningDiscHybrid, ReportsTorsionalFrictionUnsupported) {
+  const Model model = load_builtin_scene("spinning_disc");
+  Options options = model.options;
+  options.formulation = Formulation::Hybrid;
+  Data data = make_data(model);
+  const int disc = body_index(model, "disc_10mm");
+  const Vec3 start = data.angular_velocity[disc];
+  step(model, options, data);
+  EXPECT_EQ(data.solver.status, SolverStatus::Unsupported);
+  EXPECT_NE(fallback_message(data.solver.fallbacks).find("torsional friction"), std::string::npos)
+      << fallback_message(data.solver.fallbacks);
+  EXPECT_EQ(data.angular_velocity[disc], start);
+
+  options.torsional_friction = 0;
+  Data point_contacts = make_data(model);
+  step(model, options, point_contacts);
+  EXPECT_NE(point_contacts.solver.status, SolverStatus::Unsupported);
+  EXPECT_NE(point_contacts.position[disc], data.position[disc]) << "the disc settles on the floor";
+}
+
 }  // namespace
 }  // namespace contactlab
