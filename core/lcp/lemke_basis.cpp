@@ -34,6 +34,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_lu_.resize(n * n);
   block_row_swap_.resize(n);
   block_solution_.resize(n);
+  block_product_.resize(n);
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
@@ -126,16 +127,29 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   variable_position_[leaving] = -1;
 
   // The eta update, and the row norms of the result alongside.
+  // One pass over each stored column: the rows before and after `row` are updated and
+  // summed in the same loop, row `row` set to eta.
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  double* norm = row_norm_.data();
+  const double* direction = d.data();
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
     double* column = inverse_column(c);
     const double eta = column[row] / pivot_value;
-    if (eta != 0) {
-      for (int i = 0; i < n_; ++i) column[i] -= d[i] * eta;
-      column[row] = eta;
+    if (eta == 0) {
+      for (int i = 0; i < n_; ++i) norm[i] += std::abs(column[i]);
+      continue;
     }
-    for (int i = 0; i < n_; ++i) row_norm_[i] += std::abs(column[i]);
+    for (int i = 0; i < row; ++i) {
+      column[i] -= direction[i] * eta;
+      norm[i] += std::abs(column[i]);
+    }
+    column[row] = eta;
+    norm[row] += std::abs(eta);
+    for (int i = row + 1; i < n_; ++i) {
+      column[i] -= direction[i] * eta;
+      norm[i] += std::abs(column[i]);
+    }
   }
 }
 
@@ -175,12 +189,18 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   for (int r = 0; r < k; ++r) y[r] = b[block_row_[r]];
   if (k > 0) lu_solve(block_lu_.data(), k, block_row_swap_.data(), y);
   for (int t = 0; t < k; ++t) x[block_position_[t]] = y[t];
+  // B_{i,P} y for every row, column by column (each row's sum in the order of t; a zero
+  // y_t adds +-0 to sums that start at +0, so skipping it changes no bit).
+  double* sums = block_product_.data();
+  std::fill(sums, sums + n_, 0.0);
+  for (int t = 0; t < k; ++t) {
+    if (y[t] == 0) continue;
+    const double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
+    for (int i = 0; i < n_; ++i) sums[i] += column[i] * y[t];
+  }
   for (int i = 0; i < n_; ++i) {
     const int p = variable_position_[i];
-    if (p < 0) continue;
-    double sum = 0;
-    for (int t = 0; t < k; ++t) sum += block_columns_[i + static_cast<std::size_t>(t) * n_] * y[t];
-    x[p] = b[i] - sum;
+    if (p >= 0) x[p] = b[i] - sums[i];
   }
 }
 

@@ -118,6 +118,7 @@ class LemkeBasis {
   std::vector<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
   std::vector<double> block_solution_;
+  std::vector<double> block_product_;   // B_{i,P} y per row i
   std::vector<double> right_side_;
   std::vector<double> correction_;
 };
