@@ -35,6 +35,8 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_row_swap_.resize(n);
   block_solution_.resize(n);
   block_product_.resize(n);
+  sparse_row_.reserve(n * n);
+  sparse_value_.reserve(n * n);
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
@@ -173,13 +175,24 @@ bool LemkeBasis::factorise_block() {
   }
   const int k = static_cast<int>(block_position_.size());
   if (static_cast<int>(block_row_.size()) != k) return false;
+  sparse_column_start_.resize(k + 1);
+  sparse_row_.clear();
+  sparse_value_.clear();
   for (int t = 0; t < k; ++t) {
     const int variable = basic_variable_[block_position_[t]];
     double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
-    for (int i = 0; i < n_; ++i) column[i] = column_entry(variable, i);
+    sparse_column_start_[t] = static_cast<int>(sparse_row_.size());
+    for (int i = 0; i < n_; ++i) {
+      column[i] = column_entry(variable, i);
+      if (variable_position_[i] >= 0 && column[i] != 0) {
+        sparse_row_.push_back(i);
+        sparse_value_.push_back(column[i]);
+      }
+    }
     double* block_column = block_lu_.data() + static_cast<std::size_t>(t) * k;
     for (int r = 0; r < k; ++r) block_column[r] = column[block_row_[r]];
   }
+  sparse_column_start_[k] = static_cast<int>(sparse_row_.size());
   return k == 0 || lu_factorise(block_lu_.data(), k, block_row_swap_.data(), kSingularBlock);
 }
 
@@ -189,14 +202,16 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   for (int r = 0; r < k; ++r) y[r] = b[block_row_[r]];
   if (k > 0) lu_solve(block_lu_.data(), k, block_row_swap_.data(), y);
   for (int t = 0; t < k; ++t) x[block_position_[t]] = y[t];
-  // B_{i,P} y for every row, column by column (each row's sum in the order of t; a zero
-  // y_t adds +-0 to sums that start at +0, so skipping it changes no bit).
+  // B_{i,P} y for the rows of the basic w's, from the nonzero entries, column by column
+  // (each row's sum in the order of t; a zero term adds +-0 to a sum that starts at +0,
+  // so skipping it changes no bit).
   double* sums = block_product_.data();
   std::fill(sums, sums + n_, 0.0);
   for (int t = 0; t < k; ++t) {
     if (y[t] == 0) continue;
-    const double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
-    for (int i = 0; i < n_; ++i) sums[i] += column[i] * y[t];
+    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
+      sums[sparse_row_[e]] += sparse_value_[e] * y[t];
+    }
   }
   for (int i = 0; i < n_; ++i) {
     const int p = variable_position_[i];
