@@ -35,8 +35,10 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_row_swap_.resize(n);
   block_solution_.resize(n);
   block_product_.resize(n);
-  sparse_row_.reserve(n * n);
-  sparse_value_.reserve(n * n);
+  if (sparse_row_.size() < n * n) {
+    sparse_row_.resize(n * n);
+    sparse_value_.resize(n * n);
+  }
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
@@ -176,23 +178,22 @@ bool LemkeBasis::factorise_block() {
   const int k = static_cast<int>(block_position_.size());
   if (static_cast<int>(block_row_.size()) != k) return false;
   sparse_column_start_.resize(k + 1);
-  sparse_row_.clear();
-  sparse_value_.clear();
+  int entries = 0;
   for (int t = 0; t < k; ++t) {
     const int variable = basic_variable_[block_position_[t]];
     double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
-    sparse_column_start_[t] = static_cast<int>(sparse_row_.size());
+    sparse_column_start_[t] = entries;
+    for (int i = 0; i < n_; ++i) column[i] = column_entry(variable, i);
     for (int i = 0; i < n_; ++i) {
-      column[i] = column_entry(variable, i);
-      if (variable_position_[i] >= 0 && column[i] != 0) {
-        sparse_row_.push_back(i);
-        sparse_value_.push_back(column[i]);
-      }
+      if (column[i] == 0 || variable_position_[i] < 0) continue;
+      sparse_row_[entries] = i;
+      sparse_value_[entries] = column[i];
+      ++entries;
     }
     double* block_column = block_lu_.data() + static_cast<std::size_t>(t) * k;
     for (int r = 0; r < k; ++r) block_column[r] = column[block_row_[r]];
   }
-  sparse_column_start_[k] = static_cast<int>(sparse_row_.size());
+  sparse_column_start_[k] = entries;
   return k == 0 || lu_factorise(block_lu_.data(), k, block_row_swap_.data(), kSingularBlock);
 }
 
