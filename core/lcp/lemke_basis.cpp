@@ -130,9 +130,9 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   variable_position_[entering] = row;
   variable_position_[leaving] = -1;
 
-  // The eta update, and the row norms of the result alongside.
-  // One pass over each stored column: the rows before and after `row` are updated and
-  // summed in the same loop, row `row` set to eta.
+  // The eta update, and the row norms of the result alongside: one pass over each stored
+  // column, the rows before and after `row` updated and summed in the same loop, row
+  // `row` set to eta.
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
   double* norm = row_norm_.data();
   const double* direction = d.data();
