@@ -34,6 +34,11 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_lu_.resize(n * n);
   block_row_swap_.resize(n);
   block_solution_.resize(n);
+  block_product_.resize(n);
+  if (sparse_row_.size() < n * n) {
+    sparse_row_.resize(n * n);
+    sparse_value_.resize(n * n);
+  }
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
@@ -125,17 +130,30 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   variable_position_[entering] = row;
   variable_position_[leaving] = -1;
 
-  // The eta update, and the row norms of the result alongside.
+  // The eta update, and the row norms of the result alongside: one pass over each stored
+  // column, the rows before and after `row` updated and summed in the same loop, row
+  // `row` set to eta.
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  double* norm = row_norm_.data();
+  const double* direction = d.data();
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
     double* column = inverse_column(c);
     const double eta = column[row] / pivot_value;
-    if (eta != 0) {
-      for (int i = 0; i < n_; ++i) column[i] -= d[i] * eta;
-      column[row] = eta;
+    if (eta == 0) {
+      for (int i = 0; i < n_; ++i) norm[i] += std::abs(column[i]);
+      continue;
     }
-    for (int i = 0; i < n_; ++i) row_norm_[i] += std::abs(column[i]);
+    for (int i = 0; i < row; ++i) {
+      column[i] -= direction[i] * eta;
+      norm[i] += std::abs(column[i]);
+    }
+    column[row] = eta;
+    norm[row] += std::abs(eta);
+    for (int i = row + 1; i < n_; ++i) {
+      column[i] -= direction[i] * eta;
+      norm[i] += std::abs(column[i]);
+    }
   }
 }
 
@@ -159,13 +177,23 @@ bool LemkeBasis::factorise_block() {
   }
   const int k = static_cast<int>(block_position_.size());
   if (static_cast<int>(block_row_.size()) != k) return false;
+  sparse_column_start_.resize(k + 1);
+  int entries = 0;
   for (int t = 0; t < k; ++t) {
     const int variable = basic_variable_[block_position_[t]];
     double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
+    sparse_column_start_[t] = entries;
     for (int i = 0; i < n_; ++i) column[i] = column_entry(variable, i);
+    for (int i = 0; i < n_; ++i) {
+      if (column[i] == 0 || variable_position_[i] < 0) continue;
+      sparse_row_[entries] = i;
+      sparse_value_[entries] = column[i];
+      ++entries;
+    }
     double* block_column = block_lu_.data() + static_cast<std::size_t>(t) * k;
     for (int r = 0; r < k; ++r) block_column[r] = column[block_row_[r]];
   }
+  sparse_column_start_[k] = entries;
   return k == 0 || lu_factorise(block_lu_.data(), k, block_row_swap_.data(), kSingularBlock);
 }
 
@@ -175,12 +203,20 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   for (int r = 0; r < k; ++r) y[r] = b[block_row_[r]];
   if (k > 0) lu_solve(block_lu_.data(), k, block_row_swap_.data(), y);
   for (int t = 0; t < k; ++t) x[block_position_[t]] = y[t];
+  // B_{i,P} y for the rows of the basic w's, from the nonzero entries, column by column
+  // (each row's sum in the order of t; a zero term adds +-0 to a sum that starts at +0,
+  // so skipping it changes no bit).
+  double* sums = block_product_.data();
+  std::fill(sums, sums + n_, 0.0);
+  for (int t = 0; t < k; ++t) {
+    if (y[t] == 0) continue;
+    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
+      sums[sparse_row_[e]] += sparse_value_[e] * y[t];
+    }
+  }
   for (int i = 0; i < n_; ++i) {
     const int p = variable_position_[i];
-    if (p < 0) continue;
-    double sum = 0;
-    for (int t = 0; t < k; ++t) sum += block_columns_[i + static_cast<std::size_t>(t) * n_] * y[t];
-    x[p] = b[i] - sum;
+    if (p >= 0) x[p] = b[i] - sums[i];
   }
 }
 

@@ -118,6 +118,11 @@ class LemkeBasis {
   std::vector<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
   std::vector<double> block_solution_;
+  std::vector<double> block_product_;   // B_{i,P} y per row i
+  // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
+  std::vector<int> sparse_column_start_;
+  std::vector<int> sparse_row_;
+  std::vector<double> sparse_value_;
   std::vector<double> right_side_;
   std::vector<double> correction_;
 };

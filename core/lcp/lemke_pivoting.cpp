@@ -115,9 +115,13 @@ int LemkePivoting::select_leaving_row() {
   const std::vector<double>& x = basis_.values();
   const std::vector<double>& d = ws_.direction;
   const double slack = feasibility_tolerance();
+  std::vector<int>& blocking = ws_.blocking_rows;
+  blocking.clear();
   double step_limit = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n_; ++i) {
-    if (blocks(i)) step_limit = std::min(step_limit, (std::max(x[i], 0.0) + slack) / d[i]);
+    if (!blocks(i)) continue;
+    blocking.push_back(i);
+    step_limit = std::min(step_limit, (std::max(x[i], 0.0) + slack) / d[i]);
   }
   if (step_limit == std::numeric_limits<double>::infinity()) return -1;
 
@@ -125,8 +129,8 @@ int LemkePivoting::select_leaving_row() {
   tied.clear();
   const int z0_row = basis_.position_of(vars_.z0());
   double largest_pivot = 0;
-  for (int i = 0; i < n_; ++i) {
-    if (!blocks(i) || std::max(x[i], 0.0) / d[i] > step_limit) continue;
+  for (int i : blocking) {
+    if (std::max(x[i], 0.0) / d[i] > step_limit) continue;
     // z0 leaving among the ties ends the method with a solution.
     if (i == z0_row) return i;
     tied.push_back(i);
@@ -275,6 +279,7 @@ PivotingEnd LemkePivoting::run(int& pivots) {
   ws_.direction.resize(n_);
   ws_.direction_noise.resize(n_);
   ws_.tied_rows.reserve(n_);
+  ws_.blocking_rows.reserve(n_);
   ws_.row_scale.resize(n_);
   ws_.z.resize(n_);
   ws_.z_is_basic.resize(n_);
