@@ -115,20 +115,16 @@ HybridStepResult advance_compliant_adaptive(const Model& model, const Options& o
                                             std::vector<Vec3>& position, std::vector<Quat>& orientation,
                                             std::vector<Vec3>& linear_velocity, std::vector<Vec3>& angular_velocity,
                                             std::vector<ArticulationState>& articulations, const BodyWrench& applied) {
-  HybridStepResult result;
-  result.reached = time;
   if (!model.articulations.empty()) {
-    result.outcome = HybridOutcome::Unsupported;
-    result.detail = "compliant contact with error control moves free bodies only; articulations need "
-                    "compliant_integration substeps";
-    return result;
+    return unsupported_step(time, "compliant contact with error control moves free bodies only; articulations "
+                                  "need compliant_integration substeps");
   }
   if (has_anisotropic_friction(model, options)) {
-    result.outcome = HybridOutcome::Unsupported;
-    result.detail = "compliant contact with error control poses isotropic friction only; anisotropic friction "
-                    "needs compliant_integration substeps";
-    return result;
+    return unsupported_step(time, "compliant contact with error control poses isotropic friction only; "
+                                  "anisotropic friction needs compliant_integration substeps");
   }
+  HybridStepResult result;
+  result.reached = time;
   HybridBodies bodies;
   make_hybrid_bodies(model, position, orientation, bodies);
   if (applied.body >= 0 && bodies.slot_of_body[applied.body] >= 0) {

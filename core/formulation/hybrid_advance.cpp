@@ -128,26 +128,21 @@ HybridStepResult advance_hybrid(const Model& model, const Options& options, doub
                                 std::vector<Quat>& orientation, std::vector<Vec3>& linear_velocity,
                                 std::vector<Vec3>& angular_velocity, std::vector<ArticulationState>& articulations,
                                 const BodyWrench& applied) {
-  HybridStepResult result;
-  result.reached = time;
   if (const std::string limit = hybrid_articulation_limit(model, options); !limit.empty()) {
-    result.outcome = HybridOutcome::Unsupported;
-    result.detail = limit + ": the event-driven formulation moves free bodies and trees in reduced coordinates "
-                            "(with motors, joint friction, joint limits, couplings and loop closures) only";
-    return result;
+    return unsupported_step(time, limit + ": the event-driven formulation moves free bodies and trees in reduced "
+                                          "coordinates (with motors, joint friction, joint limits, couplings and "
+                                          "loop closures) only");
   }
   if (has_anisotropic_friction(model, options)) {
-    result.outcome = HybridOutcome::Unsupported;
-    result.detail = "the scene has anisotropic friction; the event-driven formulation poses isotropic Coulomb "
-                    "friction only";
-    return result;
+    return unsupported_step(time, "the scene has anisotropic friction; the event-driven formulation poses "
+                                  "isotropic Coulomb friction only");
   }
   if (has_torsional_friction(model, options)) {
-    result.outcome = HybridOutcome::Unsupported;
-    result.detail = "the scene has torsional friction (mu_t > 0); the event-driven formulation's contacts are "
-                    "points, with no moment about the normal";
-    return result;
+    return unsupported_step(time, "the scene has torsional friction (mu_t > 0); the event-driven formulation's "
+                                  "contacts are points, with no moment about the normal");
   }
+  HybridStepResult result;
+  result.reached = time;
   const HybridSettings settings = hybrid_settings(options);
   HybridBodies bodies;
   make_hybrid_bodies(model, position, orientation, bodies);

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/math_types.h"
@@ -79,6 +80,15 @@ struct HybridStepResult {
   std::vector<HybridLimitReport> limits;
   std::vector<HybridJointFrictionReport> joint_frictions;
 };
+
+// A step refused before anything moved: the state stays at `time`; `detail` says why.
+inline HybridStepResult unsupported_step(double time, std::string detail) {
+  HybridStepResult result;
+  result.outcome = HybridOutcome::Unsupported;
+  result.detail = std::move(detail);
+  result.reached = time;
+  return result;
+}
 
 // (state at `time`: the bodies', and q, q_dot of each articulation) => the state at
 // time + options.time_step (or where it stopped). `applied` (a drag's wrench, taken at
