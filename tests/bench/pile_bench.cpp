@@ -34,6 +34,7 @@
 #include <benchmark/benchmark.h>
 
 #include "formulation/soft_formulation.h"
+#include "pile_scenes.h"
 #include "scene/scene_loader.h"
 #include "step/data.h"
 #include "step/step.h"
@@ -52,42 +53,21 @@ class DenseSoft : public SoftFormulation {
   }
 };
 
-std::string cube(const std::string& name, double x, double y, double z, double angle) {
-  return "{\"name\": \"" + name + "\", \"mass\": 1, \"position\": [" + std::to_string(x) + ", " +
-         std::to_string(y) + ", " + std::to_string(z) + "], \"orientation\": [" +
-         std::to_string(std::cos(angle / 2)) + ", 0, 0, " + std::to_string(std::sin(angle / 2)) +
-         "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
-}
-
-std::string scene(const std::string& bodies) {
-  return "{\"name\": \"pile\", \"description\": \"a pile\", \"duration\": 3,"
-         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"soft\","
-         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
-         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
-         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
-         bodies + "]}";
-}
+std::string scene(const std::string& bodies) { return pile_scene_text("pile", "soft", bodies); }
 
 // N x N cubes touching side by side on the ground (as tests/data/box_grid_10x10.json).
 std::string grid_scene(int n) {
   std::string bodies;
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) {
-      bodies += ", " + cube("c" + std::to_string(i * n + j), 0.1 * i, 0.1 * j, 0.05, 0);
+      bodies += pile_cube("c" + std::to_string(i * n + j), 0.1 * i, 0.1 * j, 0.05, 0);
     }
   }
   return scene(bodies);
 }
 
 // 20 cubes turned about z, in a staggered column 0.12 m apart from 0.1 m up.
-std::string pile_scene() {
-  std::string bodies;
-  for (int i = 0; i < 20; ++i) {
-    bodies += ", " + cube("c" + std::to_string(i), 0.03 * ((i * 7) % 5 - 2), 0.03 * ((i * 3) % 5 - 2),
-                          0.1 + 0.12 * i, 0.37 * i);
-  }
-  return scene(bodies);
-}
+std::string pile_scene() { return falling_pile_scene(20, "soft"); }
 
 // N cubes in a brick pyramid on the ground (the header's rows).
 std::string pyramid_scene(int count) {
@@ -98,7 +78,7 @@ std::string pyramid_scene(int count) {
   for (int row = 0; placed < count; ++row) {
     const int in_row = base - row;
     for (int i = 0; i < in_row && placed < count; ++i, ++placed) {
-      bodies += ", " + cube("c" + std::to_string(placed), 0.1 * i + 0.05 * row, 0, 0.05 + 0.1 * row, 0);
+      bodies += pile_cube("c" + std::to_string(placed), 0.1 * i + 0.05 * row, 0, 0.05 + 0.1 * row, 0);
     }
   }
   return scene(bodies);

@@ -16,6 +16,7 @@
 #include "formulation/convex_formulation.h"
 #include "formulation/convex_island.h"
 #include "formulation_random_island.h"
+#include "pile_scenes.h"
 #include "scene/scene_loader.h"
 #include "scene_fixture.h"
 
@@ -172,23 +173,7 @@ TEST(ConvexNewton, MatchesTheDenseSolveThroughTheStep) {
 // threshold, 0.05 mm, onto the one below: within 1 mm; slower than 0.1 mm/s), and from
 // 0.1 s on the ground carries its weight to 1e-4 (a row's velocity is solved to 1e-6 m/s, which is
 // 4e-4 N on a cube of 1 kg in 2.5 ms, against the pyramid's 206 N).
-std::string pyramid_scene(int base) {
-  std::string bodies;
-  for (int row = 0; row < base; ++row) {
-    for (int i = 0; i < base - row; ++i) {
-      bodies += ", {\"name\": \"c" + std::to_string(row) + "_" + std::to_string(i) +
-                "\", \"mass\": 1, \"position\": [" + std::to_string(0.1 * i + 0.05 * row) + ", 0, " +
-                std::to_string(0.05 + 0.1 * row) +
-                "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
-    }
-  }
-  return "{\"name\": \"pyramid\", \"description\": \"a brick pyramid\", \"duration\": 1,"
-         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"convex\","
-         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
-         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
-         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
-         bodies + "]}";
-}
+std::string pyramid_scene(int base) { return brick_pyramid_scene(base, "convex"); }
 
 TEST(ConvexNewton, ABrickPyramidPastTheCapStaysAtRest) {
   Model model;
@@ -228,23 +213,7 @@ TEST(ConvexNewton, ABrickPyramidPastTheCapStaysAtRest) {
 // N cubes of 1 kg turned about z, in a staggered column 0.12 m apart from 0.1 m up,
 // dropped onto the ground and each other (docs/performance.md's 20-cube pile), mu =
 // 0.8, u = 4.
-std::string falling_pile_scene(int count) {
-  std::string bodies;
-  for (int i = 0; i < count; ++i) {
-    const double angle = 0.37 * i;
-    bodies += ", {\"name\": \"c" + std::to_string(i) + "\", \"mass\": 1, \"position\": [" +
-              std::to_string(0.03 * ((i * 7) % 5 - 2)) + ", " + std::to_string(0.03 * ((i * 3) % 5 - 2)) + ", " +
-              std::to_string(0.1 + 0.12 * i) + "], \"orientation\": [" + std::to_string(std::cos(angle / 2)) +
-              ", 0, 0, " + std::to_string(std::sin(angle / 2)) +
-              "], \"geoms\": [{\"type\": \"box\", \"half_extents\": [0.05, 0.05, 0.05]}]}";
-  }
-  return "{\"name\": \"pile\", \"description\": \"a pile\", \"duration\": 3,"
-         " \"options\": {\"time_step\": 0.0025, \"friction_edges\": 4, \"formulation\": \"convex\","
-         " \"contact_threshold\": 0.0001, \"gravity\": [0, 0, -9.81]},"
-         " \"friction\": {\"default\": {\"static\": 0.8, \"kinetic\": 0.8}},"
-         " \"bodies\": [{\"name\": \"ground\", \"static\": true, \"geoms\": [{\"type\": \"plane\"}]}" +
-         bodies + "]}";
-}
+std::string falling_pile_scene(int count) { return contactlab::falling_pile_scene(count, "convex"); }
 
 // The falling pile of 8 cubes with every island sparse, over its first 0.75 s as the
 // cubes land on each other and their contacts open, close and move: at every step the
