@@ -25,8 +25,8 @@
 
 #include <algorithm>
 #include <climits>
-#include <utility>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "contact/anisotropic_friction.h"
@@ -39,11 +39,11 @@
 #include "dynamics/drag_spring.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
-#include "step/prescribed_efforts.h"
 #include "formulation/posed_problem_copy.h"
 #include "formulation/problem_certificate.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
+#include "step/prescribed_efforts.h"
 #include "step/robot_commands.h"
 #include "step/step_size_search.h"
 #include "step/tunnelling.h"
