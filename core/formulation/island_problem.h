@@ -97,8 +97,9 @@ struct IslandProblem {
   // and the interior points; the velocity-space methods state theirs (posed_problem_copy.h).
   double relative_tolerance = kProblemCertificateTolerance;
   // Non-empty when the step did not apply this problem's answer but a fallback's (the
-  // island held still, the frictionless LCP, the pyramid for the elliptic cone): its
-  // name (solver_report.h's fallback_name); z is then that answer in these unknowns.
+  // island held still, the frictionless LCP, Lemke's answer to M + eps I, the pyramid
+  // for the elliptic cone): its name (solver_report.h's fallback_name); z is then that
+  // answer in these unknowns, and w = matrix z + offset.
   std::string fallback;
   // Lcp of an island Lemke's method found infeasible (it ended on a ray): d >= 0 with
   // M^T d <= 0 and q^T d < 0 (ProblemCertificate), or empty.
@@ -112,19 +113,43 @@ struct IslandProblem {
   ProblemCertificate certificate;
 };
 
+// Whether a problem of `unknowns` would take the step's kept entries past
+// kMaxKeptProblemEntries when `entries_left` remain (the cap less what the step's
+// earlier islands keep): asked before anything of its size is formed.
+inline bool too_large_to_keep(long long unknowns, long long entries_left) {
+  return unknowns * unknowns > entries_left;
+}
+
+// `problem` as one too large to keep: its unknowns and its matrix's non-zeros alone.
+inline void keep_size_only(long long unknowns, long long nonzeros, IslandProblem& problem) {
+  problem.omitted_unknowns = unknowns;
+  problem.omitted_nonzeros = nonzeros;
+  problem.matrix.resize(0, 0);
+  problem.offset.resize(0);
+  problem.z.resize(0);
+  problem.w.resize(0);
+  problem.infeasibility_ray.resize(0);
+}
+
 // `problem` as an LCP (matrix, offset) that Lemke's method answered with (z, w), over
-// the rows' u friction edges; its labels are the caller's.
+// the rows' u friction edges, or its size alone when its matrix would pass the
+// `entries_left` the step may still keep; its labels are the caller's.
 inline void set_lemke_lcp(const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset, const Eigen::VectorXd& z,
-                          const Eigen::VectorXd& w, int friction_edges, IslandProblem& problem) {
+                          const Eigen::VectorXd& w, int friction_edges, long long entries_left,
+                          IslandProblem& problem) {
   problem.kind = IslandProblemKind::Lcp;
-  problem.matrix = matrix;
-  problem.offset = offset;
-  problem.z = z;
-  problem.w = w;
   problem.regularisation.resize(0);
   problem.cones.clear();
   problem.friction_edges = friction_edges;
   problem.method = "Lemke";
+  if (too_large_to_keep(offset.size(), entries_left)) {
+    keep_size_only(offset.size(), (matrix.array() != 0).count(), problem);
+    return;
+  }
+  problem.matrix = matrix;
+  problem.offset = offset;
+  problem.z = z;
+  problem.w = w;
 }
 
 }  // namespace contactlab

@@ -16,8 +16,10 @@
 #include "formulation/island_problem.h"
 #include "formulation/posed_problem_copy.h"
 #include "formulation/problem_certificate.h"
+#include "pile_scenes.h"
 #include "session/simulation.h"
 #include "text_file.h"
+#include "wedged_box_scene.h"
 
 namespace contactlab {
 // A namespace of its own: test files are compiled in unity batches.
@@ -316,6 +318,80 @@ TEST(PosedProblemCopy, TheInfeasibleCubesBalanceIsKeptWithItsProofOfInfeasibilit
   EXPECT_GE(d.minCoeff(), 0);
   EXPECT_LE((problem.matrix.transpose() * d).maxCoeff(), 1e-12 * d.cwiseAbs().maxCoeff());
   EXPECT_LT(problem.offset.dot(d), 0);
+}
+
+// An island past the keep cap keeps its size alone, decided from its unknowns before
+// any dense matrix is formed: a brick pyramid of 36 cubes at rest, one island of more
+// than 256 contacts at u = 8 (past the 2048 unknowns whose square is the cap), posed
+// sparsely by soft's pyramid and by convex. The step itself is the same, bit for bit,
+// with the problems kept or not.
+TEST(PosedProblemCopy, AnIslandPastTheKeepCapKeepsItsSizeAloneAndLeavesTheStepAsItWas) {
+  for (const char* formulation : {"soft", "convex"}) {
+    const std::string what = std::string("a brick pyramid under ") + formulation;
+    Simulation kept, plain;
+    for (Simulation* simulation : {&kept, &plain}) {
+      ASSERT_TRUE(simulation->load_scene(brick_pyramid_scene(8, formulation)).ok()) << what;
+      ASSERT_TRUE(simulation->set_option("friction_edges", 8).ok()) << what;
+    }
+    kept.keep_island_problems(true);
+    ASSERT_EQ(kept.step(1), 1) << what;
+    ASSERT_EQ(plain.step(1), 1) << what;
+    ASSERT_EQ(kept.data().solver.island_problems.size(), 1u) << what;
+    const IslandProblem& problem = kept.data().solver.island_problems[0];
+    EXPECT_GT(problem.omitted_unknowns * problem.omitted_unknowns, kMaxKeptProblemEntries) << what;
+    EXPECT_EQ(problem.omitted_unknowns, static_cast<long long>(problem.contact_count) * 8) << what;
+    // Each contact's 8 x 8 block with itself and with the contacts on its bodies, far
+    // fewer than the dense n^2.
+    EXPECT_GE(problem.omitted_nonzeros, 64LL * problem.contact_count) << what;
+    EXPECT_LT(problem.omitted_nonzeros, problem.omitted_unknowns * problem.omitted_unknowns / 10) << what;
+    EXPECT_EQ(problem.matrix.size(), 0) << what;
+    EXPECT_EQ(problem.z.size(), 0) << what;
+    EXPECT_STREQ(problem.certificate.verdict, "too large to keep") << what;
+    EXPECT_STREQ(problem.formulation, formulation) << what;
+    const Data& a = kept.data();
+    const Data& b = plain.data();
+    for (std::size_t i = 0; i < a.position.size(); ++i) {
+      EXPECT_EQ(a.position[i], b.position[i]) << what << " body " << i;
+      EXPECT_EQ(a.orientation[i].coeffs(), b.orientation[i].coeffs()) << what << " body " << i;
+      EXPECT_EQ(a.linear_velocity[i], b.linear_velocity[i]) << what << " body " << i;
+      EXPECT_EQ(a.angular_velocity[i], b.angular_velocity[i]) << what << " body " << i;
+    }
+  }
+}
+
+// A real fallback: the cube wedged between two walls (wedged_box_scene.h) has no
+// answer, Lemke ends on a ray for the frictional and the frictionless LCP and the island
+// is held still. Seed 002's LCP is kept as posed, naming the fallback, with its answer z
+// = 0 (w = q, some rows negative: not certified); convex keeps its QP the same way.
+TEST(PosedProblemCopy, AnIslandAFallbackAnsweredKeepsItsProblemWithTheFallbacksAnswer) {
+  for (const char* formulation : {"lcp", "convex"}) {
+    const std::string what = std::string("the wedged cube under ") + formulation;
+    Simulation simulation;
+    ASSERT_TRUE(simulation.load_scene(wedged_box_scene_text(formulation)).ok()) << what;
+    simulation.keep_island_problems(true);
+    ASSERT_EQ(simulation.step(1), 1) << what;
+    const SolverStats& solver = simulation.data().solver;
+    ASSERT_FALSE(solver.fallbacks.empty()) << what;
+    ASSERT_EQ(solver.island_problems.size(), 1u) << what;
+    const IslandProblem& problem = solver.island_problems[0];
+    EXPECT_EQ(problem.fallback, "held still") << what;
+    EXPECT_EQ(problem.fallback, fallback_name(solver.fallbacks.front().reason)) << what;
+    EXPECT_STREQ(problem.formulation, formulation) << what;
+    EXPECT_EQ(problem.kind, std::string(formulation) == "lcp" ? IslandProblemKind::Lcp : IslandProblemKind::EdgeQp)
+        << what;
+    ASSERT_EQ(problem.z.size(), problem.offset.size()) << what;
+    ASSERT_GT(problem.z.size(), 0) << what;
+    EXPECT_EQ(problem.z.cwiseAbs().maxCoeff(), 0) << what;
+    EXPECT_EQ(problem.w, problem.offset) << what;
+    EXPECT_LT(problem.offset.minCoeff(), 0) << what;
+    EXPECT_FALSE(problem.certificate.holds) << what;
+    EXPECT_STREQ(problem.certificate.verdict, "not certified") << what;
+    // The step applied that answer: the cube held still, no contact pushing.
+    EXPECT_EQ(simulation.data().linear_velocity.back(), Vec3::Zero()) << what;
+    for (const int c : problem.contacts) {
+      EXPECT_EQ(simulation.data().contacts[static_cast<std::size_t>(c)].normal_force, 0) << what;
+    }
+  }
 }
 
 }  // namespace posed_problem_copy_test
