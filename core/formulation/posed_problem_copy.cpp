@@ -25,9 +25,13 @@ std::vector<int> rays_per_contact(const IslandRows& rows) {
   return std::vector<int>(static_cast<std::size_t>(rows.contact_count), rows.friction_edges);
 }
 
+// With torsional friction, one more: p_s after the frame's (soft_elliptic.h).
 std::vector<int> frame_unknowns(const IslandRows& rows) {
   std::vector<int> sizes(static_cast<std::size_t>(rows.contact_count));
-  for (int c = 0; c < rows.contact_count; ++c) sizes[c] = rows.friction_coefficient[c] > 0 ? 3 : 1;
+  for (int c = 0; c < rows.contact_count; ++c) {
+    const bool torsion = rows.torsion_count > 0 && rows.contact_torsion[c] >= 0;
+    sizes[c] = (rows.friction_coefficient[c] > 0 ? 3 : 1) + (torsion ? 1 : 0);
+  }
   return sizes;
 }
 
@@ -153,19 +157,22 @@ bool copy_convex_newton_problem(const IslandRows& rows, const ConvexNewtonWorksp
 bool copy_elliptic_problem(const IslandRows& rows, const SoftIslandWorkspace& soft, long long entries_left,
                            IslandProblem& problem) {
   const int k = rows.contact_count;
-  if (has_bounded_rows(rows) || static_cast<int>(soft.offset.size()) != k ||
-      static_cast<int>(soft.regularisation.size()) != k || soft.lcp.offset.size() < edge_unknown_count(rows)) {
+  const int joint_rows = rows.joint_row_count();
+  if (static_cast<int>(soft.offset.size()) != k || static_cast<int>(soft.regularisation.size()) != k ||
+      soft.lcp.offset.size() < edge_unknown_count(rows) || soft.torsion_offset.size() != rows.torsion_count ||
+      soft.torsion_regularisation.size() != rows.torsion_count) {
     return false;
   }
-  // Per contact its first unknown (p_n, then p_t where mu > 0), then the limits.
+  // Per contact its first unknown (p_n, then p_t where mu > 0, then p_s with torsional
+  // friction), then the limits and the joint friction rows: soft_elliptic.h's x.
   const std::vector<int> frames = frame_unknowns(rows);
-  std::vector<int> first(static_cast<std::size_t>(k + rows.limit_count));
+  std::vector<int> first(static_cast<std::size_t>(k + joint_rows));
   int n = 0;
   for (int c = 0; c < k; ++c) {
     first[c] = n;
     n += frames[c];
   }
-  for (int l = 0; l < rows.limit_count; ++l) first[k + l] = n++;
+  for (int l = 0; l < joint_rows; ++l) first[k + l] = n++;
 
   const char* method = rows.dense_gram ? soft.elliptic.answered_by : soft.elliptic_newton.answered_by;
   problem.kind = IslandProblemKind::ConeProgram;
@@ -180,27 +187,39 @@ bool copy_elliptic_problem(const IslandRows& rows, const SoftIslandWorkspace& so
   for (int c = 0; c < k; ++c) {
     problem.cones.push_back(ProblemCone{first[c], frames[c], rows.friction_coefficient[c]});
   }
+  problem.boxes.clear();
+  for (int f = 0; f < rows.joint_friction_count; ++f) {
+    problem.boxes.push_back(ProblemBox{first[k + rows.limit_count + f], rows.joint_friction[f].bound});
+  }
   if (too_large_to_keep(n, entries_left)) {
-    keep_size_only(n, contact_problem_nonzeros(rows, frames) + rows.limit_count, problem);
+    keep_size_only(n, contact_problem_nonzeros(rows, frames) + joint_rows, problem);
     return true;
   }
 
-  // P = A + R and the limit rows (soft_elliptic.h), c = J v_free - v*; L v_free - target.
+  // P = A + R and the joint and torsion rows (soft_elliptic.h), c = J v_free - v*;
+  // s^T v_free - v*_s; L v_free - target.
   IslandRows copy;
   problem.matrix.setZero(n, n);
-  build_elliptic_objective(dense_rows(rows, copy), soft.regularisation, Eigen::VectorXd(), first, problem.matrix);
+  build_elliptic_objective(dense_rows(rows, copy), soft.regularisation, soft.torsion_regularisation, first,
+                           problem.matrix);
   problem.offset.resize(n);
   for (int c = 0; c < k; ++c) {
-    for (int a = 0; a < frames[c]; ++a) problem.offset[first[c] + a] = soft.offset[c][a];
+    const int frame = rows.friction_coefficient[c] > 0 ? 3 : 1;
+    for (int a = 0; a < frame; ++a) problem.offset[first[c] + a] = soft.offset[c][a];
+  }
+  for (int t = 0; t < rows.torsion_count; ++t) {
+    const int c = rows.torsion[t].contact;
+    problem.offset[first[c] + frames[c] - 1] = soft.torsion_offset[t];
   }
   const int u = rows.friction_edges;
-  for (int l = 0; l < rows.limit_count; ++l) problem.offset[first[k + l]] = soft.lcp.offset[k * u + l];
+  for (int l = 0; l < joint_rows; ++l) problem.offset[first[k + l]] = soft.lcp.offset[k * u + l];
   problem.z = Eigen::VectorXd::Zero(n);
   if (method != nullptr && rows.dense_gram) {
     if (soft.elliptic.x.size() != n) return false;
     problem.z = soft.elliptic.x;
   } else if (method != nullptr) {
     if (static_cast<int>(soft.elliptic_newton.cost.size()) != k) return false;
+    // (an island posed sparsely has no torsion or joint rows: soft_formulation.h)
     for (int c = 0; c < k; ++c) {
       for (int a = 0; a < frames[c]; ++a) problem.z[first[c] + a] = soft.elliptic_newton.cost[c].impulse[a];
     }
@@ -218,12 +237,18 @@ void express_fallback_answer(const IslandRows& rows, const IslandImpulses& impul
   problem.z.setZero(n);
   const int k = rows.contact_count;
   if (problem.kind == IslandProblemKind::ConeProgram) {
+    // Per contact its frame's impulse, then p_s; then c_l and tau.
     for (int c = 0; c < k && c < static_cast<int>(problem.cones.size()); ++c) {
       const ProblemCone& cone = problem.cones[c];
-      for (int a = 0; a < cone.size; ++a) problem.z[cone.first + a] = impulses.contact[c][a];
+      const int frame = cone.size >= 3 ? 3 : 1;
+      for (int a = 0; a < frame; ++a) problem.z[cone.first + a] = impulses.contact[c][a];
+      if (cone.size != frame) problem.z[cone.first + frame] = impulses.torsion[c];
     }
     const int first_limit = problem.cones.empty() ? 0 : problem.cones.back().first + problem.cones.back().size;
     for (int l = 0; l < rows.limit_count; ++l) problem.z[first_limit + l] = impulses.limit[l];
+    for (int f = 0; f < rows.joint_friction_count; ++f) {
+      problem.z[first_limit + rows.limit_count + f] = impulses.joint_friction[f];
+    }
   } else {
     // [beta; c_l], then the split rows' tau+-, p+- (their sigma 0).
     const int u = rows.friction_edges;

@@ -16,9 +16,11 @@
 //                         Jacobians (contact_rows.h's fill_dense_contact_gram), with the
 //                         velocity-space method's beta;
 //   copy_elliptic_problem soft's second-order cone program (soft_elliptic.h): P, c, x
-//                         and g = P x + c, with one Coulomb cone per contact, from the
-//                         dense interior point's or the velocity-space Newton method's
-//                         answer (soft_newton_elliptic.h).
+//                         and g = P x + c, with one Coulomb cone per contact (the
+//                         soft-finger cone with torsional friction) and the interval
+//                         |tau| <= c h per joint friction row, from the dense interior
+//                         point's (or no-sliding guess's) or the velocity-space Newton
+//                         method's answer (soft_newton_elliptic.h).
 //
 // A velocity-space method stops at its own tolerance, not at Lemke's, and its answer
 // is certified at that (the problem's relative_tolerance, problem_certificate.h):
@@ -36,9 +38,7 @@
 // would pass `entries_left` (kMaxKeptProblemEntries less what the step's earlier
 // islands keep) keeps only its size (omitted_unknowns and the matrix's non-zeros,
 // counted from the rows' sparsity), decided before any dense matrix or Gram block is
-// formed. Not kept: soft's elliptic cone with joint friction or torsion
-// rows (bounds the cone program's kinds do not hold). The island's index, contacts and
-// certificate are the caller's (step.cpp).
+// formed. The island's index, contacts and certificate are the caller's (step.cpp).
 #pragma once
 
 #include "contact/contact_rows.h"

@@ -266,6 +266,35 @@ TEST(LcpDump, AnIslandAFallbackAnsweredIsDumpedWithTheFallbackAndTheLcpCommandFi
   std::filesystem::remove(scene);
 }
 
+// With torsional friction the elliptic cone's program holds the soft-finger cone
+// (island_problem.h): `contactlab lcp` solves each dumped program cold to a certified
+// answer, the step's (P is positive definite).
+TEST(LcpDump, TheEllipticConesProgramWithTorsionIsSolvedByTheLcpCommandToTheStepsAnswer) {
+  const std::string directory = temp_path("lcp_dump_elliptic_torsion");
+  std::filesystem::remove_all(directory);
+  const CommandResult run =
+      run_scene_command({scene_path("spinning_disc"), "--steps", "2", "--set", "formulation=soft", "--set",
+                         "soft_cone=1", "--set", "friction_coefficient=0.5", "--lcp-dump", directory});
+  ASSERT_EQ(run.code, 0) << run.err;
+  int torsional = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    const std::string path = entry.path().string();
+    std::ifstream file(path);
+    const nlohmann::json program = nlohmann::json::parse(file);
+    const bool spins = program["cones"][0]["size"] == 4;
+    torsional += spins ? 1 : 0;
+    EXPECT_EQ(program["verdict"], "certified") << path;
+    const CommandResult solved = run_subcommand(run_lcp_command, {path});
+    ASSERT_EQ(solved.code, 0) << path << ": " << solved.out << solved.err;
+    EXPECT_NE(solved.out.find("certificate: certified"), std::string::npos) << solved.out;
+    const std::vector<double> difference = numbers_after(solved.out, "max |x - x_file|:");
+    ASSERT_EQ(difference.size(), 1u) << solved.out;
+    EXPECT_LE(difference[0], 1e-7) << path;
+  }
+  EXPECT_EQ(torsional, 6) << "three discs with mu_t > 0, two steps";
+  std::filesystem::remove_all(directory);
+}
+
 TEST(LcpDump, TheLcpCommandNamesWhatIsWrongInAConeProgram) {
   const std::string path = temp_path("lcp_dump_bad_cone.json");
   std::ofstream(path) << R"({"format": "contactlab cone program 1", "c": [1, 2], "P": [[1, 0]], "cones": []})";

@@ -60,7 +60,7 @@ std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& pro
   for (int c = 0; c < k; ++c) {
     if (problem.kind == IslandProblemKind::ConeProgram) {
       const ProblemCone& cone = problem.cones[c];
-      impulses.emplace_back(z[cone.first], cone.size == 3 ? std::hypot(z[cone.first + 1], z[cone.first + 2]) : 0.0);
+      impulses.emplace_back(z[cone.first], cone.size >= 3 ? std::hypot(z[cone.first + 1], z[cone.first + 2]) : 0.0);
     } else if (rays) {
       // E_c beta_c = (sum_j beta_cj, mu sum_j beta_cj cos_j, mu sum_j beta_cj sin_j), the
       // rays u equal angles apart (the size of the sum does not depend on where they
@@ -81,27 +81,43 @@ std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& pro
   return impulses;
 }
 
-// The certificate from the numbers alone: z in K, w in K*, z'w = 0, w = matrix z + q,
-// at `relative` of the scale.
+// The certificate from the numbers alone: z in K, w in K*, z'w = 0 (over a joint
+// friction row's interval |tau| <= b: tau g + b |g| = 0), w = matrix z + q, at
+// `relative` of the scale.
 void expect_certified_by_hand(const IslandProblem& problem, const std::string& what, double relative = 1e-9) {
   const Eigen::Index n = problem.offset.size();
   const double scale = problem.certificate.scale;
   const double tolerance = relative * scale;
-  EXPECT_LE((problem.matrix * problem.z + problem.offset - problem.w).cwiseAbs().maxCoeff(), tolerance) << what;
-  EXPECT_LE(std::abs(problem.z.dot(problem.w)), tolerance) << what;
+  const Eigen::VectorXd& z = problem.z;
+  const Eigen::VectorXd& w = problem.w;
+  EXPECT_LE((problem.matrix * z + problem.offset - w).cwiseAbs().maxCoeff(), tolerance) << what;
   std::vector<char> in_cone(static_cast<std::size_t>(n), 0);
+  double complementarity = z.dot(w);
+  for (const ProblemBox& box : problem.boxes) {
+    in_cone[static_cast<std::size_t>(box.unknown)] = 1;
+    EXPECT_LE(std::abs(z[box.unknown]), box.bound + tolerance) << what;
+    complementarity += box.bound * std::abs(w[box.unknown]);
+  }
+  EXPECT_LE(std::abs(complementarity), tolerance) << what;
   for (const ProblemCone& cone : problem.cones) {
     const int f = cone.first;
     for (int i = 0; i < cone.size; ++i) in_cone[static_cast<std::size_t>(f + i)] = 1;
-    if (cone.size == 1) continue;
+    // With torsion, p_s last: |p_s| <= p_n, and |g_s| takes its share of g_n.
+    const double spin = cone.size % 2 == 0 ? std::abs(w[f + cone.size - 1]) : 0.0;
+    if (cone.size % 2 == 0) EXPECT_LE(std::abs(z[f + cone.size - 1]), z[f] + tolerance) << what;
+    if (cone.size < 3) {
+      EXPECT_GE(z[f], -tolerance) << what;
+      EXPECT_LE(spin, w[f] + tolerance) << what;
+      continue;
+    }
     const double mu = cone.friction_coefficient;
-    EXPECT_LE(std::hypot(problem.z[f + 1], problem.z[f + 2]), mu * problem.z[f] + tolerance) << what;
-    EXPECT_LE(mu * std::hypot(problem.w[f + 1], problem.w[f + 2]), problem.w[f] + tolerance) << what;
+    EXPECT_LE(std::hypot(z[f + 1], z[f + 2]), mu * z[f] + tolerance) << what;
+    EXPECT_LE(mu * std::hypot(w[f + 1], w[f + 2]) + spin, w[f] + tolerance) << what;
   }
   for (Eigen::Index i = 0; i < n; ++i) {
     if (in_cone[static_cast<std::size_t>(i)]) continue;
-    EXPECT_GE(problem.z[i], -tolerance) << what << " z" << i;
-    EXPECT_GE(problem.w[i], -tolerance) << what << " w" << i;
+    EXPECT_GE(z[i], -tolerance) << what << " z" << i;
+    EXPECT_GE(w[i], -tolerance) << what << " w" << i;
   }
   // The scale is Lemke's: at least |q|_inf and 1.
   EXPECT_GE(scale, std::max(1.0, problem.offset.cwiseAbs().maxCoeff())) << what;
@@ -391,6 +407,91 @@ TEST(PosedProblemCopy, AnIslandAFallbackAnsweredKeepsItsProblemWithTheFallbacksA
     for (const int c : problem.contacts) {
       EXPECT_EQ(simulation.data().contacts[static_cast<std::size_t>(c)].normal_force, 0) << what;
     }
+  }
+}
+
+// The first of the next `steps` steps whose kept problems include one with label
+// `label` and a positive entry of z, or nullptr.
+const IslandProblem* next_problem_with(Simulation& simulation, const std::string& label, int steps) {
+  for (int step = 0; step < steps; ++step) {
+    EXPECT_EQ(simulation.step(1), 1);
+    for (const IslandProblem& kept : simulation.data().solver.island_problems) {
+      const bool named = std::find(kept.labels.begin(), kept.labels.end(), label) != kept.labels.end();
+      if (named && kept.z.size() > 0 && kept.z.maxCoeff() > 0) return &kept;
+    }
+  }
+  return nullptr;
+}
+
+// Soft's elliptic cone with torsion rows keeps the program its interior point solves:
+// each spinning disc's contacts in the soft-finger cone (mu p_n >= ||p_t||, p_n >= |p_s|;
+// p_n >= |p_s| alone on spinning_disc's frictionless floor), certified, the step's
+// impulses, and every contact still spinning with its torsion impulse at the bound,
+// |p_s| = p_n (seed 002's "the moment ... at most mu_t times the normal force").
+TEST(PosedProblemCopy, TheEllipticConeWithTorsionKeepsItsSoftFingerProgram) {
+  for (const double mu : {0.0, 0.5}) {
+    const std::string what = "spinning_disc under soft's elliptic cone, mu = " + std::to_string(mu);
+    Case elliptic = kCases[2];
+    Simulation simulation;
+    load_case(builtin_scene_text("spinning_disc"), elliptic, what, simulation);
+    ASSERT_TRUE(simulation.set_option("friction_coefficient", mu).ok()) << what;
+    simulation.keep_island_problems(true);
+    const IslandProblem* problem = next_problem_with(simulation, "ps0", 10);
+    ASSERT_NE(problem, nullptr) << what;
+    EXPECT_EQ(problem->method, "interior point") << what;
+    ASSERT_EQ(problem->cones.size(), static_cast<std::size_t>(problem->contact_count)) << what;
+    for (const ProblemCone& cone : problem->cones) {
+      ASSERT_EQ(cone.size, mu > 0 ? 4 : 2) << what;
+      const double normal = problem->z[cone.first];
+      EXPECT_GT(normal, 0) << what;
+      EXPECT_NEAR(std::abs(problem->z[cone.first + cone.size - 1]), normal, 1e-9 * problem->certificate.scale)
+          << what;
+    }
+    expect_kept_problem_is_the_steps(simulation, *problem, elliptic, what, kProblemCertificateTolerance);
+  }
+}
+
+// A pendulum of 1 kg with Coulomb friction c [N m] in its revolute joint, held level,
+// with a 0.5 kg box lying on it: gravity's torque about the joint is 2.45 + 1.47 = 3.92
+// N m. With c = 5 the joint sticks (|tau| < c h, g = 0); with c = 1 it slips, tau = c h.
+std::string rubbing_pendulum_scene(double coulomb) {
+  return R"({"name": "rubbing_pendulum", "options": {"time_step": 0.0025, "formulation": "soft",
+    "soft_cone": "elliptic"}, "friction": {"default": {"static": 0.8, "kinetic": 0.8}},
+    "bodies": [{"name": "ground", "static": true, "geoms": [{"type": "plane"}]},
+      {"name": "box", "mass": 0.5, "position": [0.3, 0, 1.07],
+       "geoms": [{"type": "box", "half_extents": [0.05, 0.05, 0.05]}]}],
+    "articulations": [{"name": "pendulum", "links": [{"name": "link",
+      "joint": {"type": "revolute", "origin": {"position": [0, 0, 1]}, "axis": [0, 1, 0], "position": 0,
+                "friction": {"coulomb": )" + std::to_string(coulomb) + R"(, "viscous": 0}},
+      "mass": 1, "inertia": [[0.001, 0, 0], [0, 0.02, 0], [0, 0, 0.02]], "center_of_mass": [0.25, 0, 0],
+      "geoms": [{"type": "box", "half_extents": [0.25, 0.05, 0.02], "position": [0.25, 0, 0]}]}]}]})";
+}
+
+// Soft's elliptic cone with a joint friction row keeps the program with the row's
+// interval |tau| <= c h, certified, its tau the step's joint friction impulse.
+TEST(PosedProblemCopy, TheEllipticConeWithJointFrictionKeepsItsIntervals) {
+  for (const double coulomb : {5.0, 1.0}) {
+    const std::string what = "the rubbing pendulum with c = " + std::to_string(coulomb);
+    Simulation simulation;
+    ASSERT_TRUE(simulation.load_scene(rubbing_pendulum_scene(coulomb)).ok()) << what;
+    simulation.keep_island_problems(true);
+    const IslandProblem* problem = next_problem_with(simulation, "pn0", 20);
+    ASSERT_NE(problem, nullptr) << what;
+    ASSERT_EQ(problem->boxes.size(), 1u) << what;
+    const double h = simulation.options().time_step;
+    const ProblemBox& box = problem->boxes[0];
+    EXPECT_EQ(problem->labels[static_cast<std::size_t>(box.unknown)], "tau0") << what;
+    EXPECT_DOUBLE_EQ(box.bound, coulomb * h) << what;
+    const double tau = problem->z[box.unknown];
+    ASSERT_EQ(simulation.data().joint_frictions.size(), 1u) << what;
+    EXPECT_NEAR(tau, simulation.data().joint_frictions[0].torque * h, 1e-12) << what;
+    if (coulomb < 3.92) {
+      EXPECT_NEAR(std::abs(tau), box.bound, 1e-9 * problem->certificate.scale) << what << ": slips at its bound";
+    } else {
+      EXPECT_LT(std::abs(tau), box.bound) << what << ": sticks inside it";
+      EXPECT_NEAR(problem->w[box.unknown], 0, 1e-9 * problem->certificate.scale) << what;
+    }
+    expect_kept_problem_is_the_steps(simulation, *problem, kCases[2], what, kProblemCertificateTolerance);
   }
 }
 
