@@ -20,29 +20,48 @@ std::string print_number(const char* pattern, double value) {
   return buffer;
 }
 
-// x in K as G x + s = h, s in K: per unknown outside a Coulomb cone (and per cone of
-// size 1) the orthant row -x_i <= 0, then per cone (mu x_n, x_t1, x_t2) in Q^3.
+// x in K as G x + s = h, s in K (island_problem.h): the orthant rows first, -x_i <= 0
+// per unknown outside every cone and box and per cone of size 1, +-x_s - x_n <= 0 per
+// torsion unknown, +-x_i <= b per box; then per Coulomb cone (mu x_n, x_t1, x_t2) in Q^3.
 ConicProblem conic_problem_of(const IslandProblem& problem) {
   const Eigen::Index n = problem.offset.size();
-  std::vector<char> in_second_order(static_cast<std::size_t>(n), 0);
-  int second_order = 0;
+  std::vector<char> free_sign(static_cast<std::size_t>(n), 0);  // in a cone of size > 1 or a box
+  int second_order = 0, torsions = 0;
   for (const ProblemCone& cone : problem.cones) {
-    if (cone.size != 3) continue;
-    ++second_order;
-    for (int i = 0; i < 3; ++i) in_second_order[static_cast<std::size_t>(cone.first + i)] = 1;
+    if (cone.size == 1) continue;
+    for (int i = 0; i < cone.size; ++i) free_sign[static_cast<std::size_t>(cone.first + i)] = 1;
+    second_order += cone.size >= 3 ? 1 : 0;
+    torsions += cone.size % 2 == 0 ? 1 : 0;
   }
+  for (const ProblemBox& box : problem.boxes) free_sign[static_cast<std::size_t>(box.unknown)] = 1;
+  int one_sided = 0;
+  for (const char sign_free : free_sign) one_sided += sign_free ? 0 : 1;
   ConicProblem program;
   program.P = problem.matrix;
   program.c = problem.offset;
-  program.orthant_size = static_cast<int>(n) - 3 * second_order;
-  program.G.setZero(n, n);
-  program.h.setZero(n);
+  program.orthant_size = one_sided + 2 * torsions + 2 * static_cast<int>(problem.boxes.size());
+  program.G.setZero(program.orthant_size + 3 * second_order, n);
+  program.h.setZero(program.G.rows());
   int row = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
-    if (!in_second_order[static_cast<std::size_t>(i)]) program.G(row++, i) = -1;
+    if (!free_sign[static_cast<std::size_t>(i)]) program.G(row++, i) = -1;
   }
   for (const ProblemCone& cone : problem.cones) {
-    if (cone.size != 3) continue;
+    if (cone.size % 2 != 0) continue;
+    const int spin = cone.first + cone.size - 1;
+    for (const double sign : {1.0, -1.0}) {
+      program.G(row, spin) = sign;
+      program.G(row++, cone.first) = -1;
+    }
+  }
+  for (const ProblemBox& box : problem.boxes) {
+    for (const double sign : {1.0, -1.0}) {
+      program.h[row] = box.bound;
+      program.G(row++, box.unknown) = sign;
+    }
+  }
+  for (const ProblemCone& cone : problem.cones) {
+    if (cone.size < 3) continue;
     program.G(row++, cone.first) = -cone.friction_coefficient;
     program.G(row++, cone.first + 1) = -1;
     program.G(row++, cone.first + 2) = -1;

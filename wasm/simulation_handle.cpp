@@ -326,6 +326,8 @@ std::string SimulationHandle::lcp_problems() const {
     for (const ProblemCone& cone : lcp.cones) {
       cones.push_back({{"first", cone.first}, {"size", cone.size}, {"mu", cone.friction_coefficient}});
     }
+    nlohmann::json boxes = nlohmann::json::array();
+    for (const ProblemBox& box : lcp.boxes) boxes.push_back({{"unknown", box.unknown}, {"bound", box.bound}});
     const ProblemCertificate& certificate = lcp.certificate;
     problems.push_back({{"island", lcp.island},
                         {"kind", problem_kind_name(lcp.kind)},
@@ -342,6 +344,7 @@ std::string SimulationHandle::lcp_problems() const {
                         {"omittedUnknowns", lcp.omitted_unknowns},
                         {"omittedNonzeros", lcp.omitted_nonzeros},
                         {"cones", cones},
+                        {"boxes", boxes},
                         {"certificate",
                          {{"primal", certificate.primal},
                           {"dual", certificate.dual},

@@ -92,7 +92,8 @@ class SimulationHandle {
   // as an LCP, else ""), size, contactCount, frictionEdges, iterations, method,
   // regularised, relativeTolerance, fallback ("" or the fallback that answered),
   // omittedUnknowns and omittedNonzeros (> 0: too large to keep, no numbers), cones:
-  // [{first, size, mu}], certificate: {primal, dual, complementarity, equation, scale,
+  // [{first, size, mu}] (sizes 2 and 4 with torsion's p_s last), boxes: [{unknown,
+  // bound}] (joint friction rows, |tau| <= bound), certificate: {primal, dual, complementarity, equation, scale,
   // tolerance, holds, infeasible, rayResidual, rayGap, verdict}, labels: [..], contacts:
   // [[body a, body b], ..] (names)}]; lcp_values(i) is
   // problem i's matrix (row-major, n x n), offset, z and w one after another (n^2 + 3 n

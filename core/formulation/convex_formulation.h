@@ -40,9 +40,10 @@ class ConvexFormulation : public ContactFormulation {
   }
 
   // The QP over the cone's rays with r = 0 (convex_island.h), posed densely or sparsely.
-  bool copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const override {
-    if (!rows.dense_gram) return copy_convex_newton_problem(rows, sparse_workspace_, problem);
-    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
+  bool copy_last_problem(const Options&, const IslandRows& rows, long long entries_left,
+                         IslandProblem& problem) const override {
+    if (!rows.dense_gram) return copy_convex_newton_problem(rows, sparse_workspace_, entries_left, problem);
+    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, entries_left, problem);
   }
 
  private:

@@ -127,8 +127,12 @@ class ContactFormulation {
   // LCP, the QP over the cone's rays, the elliptic cone program) with its answer, its
   // kind, matrix, offset, z, w, labels and method, when its own solver answered it;
   // false, and `problem` untouched, otherwise (a fallback answered, or the island is of
-  // a shape island_problem.h leaves out). By default there is none (compliant, hybrid).
-  virtual bool copy_last_problem(const Options&, const IslandRows&, IslandProblem&) const {
+  // a shape island_problem.h leaves out). One whose dense matrix would pass the
+  // `entries_left` the step may still keep (island_problem.h's too_large_to_keep) keeps
+  // its size alone, told before anything of its size is formed. By default there is none
+  // (compliant, hybrid).
+  virtual bool copy_last_problem(const Options&, const IslandRows&, long long /*entries_left*/,
+                                 IslandProblem&) const {
     return false;
   }
 

@@ -16,14 +16,20 @@
 //               diag r, w = matrix z + q the rows' velocities beyond their targets;
 //   ConeProgram soft with the elliptic cone (soft_elliptic.h): the second-order cone
 //               program min 1/2 x'P x + c'x over x in K, K the product of one Coulomb
-//               cone {mu p_n >= ||p_t||} per contact (p_n >= 0 alone where mu = 0) and
-//               c_l >= 0 per limit; `matrix` holds P, `offset` c, `z` x and `w` the
+//               cone {mu p_n >= ||p_t||} per contact (p_n >= 0 alone where mu = 0),
+//               with torsional friction the soft-finger cone {mu p_n >= ||p_t||, p_n >=
+//               |p_s|}, c_l >= 0 per limit, and the interval |tau| <= c h per joint
+//               friction row (`boxes`); `matrix` holds P, `offset` c, `z` x and `w` the
 //               gradient g = P x + c. Its optimality conditions are x in K, g in K*
-//               (g_n >= mu ||g_t||), x'g = 0.
+//               (g_n >= mu ||g_t|| + |g_s|), x'g = 0 over the cones and, per interval,
+//               g = 0 inside it and g of the sign that pushes tau back at its ends,
+//               tau g + c h |g| = 0.
 //
 // An island with joint friction rows (boxed) or torsion rows (bounded by the normal
 // impulse) in an EdgeQp is kept as the Lcp Lemke solves for it (variant "split",
 // edge_lcp.h): the QP's KKT conditions with those rows split as seed 002 eqs. (5)-(6).
+// In a ConeProgram they are kept as the interior point solves them: the soft-finger
+// cone and the intervals above.
 // An island posed sparsely (island_size.h) keeps the same dense problem, formed from
 // its frame Jacobians, with the answer of the velocity-space method; one past
 // kMaxKeptProblemEntries keeps only its size (omitted_unknowns, omitted_nonzeros).
@@ -49,12 +55,21 @@ inline constexpr double kProblemCertificateTolerance = 1e-9;
 
 enum class IslandProblemKind { Lcp, EdgeQp, ConeProgram };
 
-// A Coulomb cone of a ConeProgram: unknowns first .. first + size - 1 (size 3: p_n,
-// p_t1, p_t2; size 1: p_n >= 0 of a frictionless contact).
+// A contact's cone of a ConeProgram: unknowns first .. first + size - 1. Size 3: (p_n,
+// p_t1, p_t2), mu p_n >= ||p_t||; size 1: p_n >= 0 of a frictionless contact; with
+// torsional friction one more, p_s, bounded by the normal impulse: size 4 (p_n, p_t1,
+// p_t2, p_s), mu p_n >= ||p_t|| and p_n >= |p_s|; size 2 (p_n, p_s), p_n >= |p_s|.
+// The dual cone: g_n >= mu ||g_t|| + |g_s| (the sum of the two cones' duals).
 struct ProblemCone {
   int first = 0;
   int size = 3;
   double friction_coefficient = 0;  // mu
+};
+
+// A joint friction row's impulse in a ConeProgram: |x_unknown| <= bound = c h.
+struct ProblemBox {
+  int unknown = 0;
+  double bound = 0;
 };
 
 // The optimality certificate of the answer (problem_certificate.h), every residual
@@ -89,6 +104,7 @@ struct IslandProblem {
   Eigen::VectorXd w;       // matrix z + offset
   Eigen::VectorXd regularisation;  // EdgeQp: r (zero for convex and quasistatic)
   std::vector<ProblemCone> cones;  // ConeProgram: per contact
+  std::vector<ProblemBox> boxes;   // ConeProgram: per joint friction row
   int contact_count = 0;   // contacts of the island
   int friction_edges = 0;  // u (Lcp, EdgeQp)
   int iterations = 0;      // Lemke pivots (Lcp) or the solver's iterations
@@ -97,8 +113,9 @@ struct IslandProblem {
   // and the interior points; the velocity-space methods state theirs (posed_problem_copy.h).
   double relative_tolerance = kProblemCertificateTolerance;
   // Non-empty when the step did not apply this problem's answer but a fallback's (the
-  // island held still, the frictionless LCP, the pyramid for the elliptic cone): its
-  // name (solver_report.h's fallback_name); z is then that answer in these unknowns.
+  // island held still, the frictionless LCP, Lemke's answer to M + eps I, the pyramid
+  // for the elliptic cone): its name (solver_report.h's fallback_name); z is then that
+  // answer in these unknowns, and w = matrix z + offset.
   std::string fallback;
   // Lcp of an island Lemke's method found infeasible (it ended on a ray): d >= 0 with
   // M^T d <= 0 and q^T d < 0 (ProblemCertificate), or empty.
@@ -112,19 +129,44 @@ struct IslandProblem {
   ProblemCertificate certificate;
 };
 
+// Whether a problem of `unknowns` would take the step's kept entries past
+// kMaxKeptProblemEntries when `entries_left` remain (the cap less what the step's
+// earlier islands keep): asked before anything of its size is formed.
+inline bool too_large_to_keep(long long unknowns, long long entries_left) {
+  return unknowns * unknowns > entries_left;
+}
+
+// `problem` as one too large to keep: its unknowns and its matrix's non-zeros alone.
+inline void keep_size_only(long long unknowns, long long nonzeros, IslandProblem& problem) {
+  problem.omitted_unknowns = unknowns;
+  problem.omitted_nonzeros = nonzeros;
+  problem.matrix.resize(0, 0);
+  problem.offset.resize(0);
+  problem.z.resize(0);
+  problem.w.resize(0);
+  problem.infeasibility_ray.resize(0);
+}
+
 // `problem` as an LCP (matrix, offset) that Lemke's method answered with (z, w), over
-// the rows' u friction edges; its labels are the caller's.
+// the rows' u friction edges, or its size alone when its matrix would pass the
+// `entries_left` the step may still keep; its labels are the caller's.
 inline void set_lemke_lcp(const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset, const Eigen::VectorXd& z,
-                          const Eigen::VectorXd& w, int friction_edges, IslandProblem& problem) {
+                          const Eigen::VectorXd& w, int friction_edges, long long entries_left,
+                          IslandProblem& problem) {
   problem.kind = IslandProblemKind::Lcp;
+  problem.regularisation.resize(0);
+  problem.cones.clear();
+  problem.boxes.clear();
+  problem.friction_edges = friction_edges;
+  problem.method = "Lemke";
+  if (too_large_to_keep(offset.size(), entries_left)) {
+    keep_size_only(offset.size(), (matrix.array() != 0).count(), problem);
+    return;
+  }
   problem.matrix = matrix;
   problem.offset = offset;
   problem.z = z;
   problem.w = w;
-  problem.regularisation.resize(0);
-  problem.cones.clear();
-  problem.friction_edges = friction_edges;
-  problem.method = "Lemke";
 }
 
 }  // namespace contactlab

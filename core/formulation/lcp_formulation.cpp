@@ -91,7 +91,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   const int size = torsion_unknown(rows) + 3 * rows.torsion_count;
   Eigen::VectorXd& z = scratch.z;
   Eigen::VectorXd& w = scratch.w;
-  scratch.solved = false;
+  scratch.posed = false;
+  scratch.fell_back = true;
   z.setZero(size);
   w.setZero(size);
   if (!rows.is_finite()) {
@@ -101,6 +102,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   }
   // (rows, v_free) => (G + N, g); last pass's basis of the same contacts, if any.
   build_contact_lcp(rows, island.velocity, scratch.lcp);
+  scratch.posed = true;
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
 
@@ -124,7 +126,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     remember_warm_start(scratch.key, solution.z_is_basic, bases);
     z = solution.z;
     w = solution.w;
-    scratch.solved = solution.message.empty();
+    scratch.fell_back = !solution.message.empty();
     apply_impulses(rows, z, true, island.velocity);
     return;
   }
@@ -134,9 +136,9 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   failure.lemke = solution.status;
   failure.pivots = solution.pivots;
   failure.detail = solution.message;
-  build_frictionless_lcp(rows, island.velocity, scratch.lcp);
+  build_frictionless_lcp(rows, island.velocity, scratch.frictionless);
   const LcpSolution frictionless =
-      scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, LemkeSettings{});
+      scratch.lemke.solve(scratch.frictionless.matrix, scratch.frictionless.offset, LemkeSettings{});
   report.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
     apply_impulses(rows, frictionless.z, false, island.velocity);
@@ -165,9 +167,14 @@ void solve_lcp_island(const Options& options, const IslandRows& rows,
   read_solution(rows, scratch.z, scratch.w, solution);
 }
 
-bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, IslandProblem& problem) const {
-  if (!scratch_.solved) return false;
-  set_lemke_lcp(scratch_.lcp.matrix, scratch_.lcp.offset, scratch_.z, scratch_.w, rows.friction_edges, problem);
+bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, long long entries_left,
+                                       IslandProblem& problem) const {
+  if (!scratch_.posed) return false;
+  const ContactLcp& lcp = scratch_.lcp;
+  // A fallback's answer against the frictional problem: w = M z + q.
+  const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix * scratch_.z + lcp.offset) : scratch_.w;
+  set_lemke_lcp(lcp.matrix, lcp.offset, scratch_.z, w, rows.friction_edges, entries_left, problem);
+  if (scratch_.fell_back) problem.fallback = "fallback";  // named by the step (island_problem.h)
   problem.labels = lcp_unknown_labels(rows);
   return true;
 }

@@ -24,12 +24,16 @@ namespace contactlab {
 
 // Scratch of the island's LCP.
 struct LcpScratch {
-  ContactLcp lcp;
+  ContactLcp lcp;           // the island's frictional problem, as posed
+  ContactLcp frictionless;  // its first fallback's, when Lemke found no answer to it
   LemkeSolver lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
+  // The answer the step applied, in lcp's unknowns: Lemke's, or the fallback's (the
+  // frictionless answer's c_n, c_l and joint friction unknowns, or none).
   Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
   Eigen::VectorXd w;           // w = M z + q
-  bool solved = false;         // lcp, z and w are the frictional problem and its answer
+  bool posed = false;          // lcp is the island's problem (its rows were finite)
+  bool fell_back = false;      // z is a fallback's (regularised, without friction, held still)
 };
 
 // (rows, contact state, v_free in island.velocity, last pass's bases) => v^{l+1} in
@@ -47,7 +51,8 @@ class LcpFormulation : public ContactFormulation {
                     IslandDynamics& island, IslandSolution& solution) override {
     solve_lcp_island(options, rows, contacts, memory.lcp_bases, scratch_, island, solution);
   }
-  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override;
+  bool copy_last_problem(const Options& options, const IslandRows& rows, long long entries_left,
+                         IslandProblem& problem) const override;
 
  private:
   LcpScratch scratch_;

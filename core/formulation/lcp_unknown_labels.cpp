@@ -45,14 +45,17 @@ std::vector<std::string> edge_unknown_labels(const IslandRows& rows) {
 
 std::vector<std::string> cone_unknown_labels(const IslandRows& rows) {
   std::vector<std::string> labels;
-  labels.reserve(3 * rows.contact_count + rows.limit_count);
+  labels.reserve(4 * rows.contact_count + rows.joint_row_count());
   for (int c = 0; c < rows.contact_count; ++c) {
     labels.push_back(numbered("pn", c));
-    if (!(rows.friction_coefficient[c] > 0)) continue;
-    labels.push_back(numbered("pt", c) + ".1");
-    labels.push_back(numbered("pt", c) + ".2");
+    if (rows.friction_coefficient[c] > 0) {
+      labels.push_back(numbered("pt", c) + ".1");
+      labels.push_back(numbered("pt", c) + ".2");
+    }
+    if (rows.torsion_count > 0 && rows.contact_torsion[c] >= 0) labels.push_back(numbered("ps", c));
   }
   for (int l = 0; l < rows.limit_count; ++l) labels.push_back(numbered("cl", l));
+  for (int f = 0; f < rows.joint_friction_count; ++f) labels.push_back(numbered("tau", f));
   return labels;
 }
 

@@ -16,7 +16,8 @@
 //     n_c + mu_c d_j (seed 004, "Anitescu's convex formulation"), then cl<l>, then the
 //     split of joint friction and torsion rows as above (edge_lcp.h's Lemke problem);
 //   ConeProgram (soft_elliptic.h): pn<c>, then pt<c>.1 pt<c>.2 where mu_c > 0, contact c's
-//     frame impulse, then cl<l>.
+//     frame impulse, and ps<c>, its torsion row's p_s, with torsional friction; then
+//     cl<l>, then tau<f>, joint friction row f's impulse.
 #pragma once
 
 #include <string>

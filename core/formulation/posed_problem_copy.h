@@ -16,9 +16,11 @@
 //                         Jacobians (contact_rows.h's fill_dense_contact_gram), with the
 //                         velocity-space method's beta;
 //   copy_elliptic_problem soft's second-order cone program (soft_elliptic.h): P, c, x
-//                         and g = P x + c, with one Coulomb cone per contact, from the
-//                         dense interior point's or the velocity-space Newton method's
-//                         answer (soft_newton_elliptic.h).
+//                         and g = P x + c, with one Coulomb cone per contact (the
+//                         soft-finger cone with torsional friction) and the interval
+//                         |tau| <= c h per joint friction row, from the dense interior
+//                         point's (or no-sliding guess's) or the velocity-space Newton
+//                         method's answer (soft_newton_elliptic.h).
 //
 // A velocity-space method stops at its own tolerance, not at Lemke's, and its answer
 // is certified at that (the problem's relative_tolerance, problem_certificate.h):
@@ -33,10 +35,10 @@
 // An island whose solver gave no answer of its own (a fallback answered) keeps the
 // problem that was posed with `fallback` set, and the caller (step.cpp) writes the
 // fallback's answer into z (express_fallback_answer). An island whose dense matrix
-// would pass kMaxKeptProblemEntries keeps only its size (omitted_unknowns and the
-// matrix's non-zeros). Not kept: soft's elliptic cone with joint friction or torsion
-// rows (bounds the cone program's kinds do not hold). The island's index, contacts and
-// certificate are the caller's (step.cpp).
+// would pass `entries_left` (kMaxKeptProblemEntries less what the step's earlier
+// islands keep) keeps only its size (omitted_unknowns and the matrix's non-zeros,
+// counted from the rows' sparsity), decided before any dense matrix or Gram block is
+// formed. The island's index, contacts and certificate are the caller's (step.cpp).
 #pragma once
 
 #include "contact/contact_rows.h"
@@ -53,22 +55,25 @@ inline constexpr double kConvexNewtonCertificateTolerance = 1e-6;
 
 // The dense solvers' edge problem (edge_lcp.h), answered or fallen back.
 bool copy_edge_problem(const IslandRows& rows, const EdgeLcp& lcp, const EdgeLcpWorkspace& solver,
-                       IslandProblem& problem);
+                       long long entries_left, IslandProblem& problem);
 
 // Soft's pyramid posed sparsely (soft_newton.h), with its q and r in `lcp`.
 bool copy_soft_newton_problem(const IslandRows& rows, const EdgeLcp& lcp, const SoftNewtonWorkspace& solver,
-                              IslandProblem& problem);
+                              long long entries_left, IslandProblem& problem);
 
 // Convex's (and quasistatic's "qp") island posed sparsely (convex_newton.h).
-bool copy_convex_newton_problem(const IslandRows& rows, const ConvexNewtonWorkspace& solver, IslandProblem& problem);
+bool copy_convex_newton_problem(const IslandRows& rows, const ConvexNewtonWorkspace& solver, long long entries_left,
+                                IslandProblem& problem);
 
 // Soft's elliptic cone program, dense or sparse, answered or fallen back to the pyramid.
-bool copy_elliptic_problem(const IslandRows& rows, const SoftIslandWorkspace& soft, IslandProblem& problem);
+bool copy_elliptic_problem(const IslandRows& rows, const SoftIslandWorkspace& soft, long long entries_left,
+                           IslandProblem& problem);
 
 // (the impulses the step applied) => z of a problem a fallback answered, in its
 // unknowns, and w = matrix z + offset. The edge problems' fallbacks apply normal impulses
 // only (the frictionless LCP, or none), spread evenly over the contact's u rays, whose
-// tangential parts then cancel.
+// tangential parts then cancel. Seed 002's LCP and the pure balance (kind Lcp, not
+// "split") are left as their copy wrote them: it holds the fallback's answer already.
 void express_fallback_answer(const IslandRows& rows, const IslandImpulses& impulses, IslandProblem& problem);
 
 // The non-zeros of the contacts' part of an island's dense problem: `unknowns` per

@@ -6,18 +6,24 @@
 namespace contactlab {
 namespace {
 
-// (distance of z outside K, of w outside K*) for one Coulomb cone.
+// (distance of z outside K, of w outside K*) for one contact's cone (island_problem.h):
+// Coulomb's, then with a torsion unknown p_s last, p_n >= |p_s| and g_n >= mu ||g_t|| +
+// |g_s|.
 void cone_residuals(const ProblemCone& cone, const Eigen::VectorXd& z, const Eigen::VectorXd& w,
                     double& primal, double& dual) {
   const int n = cone.first;
-  if (cone.size == 1) {
-    primal = std::max(primal, -z[n]);
-    dual = std::max(dual, -w[n]);
+  const bool torsion = cone.size == 2 || cone.size == 4;
+  const bool friction = cone.size >= 3;
+  const double spin = torsion ? std::abs(w[n + cone.size - 1]) : 0.0;
+  if (cone.size == 1) primal = std::max(primal, -z[n]);
+  if (torsion) primal = std::max(primal, std::abs(z[n + cone.size - 1]) - z[n]);
+  if (!friction) {
+    dual = std::max(dual, spin - w[n]);
     return;
   }
   const double mu = cone.friction_coefficient;
   primal = std::max(primal, std::hypot(z[n + 1], z[n + 2]) - mu * z[n]);
-  dual = std::max(dual, mu * std::hypot(w[n + 1], w[n + 2]) - w[n]);
+  dual = std::max(dual, mu * std::hypot(w[n + 1], w[n + 2]) + spin - w[n]);
 }
 
 // d scaled to |d|_inf = 1 against (M, q): its residual and gap (ProblemCertificate).
@@ -57,13 +63,20 @@ ProblemCertificate certify_island_problem(const IslandProblem& problem) {
   certificate.scale = std::max({1.0, n > 0 ? problem.offset.cwiseAbs().maxCoeff() : 0.0,
                                 column_size.dot(z.cwiseAbs())});
   certificate.equation = n > 0 ? (problem.matrix * z + problem.offset - w).cwiseAbs().maxCoeff() : 0.0;
-  certificate.complementarity = std::abs(z.dot(w));
-  // Unknowns outside every cone are one-sided: z >= 0, w >= 0.
+  // An interval's x g + b |g| is zero at the answer, as the cones' x'g.
+  double complementarity = z.dot(w);
+  // Unknowns outside every cone and interval are one-sided: z >= 0, w >= 0.
   std::vector<char> in_cone(static_cast<std::size_t>(n), 0);
   for (const ProblemCone& cone : problem.cones) {
     cone_residuals(cone, z, w, certificate.primal, certificate.dual);
     for (int i = 0; i < cone.size; ++i) in_cone[static_cast<std::size_t>(cone.first + i)] = 1;
   }
+  for (const ProblemBox& box : problem.boxes) {
+    certificate.primal = std::max(certificate.primal, std::abs(z[box.unknown]) - box.bound);
+    complementarity += box.bound * std::abs(w[box.unknown]);
+    in_cone[static_cast<std::size_t>(box.unknown)] = 1;
+  }
+  certificate.complementarity = std::abs(complementarity);
   for (Eigen::Index i = 0; i < n; ++i) {
     if (in_cone[static_cast<std::size_t>(i)]) continue;
     certificate.primal = std::max(certificate.primal, -z[i]);

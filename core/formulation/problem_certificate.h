@@ -3,10 +3,14 @@
 // page or of an exported file can check it the same way:
 //
 //   primal           z in K:   z >= 0 (Lcp, EdgeQp); per Coulomb cone
-//                              max(0, ||z_t|| - mu z_n), a one-sided row max(0, -z_i)
-//   dual             w in K*:  w >= 0; per Coulomb cone max(0, mu ||w_t|| - w_n)
-//                              (the dual of {mu p_n >= ||p_t||} is {g_n >= mu ||g_t||})
-//   complementarity  |z'w|
+//                              max(0, ||z_t|| - mu z_n), with torsion also
+//                              max(0, |z_s| - z_n); per interval max(0, |z_i| - b_i);
+//                              a one-sided row max(0, -z_i)
+//   dual             w in K*:  w >= 0; per Coulomb cone max(0, mu ||w_t|| + |w_s| - w_n)
+//                              (the dual of {mu p_n >= ||p_t||} is {g_n >= mu ||g_t||},
+//                              |w_s| with torsion); an interval's w is free
+//   complementarity  |z'w + sum over intervals b_i |w_i||  (each term >= 0 when z and w
+//                              are feasible, zero at the answer)
 //   equation         max_i |(matrix z + q - w)_i|
 //
 // each within tolerance = t s, s = max(1, |q|_inf, sum_j |z_j| max_i |matrix_ij|):

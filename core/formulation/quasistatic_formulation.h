@@ -67,10 +67,11 @@ class QuasistaticFormulation : public ContactFormulation {
   }
 
   // The problem of the formulation it solved as, or the pure model's force balance.
-  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
-    if (options.quasistatic_model == 1) return copy_pure_problem(rows, pure_, problem);
-    if (options.quasistatic_problem == 1) return lcp_.copy_last_problem(options, rows, problem);
-    return convex_.copy_last_problem(options, rows, problem);
+  bool copy_last_problem(const Options& options, const IslandRows& rows, long long entries_left,
+                         IslandProblem& problem) const override {
+    if (options.quasistatic_model == 1) return copy_pure_problem(rows, pure_, entries_left, problem);
+    if (options.quasistatic_problem == 1) return lcp_.copy_last_problem(options, rows, entries_left, problem);
+    return convex_.copy_last_problem(options, rows, entries_left, problem);
   }
 
  private:

@@ -160,15 +160,16 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island, Quas
   classify_by_velocity(rows, island.velocity, solution);
 }
 
-bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& ws, IslandProblem& problem) {
+bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& ws, long long entries_left,
+                       IslandProblem& problem) {
   const Eigen::Index n = ws.lcp_offset.size();
   if (ws.infeasible && ws.lcp_matrix.rows() == n) {
     const Eigen::VectorXd held = Eigen::VectorXd::Zero(n);
-    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, held, ws.lcp_offset, rows.friction_edges, problem);
+    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, held, ws.lcp_offset, rows.friction_edges, entries_left, problem);
     problem.fallback = "infeasible";
-    problem.infeasibility_ray = unbalanced_weight_ray(ws);
+    if (problem.omitted_unknowns == 0) problem.infeasibility_ray = unbalanced_weight_ray(ws);
   } else if (ws.solved && ws.z.size() == n && ws.w.size() == n) {
-    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, ws.z, ws.w, rows.friction_edges, problem);
+    set_lemke_lcp(ws.lcp_matrix, ws.lcp_offset, ws.z, ws.w, rows.friction_edges, entries_left, problem);
   } else {
     return false;
   }

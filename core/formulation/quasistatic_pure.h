@@ -85,7 +85,7 @@ void solve_pure_quasistatic(const IslandRows& rows, IslandDynamics& island,
 // the objects that every contact row allows (A_u y >= 0) along which the weight does
 // work: seed 003's infeasible cube slides down along it. False when Lemke failed
 // otherwise.
-bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& workspace,
+bool copy_pure_problem(const IslandRows& rows, const QuasistaticPureWorkspace& workspace, long long entries_left,
                        IslandProblem& problem);
 
 }  // namespace contactlab

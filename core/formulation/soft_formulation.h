@@ -57,10 +57,13 @@ class SoftFormulation : public ContactFormulation {
 
   // The elliptic cone's program (with the pyramid's answer when the pyramid answered
   // for it), or the pyramid's QP, posed densely or sparsely (soft_island.h).
-  bool copy_last_problem(const Options& options, const IslandRows& rows, IslandProblem& problem) const override {
-    if (options.soft_cone == 1) return copy_elliptic_problem(rows, workspace_, problem);
-    if (!rows.dense_gram) return copy_soft_newton_problem(rows, workspace_.lcp, workspace_.newton, problem);
-    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, problem);
+  bool copy_last_problem(const Options& options, const IslandRows& rows, long long entries_left,
+                         IslandProblem& problem) const override {
+    if (options.soft_cone == 1) return copy_elliptic_problem(rows, workspace_, entries_left, problem);
+    if (!rows.dense_gram) {
+      return copy_soft_newton_problem(rows, workspace_.lcp, workspace_.newton, entries_left, problem);
+    }
+    return copy_edge_problem(rows, workspace_.lcp, workspace_.solver, entries_left, problem);
   }
 
  private:

@@ -86,7 +86,8 @@ std::string cone_program_json(const Model& model, const Options& options, const 
           ",\n  \"relative_tolerance\": " + exact_number(problem.relative_tolerance) + ",\n  \"verdict\": " +
           json_string(problem.certificate.verdict) + ",\n";
   text += "  \"objective\": \"minimise 1/2 x'P x + c'x over x in K: per contact mu x_n >= ||x_t|| "
-          "(x_n >= 0 where mu = 0), x_i >= 0 for the others; P = [A + R, J M^-1 L'; L M^-1 J', "
+          "(x_n >= 0 where mu = 0), with torsional friction x_n >= |x_s| (x_s its last unknown), |x_i| <= bound "
+          "per joint friction row (boxes), x_i >= 0 for the others; P = [A + R, J M^-1 L'; L M^-1 J', "
           "L M^-1 L'], c = [J v_free - v*; L v_free - target]\",\n";
   text += "  \"unknowns\": [";
   for (std::size_t i = 0; i < problem.labels.size(); ++i) text += (i > 0 ? ", " : "") + json_string(problem.labels[i]);
@@ -101,6 +102,13 @@ std::string cone_program_json(const Model& model, const Options& options, const 
     text += std::string(k > 0 ? ", " : "") + "{\"first\": " + std::to_string(cone.first) +
             ", \"size\": " + std::to_string(cone.size) + ", \"mu\": " + exact_number(cone.friction_coefficient) + "}";
     for (int i = 0; i < cone.size; ++i) in_cone[static_cast<std::size_t>(cone.first + i)] = 1;
+  }
+  text += "],\n  \"boxes\": [";
+  for (std::size_t b = 0; b < problem.boxes.size(); ++b) {
+    const ProblemBox& box = problem.boxes[b];
+    text += std::string(b > 0 ? ", " : "") + "{\"unknown\": " + std::to_string(box.unknown) +
+            ", \"bound\": " + exact_number(box.bound) + "}";
+    in_cone[static_cast<std::size_t>(box.unknown)] = 1;
   }
   text += "],\n  \"nonnegative\": [";
   bool first = true;
@@ -193,12 +201,12 @@ Status read_cone_program_json(const std::string& text, IslandProblem& problem) {
   for (const nlohmann::json& cone : cones) {
     if (!cone.is_object() || !cone.value("first", nlohmann::json()).is_number_integer() ||
         !cone.value("size", nlohmann::json()).is_number_integer() || !cone.value("mu", nlohmann::json()).is_number()) {
-      return Status::failure("cone program: each of 'cones' must be {\"first\": integer, \"size\": 1 or 3, \"mu\": number}");
+      return Status::failure("cone program: each of 'cones' must be {\"first\": integer, \"size\": 1 to 4, \"mu\": number}");
     }
     const ProblemCone read_cone{cone["first"].get<int>(), cone["size"].get<int>(), cone["mu"].get<double>()};
-    if ((read_cone.size != 1 && read_cone.size != 3) || read_cone.first < 0 || read_cone.first + read_cone.size > n ||
+    if (read_cone.size < 1 || read_cone.size > 4 || read_cone.first < 0 || read_cone.first + read_cone.size > n ||
         !(read_cone.friction_coefficient >= 0)) {
-      return Status::failure("cone program: a cone's 'size' must be 1 or 3, within the unknowns, with 'mu' >= 0");
+      return Status::failure("cone program: a cone's 'size' must be 1 to 4, within the unknowns, with 'mu' >= 0");
     }
     for (int i = 0; i < read_cone.size; ++i) {
       if (taken[static_cast<std::size_t>(read_cone.first + i)]++) {
@@ -206,6 +214,22 @@ Status read_cone_program_json(const std::string& text, IslandProblem& problem) {
       }
     }
     read.cones.push_back(read_cone);
+  }
+  const nlohmann::json& boxes = root.value("boxes", nlohmann::json::array());
+  if (!boxes.is_array()) return Status::failure("cone program: 'boxes' must be an array");
+  for (const nlohmann::json& box : boxes) {
+    if (!box.is_object() || !box.value("unknown", nlohmann::json()).is_number_integer() ||
+        !box.value("bound", nlohmann::json()).is_number()) {
+      return Status::failure("cone program: each of 'boxes' must be {\"unknown\": integer, \"bound\": number}");
+    }
+    const ProblemBox read_box{box["unknown"].get<int>(), box["bound"].get<double>()};
+    if (read_box.unknown < 0 || read_box.unknown >= n || !(read_box.bound >= 0)) {
+      return Status::failure("cone program: a box's 'unknown' must be within the unknowns, with 'bound' >= 0");
+    }
+    if (taken[static_cast<std::size_t>(read_box.unknown)]++) {
+      return Status::failure("cone program: unknown " + std::to_string(read_box.unknown) + " is in two cones");
+    }
+    read.boxes.push_back(read_box);
   }
   if (root.contains("x")) CONTACTLAB_RETURN_IF_ERROR(read_numbers(root["x"], "x", n, read.z));
   if (root.contains("g")) CONTACTLAB_RETURN_IF_ERROR(read_numbers(root["g"], "g", n, read.w));

@@ -25,8 +25,10 @@
 // step, t, h, island, formulation, method, fallback (empty: the method answered),
 // relative_tolerance and verdict of the certificate, "objective" in words, "unknowns" (labels), "P" (rows),
 // "c", "cones" [{first, size, mu}] (size 3: mu x_first >= ||(x_first+1, x_first+2)||;
-// size 1: x_first >= 0), "nonnegative" (the other unknowns' indices, x_i >= 0), and the
-// step's answer "x" and gradient "g" = P x + c; numbers with 17 significant digits.
+// size 1: x_first >= 0; sizes 4 and 2 the same with torsional friction's x_s last, x_first
+// >= |x_s|), "boxes" [{unknown, bound}] (a joint friction row, |x_unknown| <= bound),
+// "nonnegative" (the other unknowns' indices, x_i >= 0), and the step's answer "x" and
+// gradient "g" = P x + c; numbers with 17 significant digits.
 //
 // An island too large to keep: a text file (".txt") of the heading and one line, "#
 // formulation F: too large to keep: N unknowns, M non-zeros (...)".

@@ -77,26 +77,17 @@ void note_fallbacks(SolverStatus status, const std::vector<SolverFallback>& fall
 // The island's problem, when the formulation posed one, into the statistics with its
 // certificate; one a fallback answered with that answer and the fallback's name. A
 // problem whose matrix would take the step's kept entries past kMaxKeptProblemEntries
-// keeps only its size.
+// keeps only its size, which the formulation decides before forming it.
 void keep_island_problem(const ContactFormulation& formulation, const Options& options, int island,
                          const IslandRows& rows, const IslandSolution& solution, SolverStats& stats) {
   long long kept = 0;
   for (const IslandProblem& problem : stats.island_problems) kept += problem.matrix.size();
   IslandProblem problem;
-  if (!formulation.copy_last_problem(options, rows, problem)) return;
+  if (!formulation.copy_last_problem(options, rows, kMaxKeptProblemEntries - kept, problem)) return;
   if (!problem.fallback.empty()) {
     const std::vector<SolverFallback>& fallbacks = solution.report.fallbacks;
     if (!fallbacks.empty()) problem.fallback = fallback_name(fallbacks.front().reason);
     express_fallback_answer(rows, solution.impulses, problem);
-  }
-  if (kept + problem.matrix.size() > kMaxKeptProblemEntries) {
-    problem.omitted_unknowns = problem.offset.size();
-    problem.omitted_nonzeros = (problem.matrix.array() != 0).count();
-    problem.matrix.resize(0, 0);
-    problem.offset.resize(0);
-    problem.z.resize(0);
-    problem.w.resize(0);
-    problem.infeasibility_ray.resize(0);
   }
   problem.formulation = formulation.name();
   problem.island = island;

@@ -18,6 +18,7 @@
 #include "lcp/lcp_file.h"
 #include "lcp_command.h"
 #include "temp_path.h"
+#include "wedged_box_scene.h"
 
 namespace contactlab {
 // A namespace of its own: test files are compiled in unity batches.
@@ -233,6 +234,64 @@ TEST(LcpDump, TheEllipticConesProgramIsWrittenAsJson) {
   const std::vector<double> x = numbers_after(solved.out, "\nx:");
   ASSERT_EQ(x.size(), n) << solved.out;
   for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(x[i], program["x"][i].get<double>(), 1e-8 * largest) << i;
+  std::filesystem::remove_all(directory);
+}
+
+// A real fallback (wedged_box_scene.h: the cube held still): the dump names it and holds
+// its answer z = 0, and `contactlab lcp` finds, as the step did, no answer (exit 1, Lemke
+// ending on a ray).
+TEST(LcpDump, AnIslandAFallbackAnsweredIsDumpedWithTheFallbackAndTheLcpCommandFindsNoAnswer) {
+  const std::string scene = temp_path("lcp_dump_wedged_box.json");
+  std::ofstream(scene) << wedged_box_scene_text("lcp");
+  const std::string directory = temp_path("lcp_dump_wedged_box");
+  std::filesystem::remove_all(directory);
+  const CommandResult run = run_scene_command({scene, "--steps", "1", "--lcp-dump", directory});
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("island held still"), std::string::npos) << run.out;
+  const std::string path = directory + "/step_000001_island_0.lcp";
+  std::ifstream file(path);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("# answered by: the fallback held still; certificate: not certified"), std::string::npos)
+      << text.substr(0, 600);
+  Eigen::MatrixXd M;
+  Eigen::VectorXd q;
+  ASSERT_TRUE(read_lcp_file(path, M, q).ok()) << path;
+  const std::vector<double> step_z = numbers_after(text, "\n# z:");
+  ASSERT_EQ(static_cast<Eigen::Index>(step_z.size()), q.size()) << path;
+  for (const double value : step_z) EXPECT_EQ(value, 0) << path;
+  const CommandResult solved = run_subcommand(run_lcp_command, {path});
+  EXPECT_EQ(solved.code, 1) << solved.out << solved.err;
+  EXPECT_NE(solved.out.find("status: ray termination"), std::string::npos) << solved.out;
+  std::filesystem::remove_all(directory);
+  std::filesystem::remove(scene);
+}
+
+// With torsional friction the elliptic cone's program holds the soft-finger cone
+// (island_problem.h): `contactlab lcp` solves each dumped program cold to a certified
+// answer, the step's (P is positive definite).
+TEST(LcpDump, TheEllipticConesProgramWithTorsionIsSolvedByTheLcpCommandToTheStepsAnswer) {
+  const std::string directory = temp_path("lcp_dump_elliptic_torsion");
+  std::filesystem::remove_all(directory);
+  const CommandResult run =
+      run_scene_command({scene_path("spinning_disc"), "--steps", "2", "--set", "formulation=soft", "--set",
+                         "soft_cone=1", "--set", "friction_coefficient=0.5", "--lcp-dump", directory});
+  ASSERT_EQ(run.code, 0) << run.err;
+  int torsional = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    const std::string path = entry.path().string();
+    std::ifstream file(path);
+    const nlohmann::json program = nlohmann::json::parse(file);
+    const bool spins = program["cones"][0]["size"] == 4;
+    torsional += spins ? 1 : 0;
+    EXPECT_EQ(program["verdict"], "certified") << path;
+    const CommandResult solved = run_subcommand(run_lcp_command, {path});
+    ASSERT_EQ(solved.code, 0) << path << ": " << solved.out << solved.err;
+    EXPECT_NE(solved.out.find("certificate: certified"), std::string::npos) << solved.out;
+    const std::vector<double> difference = numbers_after(solved.out, "max |x - x_file|:");
+    ASSERT_EQ(difference.size(), 1u) << solved.out;
+    EXPECT_LE(difference[0], 1e-7) << path;
+  }
+  EXPECT_EQ(torsional, 6) << "three discs with mu_t > 0, two steps";
   std::filesystem::remove_all(directory);
 }
 

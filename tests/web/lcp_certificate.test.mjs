@@ -2,7 +2,14 @@
 // heat map's colours and groups (plots/lcp_heat_map.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { complementarityOf, lcpCertificate, toleranceOf } from '../../web/src/plots/lcp_certificate.js';
+import {
+  boxSideOf,
+  complementarityOf,
+  coneSideOf,
+  lcpCertificate,
+  problemCertificate,
+  toleranceOf,
+} from '../../web/src/plots/lcp_certificate.js';
 import { groupOf, groupRuns, heatColour } from '../../web/src/plots/lcp_heat_map.js';
 
 // M = [2 1; 1 2], q = (-5, -6): z = (4/3, 7/3), w = 0; and with q = (1, -6), z = (0, 3),
@@ -58,4 +65,24 @@ test('the unknowns fall into their groups, in runs', () => {
     { symbol: 'β', start: 2, end: 6 },
     { symbol: 'λ', start: 6, end: 8 },
   ]);
+});
+
+// A disc's contact spinning on a frictionless floor, p_n = 2 and p_s = -2 at its bound,
+// g = (g_n, g_s) = (1, 1): x in K (|p_s| <= p_n), g in K* (g_n >= |g_s|), x^T g = 0. A
+// joint slipping at its bound tau = -b with g = 0.5 pushing it back: tau g + b |g| = 0.
+test('a cone with torsion and a joint friction interval are certified, and their sides named', () => {
+  const matrix = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+  const values = { matrix, q: [-1, 3, 1], z: [2, -2, -0.5], w: [1, 1, 0.5] };
+  const kept = { cones: [{ first: 0, size: 2, mu: 0 }], boxes: [{ unknown: 2, bound: 0.5 }] };
+  const certificate = problemCertificate(values, kept);
+  assert.equal(certificate.holds, true);
+  assert.equal(certificate.complementarity, 0);
+  const tolerance = toleranceOf(values.q);
+  assert.equal(coneSideOf([2, -2], [1, 1], 0, tolerance), 'sliding');
+  assert.equal(coneSideOf([2, 0, 0, -2.5], [1, 0, 0, 1], 0.5, tolerance), 'violated', 'p_s past p_n');
+  assert.equal(boxSideOf(-0.5, 0.5, 0.5, tolerance), 'slipping');
+  assert.equal(boxSideOf(-0.2, 0, 0.5, tolerance), 'sticking');
+  assert.equal(boxSideOf(-0.5, -0.5, 0.5, tolerance), 'violated', 'g pulling it further');
+  // The same answer with tau past its bound is not certified.
+  assert.equal(problemCertificate({ ...values, z: [2, -2, -0.6] }, kept).holds, false);
 });

@@ -73,26 +73,26 @@ test('a cone program is certified by its cones, and each way of failing is caugh
   // onto the cone, on its surface (sliding).
   const matrix = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
   const cones = [{ first: 0, size: 3, mu: 0.5 }];
-  const sticking = problemCertificate({ matrix, q: [-1, -0.4, 0], z: [1, 0.4, 0], w: [0, 0, 0] }, cones);
+  const sticking = problemCertificate({ matrix, q: [-1, -0.4, 0], z: [1, 0.4, 0], w: [0, 0, 0] }, { cones });
   assert.equal(sticking.holds, true);
   assert.equal(coneSideOf([1, 0.4, 0], [0, 0, 0], 0.5, 1e-9), 'sticking');
   // Projection of (1, 0.8) onto the cone 0.5 x_n >= |x_t|: x = (t, t/2) with t = (1 + 0.4) / 1.25.
   const t = 1.4 / 1.25;
   const x = [t, t / 2, 0];
   const g = [x[0] - 1, x[1] - 0.8, 0];
-  const sliding = problemCertificate({ matrix, q: [-1, -0.8, 0], z: x, w: g }, cones);
+  const sliding = problemCertificate({ matrix, q: [-1, -0.8, 0], z: x, w: g }, { cones });
   assert.equal(sliding.holds, true, JSON.stringify(sliding));
   assert.equal(coneSideOf(x, g, 0.5, 1e-9), 'sliding');
   // Outside the cone: primal fails by |x_t| - mu x_n.
-  const outside = problemCertificate({ matrix, q: [-1, -0.8, 0], z: [1, 0.8, 0], w: [0, 0, 0] }, cones);
+  const outside = problemCertificate({ matrix, q: [-1, -0.8, 0], z: [1, 0.8, 0], w: [0, 0, 0] }, { cones });
   assert.equal(outside.holds, false);
   assert.ok(Math.abs(outside.primal - 0.3) < 1e-15);
   assert.equal(coneSideOf([1, 0.8, 0], [0, 0, 0], 0.5, 1e-9), 'violated');
   // Open: x = 0, g = c in the dual cone g_n >= mu |g_t|.
   assert.equal(coneSideOf([0, 0, 0], [1, 1, 0], 0.5, 1e-9), 'open');
-  assert.equal(problemCertificate({ matrix, q: [1, 1, 0], z: [0, 0, 0], w: [1, 1, 0] }, cones).holds, true);
+  assert.equal(problemCertificate({ matrix, q: [1, 1, 0], z: [0, 0, 0], w: [1, 1, 0] }, { cones }).holds, true);
   // Dual infeasible: g outside K*.
-  const dual = problemCertificate({ matrix, q: [1, 3, 0], z: [0, 0, 0], w: [1, 3, 0] }, cones);
+  const dual = problemCertificate({ matrix, q: [1, 3, 0], z: [0, 0, 0], w: [1, 3, 0] }, { cones });
   assert.equal(dual.holds, false);
   assert.ok(Math.abs(dual.dual - 0.5) < 1e-15);
 });

@@ -16,8 +16,10 @@
 #include "formulation/island_problem.h"
 #include "formulation/posed_problem_copy.h"
 #include "formulation/problem_certificate.h"
+#include "pile_scenes.h"
 #include "session/simulation.h"
 #include "text_file.h"
+#include "wedged_box_scene.h"
 
 namespace contactlab {
 // A namespace of its own: test files are compiled in unity batches.
@@ -58,7 +60,7 @@ std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& pro
   for (int c = 0; c < k; ++c) {
     if (problem.kind == IslandProblemKind::ConeProgram) {
       const ProblemCone& cone = problem.cones[c];
-      impulses.emplace_back(z[cone.first], cone.size == 3 ? std::hypot(z[cone.first + 1], z[cone.first + 2]) : 0.0);
+      impulses.emplace_back(z[cone.first], cone.size >= 3 ? std::hypot(z[cone.first + 1], z[cone.first + 2]) : 0.0);
     } else if (rays) {
       // E_c beta_c = (sum_j beta_cj, mu sum_j beta_cj cos_j, mu sum_j beta_cj sin_j), the
       // rays u equal angles apart (the size of the sum does not depend on where they
@@ -79,27 +81,43 @@ std::vector<std::pair<double, double>> contact_impulses(const IslandProblem& pro
   return impulses;
 }
 
-// The certificate from the numbers alone: z in K, w in K*, z'w = 0, w = matrix z + q,
-// at `relative` of the scale.
+// The certificate from the numbers alone: z in K, w in K*, z'w = 0 (over a joint
+// friction row's interval |tau| <= b: tau g + b |g| = 0), w = matrix z + q, at
+// `relative` of the scale.
 void expect_certified_by_hand(const IslandProblem& problem, const std::string& what, double relative = 1e-9) {
   const Eigen::Index n = problem.offset.size();
   const double scale = problem.certificate.scale;
   const double tolerance = relative * scale;
-  EXPECT_LE((problem.matrix * problem.z + problem.offset - problem.w).cwiseAbs().maxCoeff(), tolerance) << what;
-  EXPECT_LE(std::abs(problem.z.dot(problem.w)), tolerance) << what;
+  const Eigen::VectorXd& z = problem.z;
+  const Eigen::VectorXd& w = problem.w;
+  EXPECT_LE((problem.matrix * z + problem.offset - w).cwiseAbs().maxCoeff(), tolerance) << what;
   std::vector<char> in_cone(static_cast<std::size_t>(n), 0);
+  double complementarity = z.dot(w);
+  for (const ProblemBox& box : problem.boxes) {
+    in_cone[static_cast<std::size_t>(box.unknown)] = 1;
+    EXPECT_LE(std::abs(z[box.unknown]), box.bound + tolerance) << what;
+    complementarity += box.bound * std::abs(w[box.unknown]);
+  }
+  EXPECT_LE(std::abs(complementarity), tolerance) << what;
   for (const ProblemCone& cone : problem.cones) {
     const int f = cone.first;
     for (int i = 0; i < cone.size; ++i) in_cone[static_cast<std::size_t>(f + i)] = 1;
-    if (cone.size == 1) continue;
+    // With torsion, p_s last: |p_s| <= p_n, and |g_s| takes its share of g_n.
+    const double spin = cone.size % 2 == 0 ? std::abs(w[f + cone.size - 1]) : 0.0;
+    if (cone.size % 2 == 0) EXPECT_LE(std::abs(z[f + cone.size - 1]), z[f] + tolerance) << what;
+    if (cone.size < 3) {
+      EXPECT_GE(z[f], -tolerance) << what;
+      EXPECT_LE(spin, w[f] + tolerance) << what;
+      continue;
+    }
     const double mu = cone.friction_coefficient;
-    EXPECT_LE(std::hypot(problem.z[f + 1], problem.z[f + 2]), mu * problem.z[f] + tolerance) << what;
-    EXPECT_LE(mu * std::hypot(problem.w[f + 1], problem.w[f + 2]), problem.w[f] + tolerance) << what;
+    EXPECT_LE(std::hypot(z[f + 1], z[f + 2]), mu * z[f] + tolerance) << what;
+    EXPECT_LE(mu * std::hypot(w[f + 1], w[f + 2]) + spin, w[f] + tolerance) << what;
   }
   for (Eigen::Index i = 0; i < n; ++i) {
     if (in_cone[static_cast<std::size_t>(i)]) continue;
-    EXPECT_GE(problem.z[i], -tolerance) << what << " z" << i;
-    EXPECT_GE(problem.w[i], -tolerance) << what << " w" << i;
+    EXPECT_GE(z[i], -tolerance) << what << " z" << i;
+    EXPECT_GE(w[i], -tolerance) << what << " w" << i;
   }
   // The scale is Lemke's: at least |q|_inf and 1.
   EXPECT_GE(scale, std::max(1.0, problem.offset.cwiseAbs().maxCoeff())) << what;
@@ -316,6 +334,165 @@ TEST(PosedProblemCopy, TheInfeasibleCubesBalanceIsKeptWithItsProofOfInfeasibilit
   EXPECT_GE(d.minCoeff(), 0);
   EXPECT_LE((problem.matrix.transpose() * d).maxCoeff(), 1e-12 * d.cwiseAbs().maxCoeff());
   EXPECT_LT(problem.offset.dot(d), 0);
+}
+
+// An island past the keep cap keeps its size alone, decided from its unknowns before
+// any dense matrix is formed: a brick pyramid of 36 cubes at rest, one island of more
+// than 256 contacts at u = 8 (past the 2048 unknowns whose square is the cap), posed
+// sparsely by soft's pyramid and by convex. The step itself is the same, bit for bit,
+// with the problems kept or not.
+TEST(PosedProblemCopy, AnIslandPastTheKeepCapKeepsItsSizeAloneAndLeavesTheStepAsItWas) {
+  for (const char* formulation : {"soft", "convex"}) {
+    const std::string what = std::string("a brick pyramid under ") + formulation;
+    Simulation kept, plain;
+    for (Simulation* simulation : {&kept, &plain}) {
+      ASSERT_TRUE(simulation->load_scene(brick_pyramid_scene(8, formulation)).ok()) << what;
+      ASSERT_TRUE(simulation->set_option("friction_edges", 8).ok()) << what;
+    }
+    kept.keep_island_problems(true);
+    ASSERT_EQ(kept.step(1), 1) << what;
+    ASSERT_EQ(plain.step(1), 1) << what;
+    ASSERT_EQ(kept.data().solver.island_problems.size(), 1u) << what;
+    const IslandProblem& problem = kept.data().solver.island_problems[0];
+    EXPECT_GT(problem.omitted_unknowns * problem.omitted_unknowns, kMaxKeptProblemEntries) << what;
+    EXPECT_EQ(problem.omitted_unknowns, static_cast<long long>(problem.contact_count) * 8) << what;
+    // Each contact's 8 x 8 block with itself and with the contacts on its bodies, far
+    // fewer than the dense n^2.
+    EXPECT_GE(problem.omitted_nonzeros, 64LL * problem.contact_count) << what;
+    EXPECT_LT(problem.omitted_nonzeros, problem.omitted_unknowns * problem.omitted_unknowns / 10) << what;
+    EXPECT_EQ(problem.matrix.size(), 0) << what;
+    EXPECT_EQ(problem.z.size(), 0) << what;
+    EXPECT_STREQ(problem.certificate.verdict, "too large to keep") << what;
+    EXPECT_STREQ(problem.formulation, formulation) << what;
+    const Data& a = kept.data();
+    const Data& b = plain.data();
+    for (std::size_t i = 0; i < a.position.size(); ++i) {
+      EXPECT_EQ(a.position[i], b.position[i]) << what << " body " << i;
+      EXPECT_EQ(a.orientation[i].coeffs(), b.orientation[i].coeffs()) << what << " body " << i;
+      EXPECT_EQ(a.linear_velocity[i], b.linear_velocity[i]) << what << " body " << i;
+      EXPECT_EQ(a.angular_velocity[i], b.angular_velocity[i]) << what << " body " << i;
+    }
+  }
+}
+
+// A real fallback: the cube wedged between two walls (wedged_box_scene.h) has no
+// answer, Lemke ends on a ray for the frictional and the frictionless LCP and the island
+// is held still. Seed 002's LCP is kept as posed, naming the fallback, with its answer z
+// = 0 (w = q, some rows negative: not certified); convex keeps its QP the same way.
+TEST(PosedProblemCopy, AnIslandAFallbackAnsweredKeepsItsProblemWithTheFallbacksAnswer) {
+  for (const char* formulation : {"lcp", "convex"}) {
+    const std::string what = std::string("the wedged cube under ") + formulation;
+    Simulation simulation;
+    ASSERT_TRUE(simulation.load_scene(wedged_box_scene_text(formulation)).ok()) << what;
+    simulation.keep_island_problems(true);
+    ASSERT_EQ(simulation.step(1), 1) << what;
+    const SolverStats& solver = simulation.data().solver;
+    ASSERT_FALSE(solver.fallbacks.empty()) << what;
+    ASSERT_EQ(solver.island_problems.size(), 1u) << what;
+    const IslandProblem& problem = solver.island_problems[0];
+    EXPECT_EQ(problem.fallback, "held still") << what;
+    EXPECT_EQ(problem.fallback, fallback_name(solver.fallbacks.front().reason)) << what;
+    EXPECT_STREQ(problem.formulation, formulation) << what;
+    EXPECT_EQ(problem.kind, std::string(formulation) == "lcp" ? IslandProblemKind::Lcp : IslandProblemKind::EdgeQp)
+        << what;
+    ASSERT_EQ(problem.z.size(), problem.offset.size()) << what;
+    ASSERT_GT(problem.z.size(), 0) << what;
+    EXPECT_EQ(problem.z.cwiseAbs().maxCoeff(), 0) << what;
+    EXPECT_EQ(problem.w, problem.offset) << what;
+    EXPECT_LT(problem.offset.minCoeff(), 0) << what;
+    EXPECT_FALSE(problem.certificate.holds) << what;
+    EXPECT_STREQ(problem.certificate.verdict, "not certified") << what;
+    // The step applied that answer: the cube held still, no contact pushing.
+    EXPECT_EQ(simulation.data().linear_velocity.back(), Vec3::Zero()) << what;
+    for (const int c : problem.contacts) {
+      EXPECT_EQ(simulation.data().contacts[static_cast<std::size_t>(c)].normal_force, 0) << what;
+    }
+  }
+}
+
+// The first of the next `steps` steps whose kept problems include one with label
+// `label` and a positive entry of z, or nullptr.
+const IslandProblem* next_problem_with(Simulation& simulation, const std::string& label, int steps) {
+  for (int step = 0; step < steps; ++step) {
+    EXPECT_EQ(simulation.step(1), 1);
+    for (const IslandProblem& kept : simulation.data().solver.island_problems) {
+      const bool named = std::find(kept.labels.begin(), kept.labels.end(), label) != kept.labels.end();
+      if (named && kept.z.size() > 0 && kept.z.maxCoeff() > 0) return &kept;
+    }
+  }
+  return nullptr;
+}
+
+// Soft's elliptic cone with torsion rows keeps the program its interior point solves:
+// each spinning disc's contacts in the soft-finger cone (mu p_n >= ||p_t||, p_n >= |p_s|;
+// p_n >= |p_s| alone on spinning_disc's frictionless floor), certified, the step's
+// impulses, and every contact still spinning with its torsion impulse at the bound,
+// |p_s| = p_n (seed 002's "the moment ... at most mu_t times the normal force").
+TEST(PosedProblemCopy, TheEllipticConeWithTorsionKeepsItsSoftFingerProgram) {
+  for (const double mu : {0.0, 0.5}) {
+    const std::string what = "spinning_disc under soft's elliptic cone, mu = " + std::to_string(mu);
+    Case elliptic = kCases[2];
+    Simulation simulation;
+    load_case(builtin_scene_text("spinning_disc"), elliptic, what, simulation);
+    ASSERT_TRUE(simulation.set_option("friction_coefficient", mu).ok()) << what;
+    simulation.keep_island_problems(true);
+    const IslandProblem* problem = next_problem_with(simulation, "ps0", 10);
+    ASSERT_NE(problem, nullptr) << what;
+    EXPECT_EQ(problem->method, "interior point") << what;
+    ASSERT_EQ(problem->cones.size(), static_cast<std::size_t>(problem->contact_count)) << what;
+    for (const ProblemCone& cone : problem->cones) {
+      ASSERT_EQ(cone.size, mu > 0 ? 4 : 2) << what;
+      const double normal = problem->z[cone.first];
+      EXPECT_GT(normal, 0) << what;
+      EXPECT_NEAR(std::abs(problem->z[cone.first + cone.size - 1]), normal, 1e-9 * problem->certificate.scale)
+          << what;
+    }
+    expect_kept_problem_is_the_steps(simulation, *problem, elliptic, what, kProblemCertificateTolerance);
+  }
+}
+
+// A pendulum of 1 kg with Coulomb friction c [N m] in its revolute joint, held level,
+// with a 0.5 kg box lying on it: gravity's torque about the joint is 2.45 + 1.47 = 3.92
+// N m. With c = 5 the joint sticks (|tau| < c h, g = 0); with c = 1 it slips, tau = c h.
+std::string rubbing_pendulum_scene(double coulomb) {
+  return R"({"name": "rubbing_pendulum", "options": {"time_step": 0.0025, "formulation": "soft",
+    "soft_cone": "elliptic"}, "friction": {"default": {"static": 0.8, "kinetic": 0.8}},
+    "bodies": [{"name": "ground", "static": true, "geoms": [{"type": "plane"}]},
+      {"name": "box", "mass": 0.5, "position": [0.3, 0, 1.07],
+       "geoms": [{"type": "box", "half_extents": [0.05, 0.05, 0.05]}]}],
+    "articulations": [{"name": "pendulum", "links": [{"name": "link",
+      "joint": {"type": "revolute", "origin": {"position": [0, 0, 1]}, "axis": [0, 1, 0], "position": 0,
+                "friction": {"coulomb": )" + std::to_string(coulomb) + R"(, "viscous": 0}},
+      "mass": 1, "inertia": [[0.001, 0, 0], [0, 0.02, 0], [0, 0, 0.02]], "center_of_mass": [0.25, 0, 0],
+      "geoms": [{"type": "box", "half_extents": [0.25, 0.05, 0.02], "position": [0.25, 0, 0]}]}]}]})";
+}
+
+// Soft's elliptic cone with a joint friction row keeps the program with the row's
+// interval |tau| <= c h, certified, its tau the step's joint friction impulse.
+TEST(PosedProblemCopy, TheEllipticConeWithJointFrictionKeepsItsIntervals) {
+  for (const double coulomb : {5.0, 1.0}) {
+    const std::string what = "the rubbing pendulum with c = " + std::to_string(coulomb);
+    Simulation simulation;
+    ASSERT_TRUE(simulation.load_scene(rubbing_pendulum_scene(coulomb)).ok()) << what;
+    simulation.keep_island_problems(true);
+    const IslandProblem* problem = next_problem_with(simulation, "pn0", 20);
+    ASSERT_NE(problem, nullptr) << what;
+    ASSERT_EQ(problem->boxes.size(), 1u) << what;
+    const double h = simulation.options().time_step;
+    const ProblemBox& box = problem->boxes[0];
+    EXPECT_EQ(problem->labels[static_cast<std::size_t>(box.unknown)], "tau0") << what;
+    EXPECT_DOUBLE_EQ(box.bound, coulomb * h) << what;
+    const double tau = problem->z[box.unknown];
+    ASSERT_EQ(simulation.data().joint_frictions.size(), 1u) << what;
+    EXPECT_NEAR(tau, simulation.data().joint_frictions[0].torque * h, 1e-12) << what;
+    if (coulomb < 3.92) {
+      EXPECT_NEAR(std::abs(tau), box.bound, 1e-9 * problem->certificate.scale) << what << ": slips at its bound";
+    } else {
+      EXPECT_LT(std::abs(tau), box.bound) << what << ": sticks inside it";
+      EXPECT_NEAR(problem->w[box.unknown], 0, 1e-9 * problem->certificate.scale) << what;
+    }
+    expect_kept_problem_is_the_steps(simulation, *problem, kCases[2], what, kProblemCertificateTolerance);
+  }
 }
 
 }  // namespace posed_problem_copy_test

@@ -13,7 +13,7 @@
 // same step (the Siconos format `contactlab lcp` reads; JSON for a cone program). The
 // words per kind are problem_words.js's. The core copies the problems out only while
 // the dialog is open (keepLcpProblems), from the next step on.
-import { complementarityOf, coneSideOf, problemCertificate, toleranceOf } from './lcp_certificate.js';
+import { boxSideOf, complementarityOf, coneSideOf, problemCertificate, toleranceOf } from './lcp_certificate.js';
 import { LcpHeatMap, groupOf } from './lcp_heat_map.js';
 import {
   KIND_TITLES,
@@ -37,6 +37,7 @@ const SIDE_WORDS = {
   open: 'x = 0, g in K* (open)',
   sticking: 'x in K, g = 0 (sticking)',
   sliding: 'x on ∂K, g on ∂K* (sliding)',
+  slipping: '|τ| = c h, g against τ (slipping)',
 };
 
 function element(tag, text = '', className = '') {
@@ -177,7 +178,7 @@ export class LcpView {
     this.canvas.setAttribute('aria-label', `the matrix ${matrixWords(problem)} as a heat map`);
     const values = simulation.lcpValues(this.#island);
     this.heatMap.draw(values.matrix, problem.labels, Math.min(MAP_SIZE_PX, window.innerWidth - 48));
-    this.#showCertificate(problem, problemCertificate(values, problem.cones, problem.relativeTolerance));
+    this.#showCertificate(problem, problemCertificate(values, problem, problem.relativeTolerance));
     this.#showTable(problem, values);
   }
 
@@ -209,15 +210,17 @@ export class LcpView {
         { size, side: coneSideOf(z.slice(first, first + size), w.slice(first, first + size), mu, tolerance) },
       ]),
     );
+    const boxes = new Map((problem.boxes ?? []).map(({ unknown, bound }) => [unknown, bound]));
     let coneSide = null;
     const rows = problem.labels.map((label, i) => {
       const row = document.createElement('tr');
-      const contact = /^(cn|beta|lambda|pn|pt)(\d+)/.exec(label);
+      const contact = /^(cn|beta|lambda|pn|pt|ps)(\d+)/.exec(label);
       const bodies = contact ? problem.contacts[Number(contact[2])] : null;
       const what = bodies ? `${bodies[0]} – ${bodies[1]}` : '';
       if (coneSides.has(i)) coneSide = { ...coneSides.get(i), end: i + coneSides.get(i).size };
       const inCone = coneSide !== null && i < coneSide.end;
-      const side = inCone ? coneSide.side : complementarityOf(z[i], w[i], tolerance);
+      let side = inCone ? coneSide.side : complementarityOf(z[i], w[i], tolerance);
+      if (boxes.has(i)) side = boxSideOf(z[i], w[i], boxes.get(i), tolerance);
       for (const text of [label, what, number(q[i], 4), number(z[i], 4), number(w[i], 4), SIDE_WORDS[side]]) {
         row.append(element('td', text));
       }

@@ -29,9 +29,11 @@ const EQUATIONS = {
     'z ≥ 0, zᵀw = 0, so w is each ray’s velocity beyond its target and v⁺ = v_free + M⁻¹ J_βᵀ z.',
   cone:
     'min ½ xᵀP x + cᵀx subject to x in K, K one Coulomb cone μ p_n ≥ ‖p_t‖ per contact (p_n ≥ 0 ' +
-    'without friction) and c_l ≥ 0 per joint limit: P = A + R with A = J M⁻¹ Jᵀ the contacts’ ' +
+    'without friction; with torsional friction also p_n ≥ |p_s|, the soft-finger cone), c_l ≥ 0 per ' +
+    'joint limit and |τ| ≤ c h per joint friction row: P = A + R with A = J M⁻¹ Jᵀ the contacts’ ' +
     'frame blocks, R = ε diag(A) the regulariser, c = J v_free − v*. Optimal when x is in K, ' +
-    'g = P x + c in the dual cone (g_n ≥ μ ‖g_t‖) and xᵀg = 0 (seed 004: "the full conic ' +
+    'g = P x + c in the dual cone (g_n ≥ μ ‖g_t‖ + |g_s|), xᵀg = 0, and per joint friction row g = 0 ' +
+    'inside its interval or g opposing τ at its end (seed 004: "the full conic ' +
     'description of the friction cone … (SOCP)").',
 };
 
@@ -92,7 +94,9 @@ export const GROUP_WORDS = {
   cone: {
     p_n: 'p_n normal impulses [N s]',
     p_t: 'p_t friction impulses in the contact’s tangent plane [N s]',
+    p_s: 'p_s torsion impulses about the normal, |p_s| ≤ p_n (the moment μ_t p_s)',
     c_l: 'c_l joint limit impulses (seed 002 eq. 9)',
+    τ: 'τ joint friction impulses, |τ| ≤ c h',
   },
 };
 
@@ -166,8 +170,7 @@ export function absentWords(formulation) {
   }
   return (
     'No problem kept for this step: the problems are kept only while this view is open, from the next ' +
-    'step on, and only where contacts meet (take a single step). Soft’s elliptic cone keeps none for an island ' +
-    'with joint friction or torsion rows, and lcp none that a fallback answered.'
+    'step on, and only where contacts meet (take a single step).'
   );
 }
 

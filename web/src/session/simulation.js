@@ -294,7 +294,7 @@ export class Simulation {
 
   // The last step's kept problems: [{island, kind ('lcp', 'qp', 'cone'), formulation,
   // variant, size, contactCount, frictionEdges, iterations, method, regularised, cones:
-  // [{first, size, mu}], certificate: {primal, dual, complementarity, equation, scale,
+  // [{first, size, mu}], boxes: [{unknown, bound}], certificate: {primal, dual, complementarity, equation, scale,
   // tolerance, holds}, labels: [name per unknown], contacts: [[body a, body b] per
   // contact]}] (wasm/simulation_handle.h); empty when none was kept.
   lcpProblems() {
