@@ -125,9 +125,10 @@ class ContactFormulation {
 
   // The problem the last solve_island posed over `rows` (island_problem.h: seed 002's
   // LCP, the QP over the cone's rays, the elliptic cone program) with its answer, its
-  // kind, matrix, offset, z, w, labels and method, when its own solver answered it;
-  // false, and `problem` untouched, otherwise (a fallback answered, or the island is of
-  // a shape island_problem.h leaves out). One whose dense matrix would pass the
+  // kind, matrix, offset, z, w, labels and method; when a fallback answered, `fallback`
+  // set for the step to name it and write its answer (posed_problem_copy.h's
+  // express_fallback_answer). False, and `problem` untouched, when no problem was posed
+  // (lcp's rows held a non-finite number). One whose dense matrix would pass the
   // `entries_left` the step may still keep (island_problem.h's too_large_to_keep) keeps
   // its size alone, told before anything of its size is formed. By default there is none
   // (compliant, hybrid).

@@ -375,6 +375,38 @@ TEST(PosedProblemCopy, AnIslandPastTheKeepCapKeepsItsSizeAloneAndLeavesTheStepAs
   }
 }
 
+// Two brick pyramids of 21 cubes 2 m apart, at u = 8: two islands, each within the keep
+// cap alone but not together. The first is kept whole; the second, told what the first
+// left of the cap, keeps its size alone (formed neither before nor after).
+TEST(PosedProblemCopy, TheKeepCapCountsTheStepsEarlierIslands) {
+  std::string bodies;
+  for (const double x : {0.0, 2.0}) {
+    for (int row = 0; row < 6; ++row) {
+      for (int i = 0; i < 6 - row; ++i) {
+        bodies += pile_cube("c" + std::to_string(static_cast<int>(x)) + "_" + std::to_string(row) + "_" +
+                                std::to_string(i),
+                            x + 0.1 * i + 0.05 * row, 0, 0.05 + 0.1 * row, 0);
+      }
+    }
+  }
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(pile_scene_text("two_pyramids", "soft", bodies)).ok());
+  ASSERT_TRUE(simulation.set_option("friction_edges", 8).ok());
+  simulation.keep_island_problems(true);
+  ASSERT_EQ(simulation.step(1), 1);
+  const std::vector<IslandProblem>& kept = simulation.data().solver.island_problems;
+  ASSERT_EQ(kept.size(), 2u);
+  const long long first = kept[0].offset.size();
+  const long long second = kept[1].omitted_unknowns;
+  EXPECT_EQ(kept[0].omitted_unknowns, 0);
+  EXPECT_TRUE(kept[0].certificate.holds);
+  EXPECT_EQ(second, 8LL * kept[1].contact_count);
+  EXPECT_LE(second * second, kMaxKeptProblemEntries) << "alone it would be kept";
+  EXPECT_GT(first * first + second * second, kMaxKeptProblemEntries);
+  EXPECT_EQ(kept[1].matrix.size(), 0);
+  EXPECT_STREQ(kept[1].certificate.verdict, "too large to keep");
+}
+
 // A real fallback: the cube wedged between two walls (wedged_box_scene.h) has no
 // answer, Lemke ends on a ray for the frictional and the frictionless LCP and the island
 // is held still. Seed 002's LCP is kept as posed, naming the fallback, with its answer z
