@@ -41,58 +41,10 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
   }
   ws.member_block.resize(count);
   ws.pair_block.resize(ws.pairs.size());
+  ws.blocks_filled = false;
   if (count == ws.analysed_members && ws.pairs == ws.analysed_pairs) return true;
 
-  // The pattern: each member's lower 6x6 triangle, each pair's full 6x6 block.
-  const int n = 6 * count;
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(21 * count + 36 * ws.pairs.size());
-  for (int m = 0; m < count; ++m) {
-    for (int j = 0; j < 6; ++j) {
-      for (int i = j; i < 6; ++i) entries.emplace_back(6 * m + i, 6 * m + j, 0.0);
-    }
-  }
-  for (const std::pair<int, int>& pair : ws.pairs) {
-    for (int j = 0; j < 6; ++j) {
-      for (int i = 0; i < 6; ++i) entries.emplace_back(6 * pair.first + i, 6 * pair.second + j, 0.0);
-    }
-  }
-  Eigen::SparseMatrix<double> lower(n, n);
-  lower.setFromTriplets(entries.begin(), entries.end());
-  lower.makeCompressed();
-  // Where each block column starts among the stored entries: a member's diagonal
-  // entry leads its column (lower triangle, rows sorted); a pair's rows 6 a .. 6 a + 5
-  // follow one another.
-  const int* outer = lower.outerIndexPtr();
-  const int* inner = lower.innerIndexPtr();
-  ws.member_entry.resize(n);
-  for (int column = 0; column < n; ++column) ws.member_entry[column] = outer[column];
-  ws.pair_entry.resize(6 * ws.pairs.size());
-  for (std::size_t p = 0; p < ws.pairs.size(); ++p) {
-    for (int j = 0; j < 6; ++j) {
-      const int column = 6 * ws.pairs[p].second + j;
-      ws.pair_entry[6 * p + j] = static_cast<int>(
-          std::lower_bound(inner + outer[column], inner + outer[column + 1], 6 * ws.pairs[p].first) - inner);
-    }
-  }
-  // P by approximate minimum degree over H's full pattern, as SimplicialLDLT orders.
-  {
-    Eigen::SparseMatrix<double> full;
-    full = lower.selfadjointView<Eigen::Lower>();
-    Eigen::AMDOrdering<int> minimum_degree;
-    minimum_degree(full, ws.inverse_order);
-  }
-  ws.order = ws.inverse_order.inverse();
-  // Where each stored entry of H lands in P H P^T's upper triangle: the entries' own
-  // indices, exact in doubles, carried there by the same permutation.
-  for (int e = 0; e < lower.nonZeros(); ++e) lower.valuePtr()[e] = e;
-  ws.ordered_hessian.resize(n, n);
-  ws.ordered_hessian.selfadjointView<Eigen::Upper>() = lower.selfadjointView<Eigen::Lower>().twistedBy(ws.order);
-  ws.ordered_entry.resize(lower.nonZeros());
-  for (int e = 0; e < ws.ordered_hessian.nonZeros(); ++e) {
-    ws.ordered_entry[static_cast<int>(ws.ordered_hessian.valuePtr()[e])] = e;
-  }
-  ws.factor.analyzePattern(ws.ordered_hessian);
+  ws.factor.analyse(count, ws.pairs);
   ws.analysed_members = count;
   ws.analysed_pairs = ws.pairs;
   return true;
@@ -121,45 +73,53 @@ void add_frame_force(const VelocityHessian& ws, int c, const Vec3& force, Eigen:
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws) {
   const int k = static_cast<int>(weight.size());
   const int count = static_cast<int>(ws.mass.size());
-  for (int m = 0; m < count; ++m) ws.member_block[m] = ws.mass[m];
-  for (Mat6& block : ws.pair_block) block.setZero();
+  // The blocks to compute: all after prepare_velocity_hessian, else those of the
+  // contacts whose D_c changed since the last fill.
+  const bool whole = !ws.blocks_filled || static_cast<int>(ws.filled_weight.size()) != k;
+  ws.member_dirty.assign(count, whole ? 1 : 0);
+  ws.pair_dirty.assign(ws.pairs.size(), whole ? 1 : 0);
+  if (!whole) {
+    for (int c = 0; c < k; ++c) {
+      if (weight[c] == ws.filled_weight[c]) continue;
+      for (int s = 0; s < 2; ++s) {
+        if (ws.contact_member[s][c] >= 0) ws.member_dirty[ws.contact_member[s][c]] = 1;
+      }
+      if (ws.contact_pair[c] >= 0) ws.pair_dirty[ws.contact_pair[c]] = 1;
+    }
+  }
+  for (int m = 0; m < count; ++m) {
+    if (ws.member_dirty[m]) ws.member_block[m] = ws.mass[m];
+  }
+  for (std::size_t p = 0; p < ws.pairs.size(); ++p) {
+    if (ws.pair_dirty[p]) ws.pair_block[p].setZero();
+  }
+  // Each block's sum over its contacts in their order, whether all blocks are computed
+  // or some: the same bits either way.
   for (int c = 0; c < k; ++c) {
     if (weight[c] == Mat3::Zero()) continue;
+    const int pair = ws.contact_pair[c];
+    const bool pair_dirty = pair >= 0 && ws.pair_dirty[pair];
     Eigen::Matrix<double, 6, 3> weighted[2];  // J_s^T D per side
     for (int s = 0; s < 2; ++s) {
       const int m = ws.contact_member[s][c];
-      if (m < 0) continue;
+      if (m < 0 || !(ws.member_dirty[m] || pair_dirty)) continue;
       weighted[s].noalias() = ws.side_rows[2 * c + s].transpose() * weight[c];
-      ws.member_block[m].noalias() += weighted[s] * ws.side_rows[2 * c + s];
+      if (ws.member_dirty[m]) ws.member_block[m].noalias() += weighted[s] * ws.side_rows[2 * c + s];
     }
-    const int pair = ws.contact_pair[c];
-    if (pair < 0) continue;
+    if (!pair_dirty) continue;
     // The block (first, second) of the pair: rows of the larger member.
     const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
     ws.pair_block[pair].noalias() += weighted[upper_side] * ws.side_rows[2 * c + 1 - upper_side];
   }
-  double* values = ws.ordered_hessian.valuePtr();
-  const int* ordered = ws.ordered_entry.data();
-  for (int m = 0; m < count; ++m) {
-    for (int j = 0; j < 6; ++j) {
-      const int* column = ordered + ws.member_entry[6 * m + j];
-      for (int i = j; i < 6; ++i) values[column[i - j]] = ws.member_block[m](i, j);
-    }
-  }
-  for (std::size_t p = 0; p < ws.pairs.size(); ++p) {
-    for (int j = 0; j < 6; ++j) {
-      const int* column = ordered + ws.pair_entry[6 * p + j];
-      for (int i = 0; i < 6; ++i) values[column[i]] = ws.pair_block[p](i, j);
-    }
-  }
+  ws.filled_weight = weight;
+  ws.blocks_filled = true;
 }
 
 bool newton_direction(VelocityHessian& ws, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction) {
-  ws.factor.factorize(ws.ordered_hessian);
-  if (ws.factor.info() != Eigen::Success) return false;
-  ws.ordered_vector = ws.order * gradient;
-  ws.ordered_vector = ws.factor.solve(ws.ordered_vector);
-  direction = -(ws.inverse_order * ws.ordered_vector);
+  if (!ws.factor.factor(ws.member_block, ws.pair_block)) return false;
+  direction = gradient;
+  ws.factor.solve_in_place(direction);
+  direction = -direction;
   return true;
 }
 

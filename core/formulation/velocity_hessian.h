@@ -6,26 +6,21 @@
 // over its two sides, D_c a 3x3 block in the contact's frame that the cost gives
 // (soft_newton.h: the pyramid's active rays; soft_newton_elliptic.h: the elliptic
 // cone's zones). A contact touches at most two bodies, so H has a 6x6 block per body
-// and one per pair of bodies in contact. It is factored by Eigen's sparse LDL^T
-// (SimplicialLDLT) in a fill-reducing order P (approximate minimum degree, as
-// SimplicialLDLT's default chooses it), H = P^T L D L^T P: H's entries are written
-// straight into the upper triangle of P H P^T, where the factorisation reads them, so
-// no iteration permutes or copies H; the order, that triangle's pattern, where each of
-// H's entries lands in it and the symbolic analysis are kept while the island's
-// members and pairs stay the same. The arithmetic is SimplicialLDLT's with its own
-// ordering, operation for operation.
+// and one per pair of bodies in contact. It is factored over those blocks
+// (block_cholesky.h: L L^T with dense 6x6 kernels, in an approximate-minimum-degree
+// order of the bodies), whose analysis is kept while the island's members and pairs
+// stay the same.
 #pragma once
 
 #include <utility>
 #include <vector>
 
 #include <Eigen/Core>
-#include <Eigen/SparseCholesky>
-#include <Eigen/SparseCore>
 
 #include "base/math_types.h"
 #include "contact/contact_rows.h"
 #include "contact/island_dynamics.h"
+#include "formulation/block_cholesky.h"
 
 namespace contactlab {
 
@@ -39,18 +34,15 @@ struct VelocityHessian {
   std::vector<std::pair<int, int>> pairs;  // off-diagonal blocks: (member, member), first > second
   std::vector<Mat6> pair_block;            // their values
   std::vector<Mat6> member_block;          // the diagonal blocks' values
-  // Per block column (6 per block), the index of its first entry among H's lower
-  // triangle's stored entries (column by column, rows sorted).
-  std::vector<int> member_entry;
-  std::vector<int> pair_entry;
-  std::vector<int> ordered_entry;          // per such entry: its index in ordered_hessian
+  // The D_c the blocks were last filled with, and which blocks the fill computes
+  // again; none valid after prepare_velocity_hessian.
+  std::vector<Mat3> filled_weight;
+  bool blocks_filled = false;
+  std::vector<char> member_dirty;
+  std::vector<char> pair_dirty;
   int analysed_members = -1;               // the pattern the analysis was made for
   std::vector<std::pair<int, int>> analysed_pairs;
-  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> order;          // P
-  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> inverse_order;  // P^-1
-  Eigen::SparseMatrix<double> ordered_hessian;  // the upper triangle of P H P^T
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> factor;
-  Eigen::VectorXd ordered_vector;          // P g, then (P H P^T)^-1 P g
+  BlockCholesky factor;                    // H = P^T L L^T P over the members' blocks
 };
 
 // Member m's 6 velocities in v.
@@ -75,11 +67,13 @@ void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Ei
 double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displacement, Eigen::VectorXd& gradient,
                     Eigen::VectorXd& term_size);
 
-// H = M + sum_c J_c^T D_c J_c into the stored entries of system.ordered_hessian;
-// contacts whose D_c is exactly zero add nothing.
+// H = M + sum_c J_c^T D_c J_c into system.member_block and system.pair_block;
+// contacts whose D_c is exactly zero add nothing. After a fill within the same solve,
+// only the blocks of the contacts whose D_c changed are summed again (each block's sum
+// in the same order as a whole fill: the same bits).
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& system);
 
-// (H as filled, g) => Newton's direction d = -H^-1 g = -P^-1 (P H P^T)^-1 P g. False
+// (H as filled, g) => Newton's direction d = -H^-1 g by H's block factorisation. False
 // when the factorisation fails (H not positive definite to round-off).
 bool newton_direction(VelocityHessian& system, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction);
 

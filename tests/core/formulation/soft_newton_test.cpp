@@ -169,8 +169,9 @@ TEST(SoftNewton, MatchesTheDenseSolveThroughTheStep) {
   }
 }
 
-// A step's warm start: a box at rest starts Newton's method at v^l, one step from the
-// answer (the active set it finds there is the answer's).
+// A step's warm start: a box at rest starts Newton's method at v^l, at most one step
+// from the answer (the active set it finds there is the answer's; v^l may already be
+// the answer to round-off, and then no step is taken).
 TEST(SoftNewton, ABoxAtRestTakesOneNewtonStepFromTheLastVelocity) {
   const Model model = load_builtin_scene("box_rest");
   Options options = model.options;
@@ -183,7 +184,7 @@ TEST(SoftNewton, ABoxAtRestTakesOneNewtonStepFromTheLastVelocity) {
   for (int s = 0; s < 800; ++s) step(model, options, data, workspace);
   step(model, options, data, workspace);
   EXPECT_EQ(data.solver.warm_starts, 1);
-  EXPECT_EQ(data.solver.iterations, 1);
+  EXPECT_LE(data.solver.iterations, 1);
   expect_step_solved(data);
 }
 

@@ -1,8 +1,9 @@
 // The soft and convex formulations' Hessian (formulation/velocity_hessian.h): H = M +
-// sum_c J_c^T D_c J_c written into the reordered triangle its factorisation reads, and
-// Newton's direction d = -H^-1 g through that reordering, against H assembled densely
-// from the same blocks and solved by a dense LDL^T; the pattern changes between islands
-// on one workspace (analysed again) and comes back (the kept analysis reused).
+// sum_c J_c^T D_c J_c over the bodies' blocks and Newton's direction d = -H^-1 g by its
+// block factorisation, against H assembled densely from the same blocks and solved by
+// a dense LDL^T, on random islands and on a brick pyramid's island as the step poses
+// it; the pattern changes between islands on one workspace (analysed again) and comes
+// back (the kept analysis reused).
 #include "formulation/velocity_hessian.h"
 
 #include <cstdint>
@@ -13,6 +14,11 @@
 #include <gtest/gtest.h>
 
 #include "formulation_random_island.h"
+#include "pile_scenes.h"
+#include "scene/scene_loader.h"
+#include "step/data.h"
+#include "step/step.h"
+#include "step/step_workspace.h"
 #include "test_random.h"
 
 namespace contactlab {
@@ -55,8 +61,8 @@ Eigen::MatrixXd dense_velocity_hessian(const VelocityHessian& system, const std:
 }
 
 // The sparse direction against the dense solve, relative to the direction's size.
-void expect_direction_as_dense(VelocityHessian& system, const RandomIsland& random, std::uint64_t seed) {
-  const std::vector<Mat3> weight = random_contact_weights(random.rows.contact_count, seed);
+void expect_direction_as_dense(VelocityHessian& system, int contacts, std::uint64_t seed) {
+  const std::vector<Mat3> weight = random_contact_weights(contacts, seed);
   fill_velocity_hessian(weight, system);
   TestRandom draw(seed + 1);
   Eigen::VectorXd gradient(6 * static_cast<int>(system.mass.size()));
@@ -74,7 +80,7 @@ TEST(VelocityHessian, NewtonDirectionMatchesTheDenseSolve) {
     VelocityHessian system;
     ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
     EXPECT_FALSE(system.pairs.empty()) << seed;  // some contact joins two bodies
-    expect_direction_as_dense(system, random, seed);
+    expect_direction_as_dense(system, random.rows.contact_count, seed);
   }
 }
 
@@ -84,13 +90,50 @@ TEST(VelocityHessian, APatternThatChangesIsAnalysedAgainAndOneThatReturnsIsReuse
   VelocityHessian system;
   ASSERT_TRUE(prepare_velocity_hessian(first.rows, first.island, system));
   const std::vector<std::pair<int, int>> first_pairs = system.pairs;
-  expect_direction_as_dense(system, first, 21);
+  expect_direction_as_dense(system, first.rows.contact_count, 21);
   ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
   ASSERT_NE(system.pairs, first_pairs);  // the two islands touch different pairs
   EXPECT_EQ(system.analysed_pairs, system.pairs);
-  expect_direction_as_dense(system, second, 22);
+  expect_direction_as_dense(system, second.rows.contact_count, 22);
   ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
-  expect_direction_as_dense(system, second, 23);
+  expect_direction_as_dense(system, second.rows.contact_count, 23);
+}
+
+// A second fill within a solve sums again only the blocks of the contacts whose D_c
+// changed: the blocks equal a whole fill's bit for bit.
+TEST(VelocityHessian, ARefillOfSomeContactsEqualsAWholeFill) {
+  const RandomIsland random(7, 8, 24, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+  std::vector<Mat3> weight = random_contact_weights(random.rows.contact_count, 41);
+  fill_velocity_hessian(weight, system);
+  const std::vector<Mat3> changed = random_contact_weights(random.rows.contact_count, 42);
+  for (int c : {2, 9, 17}) weight[c] = changed[c];
+  weight[5].setZero();
+  fill_velocity_hessian(weight, system);
+  VelocityHessian whole;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, whole));
+  fill_velocity_hessian(weight, whole);
+  EXPECT_EQ(system.member_block, whole.member_block);
+  EXPECT_EQ(system.pair_block, whole.pair_block);
+  expect_direction_as_dense(system, random.rows.contact_count, 43);
+}
+
+// 21 cubes in a brick pyramid (rows of 6, 5, ..., 1) in convex, one island of some 200
+// contacts past the dense cap: its rows and members after a step, as the step posed
+// them, with random D_c.
+TEST(VelocityHessian, NewtonDirectionMatchesTheDenseSolveOnAPyramidsIsland) {
+  Model model;
+  ASSERT_TRUE(load_scene(brick_pyramid_scene(6, "convex"), model).ok());
+  StepWorkspace workspace;
+  Data data = make_data(model);
+  for (int s = 0; s < 3; ++s) step(model, model.options, data, workspace);
+  ASSERT_EQ(data.solver.islands, 1);
+  ASSERT_GT(workspace.rows.contact_count, 150);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(workspace.rows, workspace.island, system));
+  EXPECT_EQ(system.mass.size(), 21u);
+  expect_direction_as_dense(system, workspace.rows.contact_count, 31);
 }
 
 }  // namespace

@@ -1,0 +1,263 @@
+#include "formulation/block_cholesky.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseCore>
+
+namespace contactlab {
+namespace {
+
+using Block = BlockCholesky::Block;
+
+// S = L L^T in place on S's lower triangle (its upper one is left as it was):
+// L_cc = sqrt(S_cc - sum_{k<c} L_ck^2), L_rc = (S_rc - sum_{k<c} L_rk L_ck) / L_cc.
+// False when a pivot is not positive.
+bool factor_pivot(Block& s) {
+  for (int c = 0; c < 6; ++c) {
+    double d = s(c, c);
+    for (int k = 0; k < c; ++k) d -= s(c, k) * s(c, k);
+    if (!(d > 0)) return false;
+    const double root = std::sqrt(d);
+    s(c, c) = root;
+    for (int r = c + 1; r < 6; ++r) {
+      double x = s(r, c);
+      for (int k = 0; k < c; ++k) x -= s(r, k) * s(c, k);
+      s(r, c) = x / root;
+    }
+  }
+  return true;
+}
+
+// B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
+// sum_{k<c} b_k L_ck) / L_cc.
+void divide_by_pivot(const Block& pivot, Block& b) {
+  for (int c = 0; c < 6; ++c) {
+    for (int k = 0; k < c; ++k) {
+      const double factor = pivot(c, k);
+      for (int r = 0; r < 6; ++r) b(r, c) -= b(r, k) * factor;
+    }
+    const double diagonal = pivot(c, c);
+    for (int r = 0; r < 6; ++r) b(r, c) /= diagonal;
+  }
+}
+
+// S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending. The inner loop runs
+// down a column of distinct blocks (column-major 6x6, __restrict), so the compiler may
+// vectorise it without reordering a sum.
+void subtract_product(const double* __restrict a, const double* __restrict b, double* __restrict s) {
+  for (int c = 0; c < 6; ++c) {
+    for (int k = 0; k < 6; ++k) {
+      const double factor = b[6 * k + c];
+      for (int r = 0; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
+    }
+  }
+}
+
+// S -= A A^T on S's lower triangle, as subtract_product.
+void subtract_square(const double* __restrict a, double* __restrict s) {
+  for (int c = 0; c < 6; ++c) {
+    for (int k = 0; k < 6; ++k) {
+      const double factor = a[6 * k + c];
+      for (int r = c; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
+    }
+  }
+}
+
+}  // namespace
+
+void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs) {
+  // P by approximate minimum degree over the blocks' graph.
+  {
+    std::vector<Eigen::Triplet<double>> entries;
+    entries.reserve(n + 2 * pairs.size());
+    for (int b = 0; b < n; ++b) entries.emplace_back(b, b, 1.0);
+    for (const std::pair<int, int>& pair : pairs) {
+      entries.emplace_back(pair.first, pair.second, 1.0);
+      entries.emplace_back(pair.second, pair.first, 1.0);
+    }
+    Eigen::SparseMatrix<double> graph(n, n);
+    graph.setFromTriplets(entries.begin(), entries.end());
+    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> order;
+    Eigen::AMDOrdering<int> minimum_degree;
+    minimum_degree(graph, order);
+    order_.assign(order.indices().data(), order.indices().data() + n);
+  }
+  position_.resize(n);
+  for (int p = 0; p < n; ++p) position_[order_[p]] = p;
+
+  // A's lower pattern row by row, in positions.
+  std::vector<std::vector<int>> a_row(n);
+  for (const std::pair<int, int>& pair : pairs) {
+    const int i = position_[pair.first], j = position_[pair.second];
+    a_row[std::max(i, j)].push_back(std::min(i, j));
+  }
+  // The elimination tree and L's rows: from each A_ik up the tree until row i's mark.
+  parent_.assign(n, -1);
+  std::vector<int> mark(n, -1);
+  std::vector<std::vector<int>> l_row(n);
+  for (int i = 0; i < n; ++i) {
+    mark[i] = i;
+    for (int k : a_row[i]) {
+      while (mark[k] != i) {
+        if (parent_[k] < 0) parent_[k] = i;
+        l_row[i].push_back(k);
+        mark[k] = i;
+        k = parent_[k];
+      }
+    }
+    std::sort(l_row[i].begin(), l_row[i].end());
+  }
+  // L's columns, rows ascending, and each row's entries.
+  column_start_.assign(n + 1, 0);
+  for (int i = 0; i < n; ++i) {
+    for (int k : l_row[i]) ++column_start_[k + 1];
+  }
+  for (int j = 0; j < n; ++j) column_start_[j + 1] += column_start_[j];
+  row_of_entry_.resize(column_start_[n]);
+  row_start_.assign(n + 1, 0);
+  row_entries_.clear();
+  row_entries_.reserve(column_start_[n]);
+  std::vector<int> filled(column_start_.begin(), column_start_.end() - 1);
+  for (int i = 0; i < n; ++i) {
+    for (int k : l_row[i]) {
+      const int entry = filled[k]++;
+      row_of_entry_[entry] = i;
+      row_entries_.emplace_back(k, entry);
+    }
+    row_start_[i + 1] = static_cast<int>(row_entries_.size());
+  }
+  // Where each pair's block lands: column min, row max of its positions.
+  pair_start_.assign(n + 1, 0);
+  for (const std::pair<int, int>& pair : pairs) {
+    ++pair_start_[std::min(position_[pair.first], position_[pair.second]) + 1];
+  }
+  for (int j = 0; j < n; ++j) pair_start_[j + 1] += pair_start_[j];
+  pair_places_.resize(pairs.size());
+  pair_column_.resize(pairs.size());
+  std::vector<int> placed(pair_start_.begin(), pair_start_.end() - 1);
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const int a = position_[pairs[p].first], b = position_[pairs[p].second];
+    const int j = std::min(a, b), i = std::max(a, b);
+    const int* rows = row_of_entry_.data();
+    const int entry = static_cast<int>(std::lower_bound(rows + column_start_[j], rows + column_start_[j + 1], i) - rows);
+    pair_places_[placed[j]++] = PairPlace{static_cast<int>(p), entry, a < b};
+    pair_column_[p] = j;
+  }
+  pivot_.resize(n);
+  entry_.resize(row_of_entry_.size());
+  slot_.assign(n, -1);
+  refactor_.assign(n, 0);
+  factored_columns_ = 0;
+  valid_ = false;
+}
+
+bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks) {
+  // A's column j into L's.
+  Block& pivot = pivot_[j];
+  pivot = diagonal[order_[j]];
+  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
+    entry_[e].setZero();
+    slot_[row_of_entry_[e]] = e;
+  }
+  for (int p = pair_start_[j]; p < pair_start_[j + 1]; ++p) {
+    const PairPlace& place = pair_places_[p];
+    if (place.transposed) {
+      entry_[place.entry] = pair_blocks[place.pair].transpose();
+    } else {
+      entry_[place.entry] = pair_blocks[place.pair];
+    }
+  }
+  // S_ij = A_ij - sum_k L_ik L_jk^T over row j's blocks L_jk, k ascending; the rows i
+  // of column k from j on.
+  for (int r = row_start_[j]; r < row_start_[j + 1]; ++r) {
+    const int k = row_entries_[r].first;
+    const int jk = row_entries_[r].second;
+    const Block& row_j = entry_[jk];
+    subtract_square(row_j.data(), pivot.data());
+    for (int e = jk + 1; e < column_start_[k + 1]; ++e) {
+      subtract_product(entry_[e].data(), row_j.data(), entry_[slot_[row_of_entry_[e]]].data());
+    }
+  }
+  // L_jj L_jj^T = S_jj, L_ij = S_ij L_jj^-T.
+  if (!factor_pivot(pivot)) return false;
+  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) divide_by_pivot(pivot, entry_[e]);
+  return true;
+}
+
+bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks) {
+  const int n = blocks();
+  const int pairs = static_cast<int>(pair_column_.size());
+  // The columns to compute: every one, or those whose blocks of A changed and their
+  // ancestors (a parent comes after its children).
+  std::fill(refactor_.begin(), refactor_.end(), valid_ ? 0 : 1);
+  if (valid_) {
+    for (int b = 0; b < n; ++b) {
+      if (diagonal[b] != factored_diagonal_[b]) refactor_[position_[b]] = 1;
+    }
+    for (int p = 0; p < pairs; ++p) {
+      if (pair_blocks[p] != factored_pairs_[p]) refactor_[pair_column_[p]] = 1;
+    }
+    for (int j = 0; j < n; ++j) {
+      if (refactor_[j] && parent_[j] >= 0) refactor_[parent_[j]] = 1;
+    }
+  }
+  valid_ = false;
+  factored_columns_ = 0;
+  for (int j = 0; j < n; ++j) {
+    if (!refactor_[j]) continue;
+    ++factored_columns_;
+    if (!factor_column(j, diagonal, pair_blocks)) return false;
+  }
+  factored_diagonal_ = diagonal;
+  factored_pairs_ = pair_blocks;
+  valid_ = true;
+  return true;
+}
+
+void BlockCholesky::solve_in_place(Eigen::VectorXd& x) {
+  const int n = blocks();
+  permuted_.resize(6 * n);
+  for (int p = 0; p < n; ++p) permuted_.segment<6>(6 * p) = x.segment<6>(6 * order_[p]);
+  // L y = P x, column by column.
+  for (int j = 0; j < n; ++j) {
+    auto y_j = permuted_.segment<6>(6 * j);
+    const Block& pivot = pivot_[j];
+    for (int c = 0; c < 6; ++c) {
+      double value = y_j[c];
+      for (int k = 0; k < c; ++k) value -= pivot(c, k) * y_j[k];
+      y_j[c] = value / pivot(c, c);
+    }
+    for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
+      double* y_i = permuted_.data() + 6 * row_of_entry_[e];
+      const Block& l_ij = entry_[e];
+      for (int k = 0; k < 6; ++k) {
+        const double factor = y_j[k];
+        for (int r = 0; r < 6; ++r) y_i[r] -= l_ij(r, k) * factor;
+      }
+    }
+  }
+  // L^T z = y, from the last column back.
+  for (int j = n - 1; j >= 0; --j) {
+    auto z_j = permuted_.segment<6>(6 * j);
+    for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
+      const auto z_i = permuted_.segment<6>(6 * row_of_entry_[e]);
+      const Block& l_ij = entry_[e];
+      for (int c = 0; c < 6; ++c) {
+        double value = z_j[c];
+        for (int r = 0; r < 6; ++r) value -= l_ij(r, c) * z_i[r];
+        z_j[c] = value;
+      }
+    }
+    const Block& pivot = pivot_[j];
+    for (int c = 5; c >= 0; --c) {
+      double value = z_j[c];
+      for (int r = c + 1; r < 6; ++r) value -= pivot(r, c) * z_j[r];
+      z_j[c] = value / pivot(c, c);
+    }
+  }
+  for (int p = 0; p < n; ++p) x.segment<6>(6 * order_[p]) = permuted_.segment<6>(6 * p);
+}
+
+}  // namespace contactlab
