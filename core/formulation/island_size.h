@@ -46,6 +46,9 @@ inline constexpr int kConvexNewtonUnknowns = 1000;
 // trajectories (box_stack's 20 contacts at u = 8 make 200).
 inline constexpr int kQuasistaticNewtonUnknowns = 200;
 inline constexpr int kMaxSparseIslandUnknowns = 200000;
+// The sparse Lemke method's memory guard (lcp/sparse_lemke.h, docs/robustness.md): its
+// path takes about n pivots, each an LU solve over the basis and a pass over the etas.
+inline constexpr int kMaxSparseLcpUnknowns = 10000;
 
 // What decides between an island's dense and sparse problem, known before its rows
 // are assembled.
