@@ -312,6 +312,12 @@ void fill_dense_contact_gram(IslandRows& rows) {
   }
 }
 
+Mat3 contact_gram_block(const IslandRows& rows, int c, int e) {
+  if (c == e) return rows.self_block(c);
+  if (c < e) return contact_pair_block(rows.frame_jacobians, c, e, nullptr);
+  return contact_pair_block(rows.frame_jacobians, e, c, nullptr).transpose();
+}
+
 void assemble_contact_rows(const Model& model, const Options& options,
                            const std::vector<DetectedContact>& contacts,
                            const std::vector<int>& island_contacts,

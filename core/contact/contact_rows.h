@@ -227,6 +227,11 @@ void assemble_contact_rows(const Model& model, const Options& options,
 // formulation/posed_problem_copy.h). The same numbers assemble_contact_rows writes.
 void fill_dense_contact_gram(IslandRows& rows);
 
+// The Gram block W_ce of contacts c and e from the frame Jacobians (zero when they share
+// no member): the numbers fill_dense_contact_gram stores at block(c, e), bit for bit,
+// for a problem posed sparsely over the pairs of contacts that share a member.
+Mat3 contact_gram_block(const IslandRows& rows, int c, int e);
+
 // Appends a joint-limit row (after assemble_contact_rows, before any joint friction
 // row) and its Gram entries.
 void add_limit_row(const IslandDynamics& island, const LimitRow& limit, IslandRows& rows);

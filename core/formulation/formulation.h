@@ -106,6 +106,9 @@ class ContactFormulation {
   // kMaxSparseIslandUnknowns instead of kMaxIslandUnknowns (island_size.h). By default
   // never.
   virtual bool solves_sparse(const Options&, const IslandShape&) const { return false; }
+  // The memory guard of an island posed sparsely: its contacts' unknowns
+  // (island_contact_unknowns) past this are held still (island_size.h).
+  virtual int sparse_island_cap() const { return kMaxSparseIslandUnknowns; }
 
   // Whether the formulation advances the bodies over the whole step itself, event
   // by event (advance_events), instead of the pipeline's islands. By default not.

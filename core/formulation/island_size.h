@@ -1,6 +1,6 @@
 // The size cap of an island's contact problem (docs/robustness.md).
 //
-// Every formulation solves an island with dense matrices: seed 002's LCP has
+// Under the cap every formulation solves an island with dense matrices: seed 002's LCP has
 // n = k (2 + u) + L unknowns for k contacts with u friction edges and L joint limits,
 // the cone-edge, soft and quasi-static problems k (1 + u) + L, compliant contact only
 // L; Lemke keeps about four n x n matrices and a path of about n pivots of O(n^2)
@@ -21,7 +21,11 @@
 // torsion rows sparsely: no k x k matrix
 // is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
 // contacts and the pairs of bodies in contact, and the cap becomes the memory guard
-// kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time).
+// kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time). lcp does
+// the same past kMaxIslandUnknowns (lcp_formulation.h: the sparse LCP of
+// sparse_contact_lcp.h, solved by lcp/sparse_lemke.h, whose basis is a sparse LU with
+// eta updates), with its own guard kMaxSparseLcpUnknowns: Lemke's path takes about n
+// pivots, so its time, not its memory, sets that guard.
 #pragma once
 
 namespace contactlab {
@@ -46,6 +50,9 @@ inline constexpr int kConvexNewtonUnknowns = 1000;
 // trajectories (box_stack's 20 contacts at u = 8 make 200).
 inline constexpr int kQuasistaticNewtonUnknowns = 200;
 inline constexpr int kMaxSparseIslandUnknowns = 200000;
+// The sparse Lemke method's memory guard (lcp/sparse_lemke.h, docs/robustness.md): its
+// path takes about n pivots, each an LU solve over the basis and a pass over the etas.
+inline constexpr int kMaxSparseLcpUnknowns = 10000;
 
 // What decides between an island's dense and sparse problem, known before its rows
 // are assembled.

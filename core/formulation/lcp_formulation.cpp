@@ -100,9 +100,15 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     report.fall_back(SolverStatus::InvalidInput, SolverFallback{FallbackReason::LcpRowsNotFinite});
     return;
   }
-  // (rows, v_free) => (G + N, g); last pass's basis of the same contacts, if any.
-  build_contact_lcp(rows, island.velocity, scratch.lcp);
-  scratch.posed = true;
+  // (rows, v_free) => (G + N, g), dense or sparse; last pass's basis of the same
+  // contacts, if any.
+  const bool sparse = !rows.dense_gram;
+  if (sparse) {
+    build_sparse_contact_lcp(rows, island.velocity, true, scratch.sparse_lcp);
+  } else {
+    build_contact_lcp(rows, island.velocity, scratch.lcp);
+  }
+  scratch.posed = !sparse;  // the sparse problem is not kept (copy_last_problem)
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
 
@@ -111,7 +117,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   LemkeSettings settings;
   settings.check_matrix_finite = false;
   const LcpSolution solution =
-      scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, settings, warm);
+      sparse ? scratch.sparse_lemke.solve(scratch.sparse_lcp.matrix, scratch.sparse_lcp.offset, settings, warm)
+             : scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, settings, warm);
   report.problem_size = size;
   report.pivots += solution.pivots;
   report.warm_start_used = solution.warm_start_used;
@@ -136,9 +143,14 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   failure.lemke = solution.status;
   failure.pivots = solution.pivots;
   failure.detail = solution.message;
-  build_frictionless_lcp(rows, island.velocity, scratch.frictionless);
-  const LcpSolution frictionless =
-      scratch.lemke.solve(scratch.frictionless.matrix, scratch.frictionless.offset, LemkeSettings{});
+  LcpSolution frictionless;
+  if (sparse) {
+    build_sparse_contact_lcp(rows, island.velocity, false, scratch.sparse_lcp);
+    frictionless = scratch.sparse_lemke.solve(scratch.sparse_lcp.matrix, scratch.sparse_lcp.offset, LemkeSettings{});
+  } else {
+    build_frictionless_lcp(rows, island.velocity, scratch.frictionless);
+    frictionless = scratch.lemke.solve(scratch.frictionless.matrix, scratch.frictionless.offset, LemkeSettings{});
+  }
   report.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
     apply_impulses(rows, frictionless.z, false, island.velocity);

@@ -6,6 +6,11 @@
 // problem (its matrix is positive semidefinite), and, when that fails too, is held
 // still this step; the report says which.
 //
+// An island of free bodies without torsion rows past the dense cap (island_size.h) is
+// posed sparsely (sparse_contact_lcp.h) and solved by the sparse Lemke method
+// (lcp/sparse_lemke.h), with the same warm starts, fallbacks and certificate; every
+// island under the cap keeps the dense path.
+//
 // A contact's mode is kinematic, read from the LCP's own variables: it opens when its
 // normal row has slack (rho = w_n > 0, eq. 3), slides when it slips (lambda > 0, the
 // slip speed of eqs. 5-6) or spins (its torsion row's sigma > 0, torsion_lcp.h), and
@@ -18,7 +23,10 @@
 
 #include "formulation/contact_lcp.h"
 #include "formulation/formulation.h"
+#include "formulation/island_size.h"
+#include "formulation/sparse_contact_lcp.h"
 #include "lcp/lemke.h"
+#include "lcp/sparse_lemke.h"
 
 namespace contactlab {
 
@@ -27,6 +35,8 @@ struct LcpScratch {
   ContactLcp lcp;           // the island's frictional problem, as posed
   ContactLcp frictionless;  // its first fallback's, when Lemke found no answer to it
   LemkeSolver lemke;
+  SparseContactLcp sparse_lcp;   // the island posed sparsely (rows without dense Gram blocks)
+  SparseLemkeSolver sparse_lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
   // The answer the step applied, in lcp's unknowns: Lemke's, or the fallback's (the
   // frictionless answer's c_n, c_l and joint friction unknowns, or none).
@@ -53,6 +63,11 @@ class LcpFormulation : public ContactFormulation {
   }
   bool copy_last_problem(const Options& options, const IslandRows& rows, long long entries_left,
                          IslandProblem& problem) const override;
+  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
+    return shape.only_free_bodies && !shape.torsional_friction &&
+           island_contact_unknowns(shape.contacts, options.friction_edges) > kMaxIslandUnknowns;
+  }
+  int sparse_island_cap() const override { return kMaxSparseLcpUnknowns; }
 
  private:
   LcpScratch scratch_;

@@ -133,43 +133,6 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
   return term_size;
 }
 
-// The certificate within tolerance * max(1, |q|_inf, sum_j |z_j| max_i |M_ij|): a
-// relative residual, so that an answer is judged against the size of the numbers
-// that produced it (velocities of 1 m/s and impulses through a light finger's
-// inverse mass of 1e5 alike).
-LcpCertificate certificate_of(const Eigen::VectorXd& q, const Eigen::VectorXd& z,
-                              const Eigen::VectorXd& w, double tolerance, double term_size) {
-  LcpCertificate certificate;
-  const Eigen::Index n = q.size();
-  double q_norm = 0;
-  double z_dot_w = 0;
-  bool finite = true;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    q_norm = std::max(q_norm, std::abs(q[i]));
-    certificate.min_z = i == 0 ? z[i] : std::min(certificate.min_z, z[i]);
-    certificate.min_w = i == 0 ? w[i] : std::min(certificate.min_w, w[i]);
-    z_dot_w += z[i] * w[i];
-    finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
-  }
-  certificate.complementarity = std::abs(z_dot_w);
-  certificate.scale = std::max({1.0, q_norm, term_size});
-  const double allowed = tolerance * certificate.scale;
-  certificate.valid = finite && std::isfinite(certificate.scale) && certificate.min_z >= -allowed &&
-                      certificate.min_w >= -allowed && certificate.complementarity <= allowed;
-  return certificate;
-}
-
-// Rounding leaves degenerate z_i at -1e-17 and the like: such values, within the
-// certificate tolerance, become exactly 0 (impulses are never negative).
-void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, double tolerance) {
-  double q_norm = 0;
-  for (Eigen::Index i = 0; i < q.size(); ++i) q_norm = std::max(q_norm, std::abs(q[i]));
-  const double allowed = tolerance * std::max(1.0, q_norm);
-  for (Eigen::Index i = 0; i < z.size(); ++i) {
-    if (z[i] < 0 && z[i] >= -allowed) z[i] = 0;
-  }
-}
-
 // w = (M + shift I) z + q and the certificate of z, with rounding negatives clamped,
 // unless the clamp alone breaks the certificate (M can amplify a -1e-10 in z into a
 // -1e-9 in w): then z is kept as it was.
@@ -178,10 +141,10 @@ LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::Vect
                        Eigen::VectorXd& unclamped) {
   unclamped = z;
   clamp_rounding_negatives(z, q, tolerance);
-  LcpCertificate certificate = certificate_of(q, z, w, tolerance, compute_w(M, shift, q, z, w));
+  LcpCertificate certificate = certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, w));
   if (certificate.valid || unclamped == z) return certificate;
   z = unclamped;
-  return certificate_of(q, z, w, tolerance, compute_w(M, shift, q, z, w));
+  return certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, w));
 }
 
 // The complementary basis `z_is_basic` solved afresh on (M, q) (lemke_subsystem.h):
@@ -240,6 +203,41 @@ struct Attempt {
 
 }  // namespace
 
+// The certificate within tolerance * max(1, |q|_inf, sum_j |z_j| max_i |M_ij|): a
+// relative residual, so that an answer is judged against the size of the numbers
+// that produced it (velocities of 1 m/s and impulses through a light finger's
+// inverse mass of 1e5 alike).
+LcpCertificate certificate_of_answer(const Eigen::VectorXd& q, const Eigen::VectorXd& z,
+                                     const Eigen::VectorXd& w, double tolerance, double term_size) {
+  LcpCertificate certificate;
+  const Eigen::Index n = q.size();
+  double q_norm = 0;
+  double z_dot_w = 0;
+  bool finite = true;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    q_norm = std::max(q_norm, std::abs(q[i]));
+    certificate.min_z = i == 0 ? z[i] : std::min(certificate.min_z, z[i]);
+    certificate.min_w = i == 0 ? w[i] : std::min(certificate.min_w, w[i]);
+    z_dot_w += z[i] * w[i];
+    finite = finite && std::isfinite(z[i]) && std::isfinite(w[i]);
+  }
+  certificate.complementarity = std::abs(z_dot_w);
+  certificate.scale = std::max({1.0, q_norm, term_size});
+  const double allowed = tolerance * certificate.scale;
+  certificate.valid = finite && std::isfinite(certificate.scale) && certificate.min_z >= -allowed &&
+                      certificate.min_w >= -allowed && certificate.complementarity <= allowed;
+  return certificate;
+}
+
+void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, double tolerance) {
+  double q_norm = 0;
+  for (Eigen::Index i = 0; i < q.size(); ++i) q_norm = std::max(q_norm, std::abs(q[i]));
+  const double allowed = tolerance * std::max(1.0, q_norm);
+  for (Eigen::Index i = 0; i < z.size(); ++i) {
+    if (z[i] < 0 && z[i] >= -allowed) z[i] = 0;
+  }
+}
+
 const char* lcp_status_name(LcpStatus status) {
   switch (status) {
     case LcpStatus::Solved:
@@ -262,7 +260,7 @@ LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::Vect
                                      const Eigen::VectorXd& z, double tolerance) {
   if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
   Eigen::VectorXd w;
-  return certificate_of(q, z, w, tolerance, compute_w(M, 0, q, z, w));
+  return certificate_of_answer(q, z, w, tolerance, compute_w(M, 0, q, z, w));
 }
 
 namespace {
@@ -462,7 +460,7 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
     }
     if (regularised.status != LcpStatus::Solved) continue;
     const LcpCertificate original =
-        certificate_of(q, candidate.z, candidate.w, acceptance, compute_w(M, 0, q, candidate.z, candidate.w));
+        certificate_of_answer(q, candidate.z, candidate.w, acceptance, compute_w(M, 0, q, candidate.z, candidate.w));
     if (!original.valid) continue;
     solution.status = LcpStatus::Solved;
     solution.z = candidate.z;

@@ -58,6 +58,13 @@ struct LcpCertificate {
 };
 LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance);
+// The same certificate from w = M z + q and the size of the terms summed in it,
+// sum_j |z_j| max_i |M_ij|, for a caller that computed them itself (a sparse M).
+LcpCertificate certificate_of_answer(const Eigen::VectorXd& q, const Eigen::VectorXd& z,
+                                     const Eigen::VectorXd& w, double tolerance, double term_size);
+// Rounding leaves degenerate z_i at -1e-17 and the like: such values, within
+// tolerance max(1, |q|_inf), become exactly 0 (impulses are never negative).
+void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, double tolerance);
 
 // Reusable scratch so that repeated solves of a given size do not allocate.
 class LemkeSolver {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "lcp/basis_hash.h"
+
 namespace contactlab {
 
 namespace {
@@ -25,19 +27,6 @@ constexpr double kArtificialStopFraction = 0.2;
 // A leaving value this far below zero at most, relative to max(1, |x_B|_inf), is a
 // degenerate zero that rounding and passed-over pivots have moved.
 constexpr double kDegenerateShortfall = 1e-9;
-
-// A variable's key in the hash of a basis (splitmix64's finaliser): the entering
-// variable has keys of its own, so a state is the basis and the variable to enter.
-std::uint64_t basis_key(std::uint64_t variable) {
-  std::uint64_t x = variable + 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-std::uint64_t entering_key(int variable) {
-  return basis_key(~static_cast<std::uint64_t>(variable));
-}
 
 class LemkePivoting {
  public:

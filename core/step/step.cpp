@@ -125,12 +125,11 @@ IslandShape island_shape(const Model& model, const Options& options, const StepW
 }
 
 // An island whose contacts make more unknowns than its cap (kMaxIslandUnknowns, or
-// kMaxSparseIslandUnknowns for a sparse problem) keeps its bodies still this step,
-// reported as a fallback; true when it did.
-bool hold_oversized_island(const Options& options, bool sparse, StepWorkspace& ws, SolverStats& stats) {
+// the formulation's sparse_island_cap() for a sparse problem) keeps its bodies still
+// this step, reported as a fallback; true when it did.
+bool hold_oversized_island(const Options& options, int cap, StepWorkspace& ws, SolverStats& stats) {
   const long long unknowns =
       island_contact_unknowns(static_cast<long long>(ws.island_contacts.size()), options.friction_edges);
-  const int cap = sparse ? kMaxSparseIslandUnknowns : kMaxIslandUnknowns;
   if (unknowns <= cap) return false;
   SolverFallback too_large{FallbackReason::IslandTooLarge};
   too_large.size_cap = cap;
@@ -512,7 +511,7 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
 
     // Past the size cap (formulation/island_size.h): held still, nothing posed.
     const bool sparse = formulation.solves_sparse(options, island_shape(model, options, ws));
-    if (hold_oversized_island(options, sparse, ws, stats)) {
+    if (hold_oversized_island(options, sparse ? formulation.sparse_island_cap() : kMaxIslandUnknowns, ws, stats)) {
       store_island_velocity(options, ws, data);
       continue;
     }

@@ -14,6 +14,8 @@
 //     b, b - 1, ... cubes touching side by side, each row on the gaps of the one below
 //     (b the least with b (b + 1) / 2 >= N, the top row partial), in soft (pyramid u = 4),
 //     soft elliptic and convex (u = 4; a skipped case says the island was held still);
+//   bench_pyramid_lcp_100_steps/N: the same pyramids' first 100 steps in lcp, one
+//     iteration (the "100 steps of the 80-cube pyramid within 60 s");
 //   bench_sphere_column/FORMULATION: 199 spheres of 0.1 m stacked on the ground, at rest;
 //   bench_grid_elliptic/10: the 10 x 10 grid in soft with the elliptic cone;
 //   bench_grid_convex/10, bench_convex_bin_pile: the 10 x 10 grid and bin_pile (u = 4)
@@ -365,6 +367,16 @@ void bench_pyramid(benchmark::State& state, PileFormulation formulation) {
 BENCHMARK_CAPTURE(bench_pyramid, soft, PileFormulation::Soft)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
 BENCHMARK_CAPTURE(bench_pyramid, soft_elliptic, PileFormulation::SoftElliptic)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
 BENCHMARK_CAPTURE(bench_pyramid, convex, PileFormulation::Convex)->Arg(10)->Arg(20)->Arg(40)->Arg(80);
+
+// The first 100 steps (0.25 s) of the pyramid in lcp from its start, one iteration:
+// islands past the dense cap (from 20 cubes on) by the sparse Lemke method.
+void bench_pyramid_lcp_100_steps(benchmark::State& state) {
+  Run run;
+  if (!load(state, pyramid_scene(static_cast<int>(state.range(0))), false, run)) return;
+  set_pile_formulation(PileFormulation::Lcp, run.options);
+  measure_stretch(state, run, 100 * run.options.time_step);
+}
+BENCHMARK(bench_pyramid_lcp_100_steps)->Arg(10)->Arg(20)->Arg(40)->Arg(80)->Iterations(1)->Unit(benchmark::kSecond);
 
 void bench_sphere_column(benchmark::State& state, PileFormulation formulation) {
   Run run;

@@ -1,0 +1,53 @@
+// Lemke's method for a sparse LCP, w = M z + q >= 0, z >= 0, z^T w = 0 (seed 002 eq. 21),
+// for the contact problems past the dense cap (formulation/island_size.h): M is never
+// formed densely, and the basis is a sparse LU with eta updates (sparse_lemke_basis.h).
+// The answer meets the same certificate as lemke.h's, on the original problem.
+//
+// A solve tries, in order:
+//  1. the warm basis (if given): its principal subsystem M_BB z_B = -q_B, solved
+//     sparsely (sparse_lemke_subsystem.h); accepted, with no pivot, when its certificate
+//     holds;
+//  2. the path (sparse_lemke_path.h) on q with its ties broken,
+//     q_i + delta (1 + i / n) max(1, |q|_inf) (the path has no lexicographic rule, and
+//     contact problems are degenerate on a massive scale: the four loaded corners of a
+//     face, friction rows whose q is zero): from the warm basis (covering vector B_0 1)
+//     with delta = 1e-8 where there is one, then from the slack basis with delta = 1e-8,
+//     1e-6 and 0;
+//     the problem scaled by powers of two (exact) so that its tolerances act on numbers
+//     of order one;
+//  3. each path's final basis solved afresh on the original q; where that misses the
+//     certificate, the path taken again on the original q from that basis, its
+//     feasibility decisions capped at a tenth of the answer's allowance, and its basis
+//     solved afresh in turn (as lemke.cpp's step 3).
+// The first answer that passes the certificate (lemke.h: 1e-9 of max(1, |q|_inf,
+// sum_j |z_j| max_i |M_ij|)) on the original (M, q) is returned; there is no
+// regularised answer. A solve runs at most 6 paths.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+
+#include "lcp/lemke.h"
+
+namespace contactlab {
+
+// The certificate of lemke.h for a sparse M.
+LcpCertificate check_sparse_lcp_certificate(const Eigen::SparseMatrix<double>& M, const Eigen::VectorXd& q,
+                                            const Eigen::VectorXd& z, double tolerance);
+
+class SparseLemkeSolver {
+ public:
+  // As LemkeSolver::solve, for a sparse M (settings.check_matrix_finite scans its
+  // stored entries).
+  LcpSolution solve(const Eigen::SparseMatrix<double>& M, const Eigen::VectorXd& q,
+                    const LemkeSettings& settings, const std::vector<char>* warm_basis = nullptr);
+
+ private:
+  struct Workspace;
+  std::shared_ptr<Workspace> workspace_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,140 @@
+#include "lcp/sparse_lemke_basis.h"
+
+namespace contactlab {
+
+void SparseLemkeBasis::reset(const Eigen::SparseMatrix<double>& matrix, const Eigen::VectorXd& offset) {
+  matrix_ = &matrix;
+  original_offset_ = &offset;
+  n_ = static_cast<int>(offset.size());
+  variables_.n = n_;
+  covering_.setOnes(n_);
+  offset_ = offset;
+  basic_value_ = offset;
+  basic_variable_.resize(n_);
+  variable_position_.assign(2 * static_cast<std::size_t>(n_) + 1, -1);
+  for (int i = 0; i < n_; ++i) {
+    basic_variable_[i] = i;
+    variable_position_[i] = i;
+  }
+  current_->identity = true;
+  eta_row_.clear();
+  eta_pivot_.clear();
+  eta_start_.assign(1, 0);
+  eta_index_.clear();
+  eta_value_.clear();
+}
+
+bool SparseLemkeBasis::start_from(const std::vector<char>& z_is_basic) {
+  covering_.setZero(n_);
+  for (int i = 0; i < n_; ++i) {
+    const int variable = z_is_basic[i] ? n_ + i : i;
+    variable_position_[basic_variable_[i]] = -1;
+    basic_variable_[i] = variable;
+    variable_position_[variable] = i;
+  }
+  for (int i = 0; i < n_; ++i) add_column(basic_variable_[i], 1.0, covering_);
+  if (refactorise()) return true;
+  reset(*matrix_, *original_offset_);
+  return false;
+}
+
+void SparseLemkeBasis::add_column(int variable, double factor, Eigen::VectorXd& target) const {
+  if (variables_.is_w(variable)) {
+    target[variable] += factor;
+  } else if (variables_.is_z(variable)) {
+    for (Eigen::SparseMatrix<double>::InnerIterator it(*matrix_, variable - n_); it; ++it) {
+      target[it.row()] -= factor * it.value();
+    }
+  } else {
+    target -= factor * covering_;
+  }
+}
+
+void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
+  if (!current_->identity) {
+    scratch_ = current_->lu.solve(b);
+    b.swap(scratch_);
+  }
+  for (std::size_t t = 0; t < eta_row_.size(); ++t) {
+    const int row = eta_row_[t];
+    const double value = b[row] / eta_pivot_[t];
+    b[row] = value;
+    if (value == 0) continue;
+    for (int e = eta_start_[t]; e < eta_start_[t + 1]; ++e) b[eta_index_[e]] -= eta_value_[e] * value;
+  }
+}
+
+void SparseLemkeBasis::compute_direction(int variable, Eigen::VectorXd& d) {
+  d.setZero(n_);
+  add_column(variable, 1.0, d);
+  solve(d);
+}
+
+void SparseLemkeBasis::pivot(int row, int entering, const Eigen::VectorXd& d) {
+  const double pivot_value = d[row];
+  const double theta = basic_value_[row] / pivot_value;
+  basic_value_ -= theta * d;
+  basic_value_[row] = theta;
+  eta_row_.push_back(row);
+  eta_pivot_.push_back(pivot_value);
+  for (int i = 0; i < n_; ++i) {
+    if (i == row || d[i] == 0) continue;
+    eta_index_.push_back(i);
+    eta_value_.push_back(d[i]);
+  }
+  eta_start_.push_back(static_cast<int>(eta_index_.size()));
+  const int leaving = basic_variable_[row];
+  basic_variable_[row] = entering;
+  variable_position_[entering] = row;
+  variable_position_[leaving] = -1;
+}
+
+void SparseLemkeBasis::move_value_to_zero(int row) {
+  add_column(basic_variable_[row], -basic_value_[row], offset_);
+  basic_value_[row] = 0;
+}
+
+bool SparseLemkeBasis::refactorise() {
+  triplets_.clear();
+  bool identity = true;
+  for (int p = 0; p < n_; ++p) {
+    const int variable = basic_variable_[p];
+    if (variables_.is_w(variable)) {
+      triplets_.emplace_back(variable, p, 1.0);
+      identity = identity && variable == p;
+    } else if (variables_.is_z(variable)) {
+      identity = false;
+      for (Eigen::SparseMatrix<double>::InnerIterator it(*matrix_, variable - n_); it; ++it) {
+        triplets_.emplace_back(static_cast<int>(it.row()), p, -it.value());
+      }
+    } else {
+      identity = false;
+      for (int i = 0; i < n_; ++i) {
+        if (covering_[i] != 0) triplets_.emplace_back(i, p, -covering_[i]);
+      }
+    }
+  }
+  Factorisation& trial = *trial_;
+  trial.matrix.resize(n_, n_);
+  trial.matrix.setFromTriplets(triplets_.begin(), triplets_.end());
+  trial.identity = identity;
+  if (!identity) {
+    trial.lu.analyzePattern(trial.matrix);
+    trial.lu.factorize(trial.matrix);
+    if (trial.lu.info() != Eigen::Success) return false;
+  }
+  current_.swap(trial_);
+  eta_row_.clear();
+  eta_pivot_.clear();
+  eta_start_.assign(1, 0);
+  eta_index_.clear();
+  eta_value_.clear();
+  basic_value_ = offset_;
+  solve(basic_value_);
+  Eigen::VectorXd residual = current_->matrix * basic_value_ - offset_;
+  solve(residual);
+  basic_value_ -= residual;
+  return true;
+}
+
+}  // namespace contactlab
