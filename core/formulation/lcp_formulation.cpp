@@ -108,7 +108,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   } else {
     build_contact_lcp(rows, island.velocity, scratch.lcp);
   }
-  scratch.posed = !sparse;  // the sparse problem is not kept (copy_last_problem)
+  scratch.posed = true;
+  scratch.sparse = sparse;
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
 
@@ -145,8 +146,9 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   failure.detail = solution.message;
   LcpSolution frictionless;
   if (sparse) {
-    build_sparse_contact_lcp(rows, island.velocity, false, scratch.sparse_lcp);
-    frictionless = scratch.sparse_lemke.solve(scratch.sparse_lcp.matrix, scratch.sparse_lcp.offset, LemkeSettings{});
+    build_sparse_contact_lcp(rows, island.velocity, false, scratch.sparse_frictionless);
+    frictionless = scratch.sparse_lemke.solve(scratch.sparse_frictionless.matrix, scratch.sparse_frictionless.offset,
+                                              LemkeSettings{});
   } else {
     build_frictionless_lcp(rows, island.velocity, scratch.frictionless);
     frictionless = scratch.lemke.solve(scratch.frictionless.matrix, scratch.frictionless.offset, LemkeSettings{});
@@ -182,10 +184,20 @@ void solve_lcp_island(const Options& options, const IslandRows& rows,
 bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, long long entries_left,
                                        IslandProblem& problem) const {
   if (!scratch_.posed) return false;
-  const ContactLcp& lcp = scratch_.lcp;
-  // A fallback's answer against the frictional problem: w = M z + q.
-  const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix * scratch_.z + lcp.offset) : scratch_.w;
-  set_lemke_lcp(lcp.matrix, lcp.offset, scratch_.z, w, rows.friction_edges, entries_left, problem);
+  if (scratch_.sparse) {
+    // Past the dense cap: the dense copy is formed only when it fits the keep cap.
+    const SparseContactLcp& lcp = scratch_.sparse_lcp;
+    const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix * scratch_.z + lcp.offset) : scratch_.w;
+    const bool fits = !too_large_to_keep(lcp.offset.size(), entries_left);
+    set_lemke_lcp(fits ? Eigen::MatrixXd(lcp.matrix) : Eigen::MatrixXd(), lcp.offset, scratch_.z, w,
+                  rows.friction_edges, entries_left, problem);
+    if (!fits) problem.omitted_nonzeros = lcp.matrix.nonZeros();
+  } else {
+    const ContactLcp& lcp = scratch_.lcp;
+    // A fallback's answer against the frictional problem: w = M z + q.
+    const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix * scratch_.z + lcp.offset) : scratch_.w;
+    set_lemke_lcp(lcp.matrix, lcp.offset, scratch_.z, w, rows.friction_edges, entries_left, problem);
+  }
   if (scratch_.fell_back) problem.fallback = "fallback";  // named by the step (island_problem.h)
   problem.labels = lcp_unknown_labels(rows);
   return true;

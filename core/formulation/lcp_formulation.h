@@ -36,13 +36,15 @@ struct LcpScratch {
   ContactLcp frictionless;  // its first fallback's, when Lemke found no answer to it
   LemkeSolver lemke;
   SparseContactLcp sparse_lcp;   // the island posed sparsely (rows without dense Gram blocks)
+  SparseContactLcp sparse_frictionless;  // its first fallback's
+  bool sparse = false;           // the island's problem is sparse_lcp, not lcp
   SparseLemkeSolver sparse_lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
   // The answer the step applied, in lcp's unknowns: Lemke's, or the fallback's (the
   // frictionless answer's c_n, c_l and joint friction unknowns, or none).
   Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
   Eigen::VectorXd w;           // w = M z + q
-  bool posed = false;          // lcp is the island's problem (its rows were finite)
+  bool posed = false;          // lcp or sparse_lcp is the island's problem (its rows were finite)
   bool fell_back = false;      // z is a fallback's (regularised, without friction, held still)
 };
 

@@ -290,6 +290,26 @@ TEST(PosedProblemCopy, SparseIslandsKeepTheProblemTheirMethodSolvedCertifiedAtIt
   }
 }
 
+// lcp past its dense cap (8 boxes at u = 32: 1088 unknowns, solved by the sparse Lemke
+// method) keeps seed 002's LCP it solved, formed densely from the sparse matrix, and
+// its answer passes the certificate by hand.
+TEST(PosedProblemCopy, LcpsSparseIslandKeepsItsLcpCertified) {
+  Simulation simulation;
+  ASSERT_TRUE(simulation.load_scene(stack_scene(8)).ok());
+  ASSERT_TRUE(simulation.set_option("formulation", 0).ok());
+  ASSERT_TRUE(simulation.set_option("friction_edges", 32).ok());
+  ASSERT_EQ(simulation.step(20), 20);
+  simulation.keep_island_problems(true);
+  ASSERT_EQ(simulation.step(1), 1);
+  const IslandProblem* problem = largest_kept(simulation);
+  ASSERT_NE(problem, nullptr);
+  EXPECT_EQ(problem->kind, IslandProblemKind::Lcp);
+  EXPECT_EQ(problem->omitted_unknowns, 0);
+  EXPECT_GT(problem->offset.size(), kMaxIslandUnknowns);
+  EXPECT_TRUE(problem->certificate.holds);
+  expect_certified_by_hand(*problem, "the 8-box stack under lcp, posed sparsely");
+}
+
 // Torsional friction in the convex formulations: the QP's bounded rows are kept as the
 // LCP Lemke solves for them (variant "split"), spinning_disc's discs braking.
 TEST(PosedProblemCopy, AnIslandWithTorsionRowsKeepsItsSplitLcp) {
