@@ -1,7 +1,8 @@
 // Bit-for-bit regression of every built-in scene in every formulation: the state CSV
-// of `contactlab run SCENE --duration 2 --set formulation=NAME --csv` must hash to
-// the value in tests/data/trajectory_hashes.json, both as text (17 significant
-// digits) and as the state's doubles (the hash the WebAssembly test recomputes).
+// of `contactlab run SCENE --duration D --set formulation=NAME --csv` (D: the table's
+// 2 s, or the entry's shorter duration) must hash to the value in
+// tests/data/trajectory_hashes.json, both as text (17 significant digits) and as the
+// state's doubles (the hash the WebAssembly test recomputes).
 // A change that alters physics on purpose re-records the table
 // (scripts/record_trajectory_hashes.mjs) in the same commit and says why.
 #include <cstdint>
@@ -38,7 +39,7 @@ std::vector<HashEntry> read_table() {
   for (const nlohmann::json& entry : table.at("entries")) {
     entries.push_back({entry.at("scene"), entry.at("formulation"), entry.at("rows"),
                        entry.at("state_columns"), entry.at("csv"), entry.at("state"),
-                       table.at("duration")});
+                       entry.value("duration", table.at("duration").get<double>())});
   }
   return entries;
 }

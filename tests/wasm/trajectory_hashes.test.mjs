@@ -1,5 +1,5 @@
 // Every built-in scene in every formulation, stepped by the WebAssembly module for
-// the table's duration, hashes to the native CLI's recorded state hash
+// its entry's duration, hashes to the native CLI's recorded state hash
 // (tests/data/trajectory_hashes.json): t, every dynamic body's pose and velocity and
 // every joint's q and v, bit for bit at every step.
 import { test, before } from 'node:test';
