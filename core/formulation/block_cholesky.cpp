@@ -191,13 +191,20 @@ bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector
   const int pairs = static_cast<int>(pair_column_.size());
   // The columns to compute: every one, or those whose blocks of A changed and their
   // ancestors (a parent comes after its children).
-  std::fill(refactor_.begin(), refactor_.end(), valid_ ? 0 : 1);
-  if (valid_) {
+  // The blocks kept for the next call's comparison are copied as they are found to
+  // differ (a failure below makes the next call a whole factorisation, which copies all).
+  const bool whole = !valid_;
+  std::fill(refactor_.begin(), refactor_.end(), whole ? 1 : 0);
+  if (!whole) {
     for (int b = 0; b < n; ++b) {
-      if (diagonal[b] != factored_diagonal_[b]) refactor_[position_[b]] = 1;
+      if (diagonal[b] == factored_diagonal_[b]) continue;
+      refactor_[position_[b]] = 1;
+      factored_diagonal_[b] = diagonal[b];
     }
     for (int p = 0; p < pairs; ++p) {
-      if (pair_blocks[p] != factored_pairs_[p]) refactor_[pair_column_[p]] = 1;
+      if (pair_blocks[p] == factored_pairs_[p]) continue;
+      refactor_[pair_column_[p]] = 1;
+      factored_pairs_[p] = pair_blocks[p];
     }
     for (int j = 0; j < n; ++j) {
       if (refactor_[j] && parent_[j] >= 0) refactor_[parent_[j]] = 1;
@@ -210,8 +217,10 @@ bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector
     ++factored_columns_;
     if (!factor_column(j, diagonal, pair_blocks)) return false;
   }
-  factored_diagonal_ = diagonal;
-  factored_pairs_ = pair_blocks;
+  if (whole) {
+    factored_diagonal_ = diagonal;
+    factored_pairs_ = pair_blocks;
+  }
   valid_ = true;
   return true;
 }

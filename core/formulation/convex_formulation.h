@@ -1,9 +1,10 @@
 // Anitescu's convex relaxation (seed 004, seed 003) as a formulation: the QP of
-// convex_island.h over the cone's extreme rays, warm-started from the active sets of
-// earlier steps (SolverMemory::convex_warm_starts); past kConvexNewtonUnknowns, an
-// island of free bodies without torsion rows by the method of multipliers over a sparse
-// Hessian (convex_newton.h). Free bodies and articulations move by eq. (15) as in
-// seed 002.
+// convex_island.h over the cone's extreme rays: an island of free bodies without
+// torsion rows, at every size, by the method of multipliers over a sparse Hessian
+// (convex_newton.h, island_size.h); the others (articulations, torsion rows) by its
+// dense dual, warm-started from the active sets of earlier steps
+// (SolverMemory::convex_warm_starts). Free bodies and articulations move by eq. (15) as
+// in seed 002.
 #pragma once
 
 #include "formulation/convex_island.h"
@@ -17,9 +18,8 @@ class ConvexFormulation : public ContactFormulation {
  public:
   const char* name() const override { return "convex"; }
 
-  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    return shape.only_free_bodies && !shape.torsional_friction &&
-           island_contact_unknowns(shape.contacts, options.friction_edges) > kConvexNewtonUnknowns;
+  bool solves_sparse(const Options&, const IslandShape& shape) const override {
+    return shape.only_free_bodies && !shape.torsional_friction;
   }
 
   // (rows, v_free) => beta, v^{l+1}; the modes from v^{l+1}.

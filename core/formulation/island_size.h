@@ -15,8 +15,11 @@
 // the dense dual's active set and Lemke on every island measured, box_stack's 20
 // contacts included: docs/performance.md, "Soft's pyramid sparse at every size") and past
 // kSoftEllipticNewtonUnknowns with the elliptic cone (formulation/soft_newton.h,
-// soft_newton_elliptic.h), the convex one past kConvexNewtonUnknowns
-// (formulation/convex_newton.h) and quasi-static stepping's "qp" problem past
+// soft_newton_elliptic.h), the convex one at every size too (formulation/convex_newton.h:
+// its method of multipliers cost less than the dense edge LCP's active set and Lemke on
+// every island of free bodies measured, a box on the floor and box_stack included,
+// docs/performance.md, "Convex sparse at every size") and quasi-static stepping's "qp"
+// problem past
 // kQuasistaticNewtonUnknowns (the same method) pose an island of free bodies without
 // torsion rows sparsely: no k x k matrix
 // is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
@@ -38,8 +41,7 @@ inline constexpr int kMaxIslandUnknowns = 1000;
 // the floor (4 contacts at u = 8: 40 unknowns) stays dense. (Either way the step keeps
 // the cone program it solved when asked, formulation/posed_problem_copy.h.)
 inline constexpr int kSoftEllipticNewtonUnknowns = 40;
-inline constexpr int kConvexNewtonUnknowns = 1000;
-// Quasi-static stepping's crossover is lower than convex's: its objects start every
+// Quasi-static stepping's crossover: its objects start every
 // step at rest with v_q = h g / eps_q (a few m/s, quasistatic_motion.h), so every ray
 // under a resting object is violated at z = 0, and on islands of a few dozen contacts
 // the dense path's active-set guess, warm or cold, does not settle within its

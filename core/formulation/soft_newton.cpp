@@ -96,19 +96,28 @@ double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonW
     }
   }
   // The kinks in increasing order, taken off a heap: the sweep usually stops after a
-  // few of them, so they are not all sorted.
+  // few of them, so they are not all sorted. Those within the whole Newton step (a <= 1)
+  // come first and are heaped alone; the others only when the sweep passes them all
+  // (the same order, so the same sums).
   const auto later = std::greater<std::pair<double, int>>();
-  std::make_heap(ws.kinks.begin(), ws.kinks.end(), later);
-  for (auto unvisited = ws.kinks.end(); unvisited != ws.kinks.begin(); --unvisited) {
-    std::pop_heap(ws.kinks.begin(), unvisited, later);
-    const std::pair<double, int>& kink = *(unvisited - 1);
-    if (slope > 0 && -intercept / slope <= kink.first) break;
-    const int ray = kink.second;
-    const double along = ws.ray_slope[ray];
-    const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
-    slope += change * along * along / lcp.regularisation[ray];
-    intercept += change * ws.ray_velocity[ray] * along / lcp.regularisation[ray];
-  }
+  const auto sweep = [&](std::vector<std::pair<double, int>>::iterator first,
+                         std::vector<std::pair<double, int>>::iterator last) {
+    std::make_heap(first, last, later);
+    for (auto unvisited = last; unvisited != first; --unvisited) {
+      std::pop_heap(first, unvisited, later);
+      const std::pair<double, int>& kink = *(unvisited - 1);
+      if (slope > 0 && -intercept / slope <= kink.first) return true;
+      const int ray = kink.second;
+      const double along = ws.ray_slope[ray];
+      const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
+      slope += change * along * along / lcp.regularisation[ray];
+      intercept += change * ws.ray_velocity[ray] * along / lcp.regularisation[ray];
+    }
+    return false;
+  };
+  const auto beyond_step = std::partition(ws.kinks.begin(), ws.kinks.end(),
+                                          [](const std::pair<double, int>& kink) { return kink.first <= 1.0; });
+  if (!sweep(ws.kinks.begin(), beyond_step)) sweep(beyond_step, ws.kinks.end());
   return std::max(0.0, -intercept / slope);
 }
 

@@ -124,18 +124,21 @@ TEST(LcpDump, AFormulationWithoutAProblemPerIslandIsRefusedNamingTheFlag) {
 
 // The QP over the cone's rays that convex, soft's pyramid and quasistatic's "qp" solve
 // is the LCP (W + diag r, q): each dumped file, solved cold by `contactlab lcp`, gives
-// an answer whose row velocities w = (W + diag r) z + q are the step's, to 1e-9 of the
-// certificate's scale (W is only semidefinite for convex and quasistatic: the four
+// an answer whose row velocities w = (W + diag r) z + q are the step's, to the step's
+// own tolerance of the certificate's scale (1e-9; convex's method of multipliers, which
+// answers every island of free bodies, stops at kConvexNewtonTolerance = 1e-6:
+// convex_newton.h) (W is only semidefinite for convex and quasistatic: the four
 // corners' impulses need not be unique, the box's velocity, and so w, is); with soft's
 // regularisation W + diag r is definite and z itself is the step's.
 struct QpDumpCase {
   const char* formulation;
   bool unique_impulses;
+  double tolerance;  // of the certificate's scale
 };
 
 TEST(LcpDump, EveryDumpedQpIsSolvedByTheLcpCommandToTheStepsAnswer) {
-  for (const QpDumpCase& c : {QpDumpCase{"convex", false}, QpDumpCase{"soft", true},
-                              QpDumpCase{"quasistatic", false}}) {
+  for (const QpDumpCase& c : {QpDumpCase{"convex", false, 1e-6}, QpDumpCase{"soft", true, 1e-9},
+                              QpDumpCase{"quasistatic", false, 1e-9}}) {
     const std::string directory = temp_path(std::string("lcp_dump_qp_") + c.formulation);
     std::filesystem::remove_all(directory);
     // box_rest: a cube on its four corners, u = 8 rays each, 32 unknowns.
@@ -179,7 +182,7 @@ TEST(LcpDump, EveryDumpedQpIsSolvedByTheLcpCommandToTheStepsAnswer) {
       EXPECT_NE(text.find("# unknowns: beta0.0 beta0.1"), std::string::npos) << path;
     }
     EXPECT_EQ(files, 12) << c.formulation << ": one island each step";
-    EXPECT_LE(largest_w_difference, 1e-9) << c.formulation;
+    EXPECT_LE(largest_w_difference, c.tolerance) << c.formulation;
     if (c.unique_impulses) {
       EXPECT_LE(largest_z_difference, 1e-9) << c.formulation;
     }

@@ -25,9 +25,13 @@ Options with_formulation(const Options& options, const char* name) {
 // LCP for the frictionless contact dynamics is precisely the optimality conditions of
 // this convex quadratic program"), and v' is unique (M > 0): a tilted, spinning box
 // dropped onto the ground follows the same trajectory under both, to solver precision.
-// Both answers are certified to 1e-9 of their scale; as the objective is strongly
-// convex in v', a complementarity residual eps bounds ||v' - v*||_M by about
-// sqrt(eps), hence the tolerance 1e-5 on velocities of ~1 m/s.
+// Lemke's answer is certified to 1e-9 of its scale, convex's method of multipliers
+// (every island of free bodies, island_size.h) to kConvexNewtonTolerance = 1e-6 of its
+// rows' velocities; as the objective is strongly convex in v', a complementarity
+// residual eps bounds ||v' - v*||_M by about sqrt(eps), hence the tolerance 1e-3 on
+// velocities of ~1 m/s (the largest difference over the 200 steps is 1e-4). Both come
+// to rest at the same place.
+constexpr double kFrictionlessTolerance = 1e-3;
 TEST(ConvexIsland, FrictionlessMatchesTheLcp) {
   Model model = load_builtin_scene("box_rest");
   const int box = body_index(model, "box");
@@ -46,9 +50,9 @@ TEST(ConvexIsland, FrictionlessMatchesTheLcp) {
     step(model, convex_options, convex);
     expect_step_solved(convex);
     contact_steps += !convex.contacts.empty();
-    ASSERT_NEAR((convex.linear_velocity[box] - lcp.linear_velocity[box]).norm(), 0, 1e-5)
+    ASSERT_NEAR((convex.linear_velocity[box] - lcp.linear_velocity[box]).norm(), 0, kFrictionlessTolerance)
         << "step " << s;
-    ASSERT_NEAR((convex.angular_velocity[box] - lcp.angular_velocity[box]).norm(), 0, 1e-5)
+    ASSERT_NEAR((convex.angular_velocity[box] - lcp.angular_velocity[box]).norm(), 0, kFrictionlessTolerance)
         << "step " << s;
   }
   EXPECT_GT(contact_steps, 100);
