@@ -40,6 +40,7 @@ struct LcpScratch {
   bool sparse = false;           // the island's problem is sparse_lcp, not lcp
   SparseLemkeSolver sparse_lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
+  std::vector<char> mapped_basis;  // a sparse island's warm basis across changed contacts
   // The answer the step applied, in lcp's unknowns: Lemke's, or the fallback's (the
   // frictionless answer's c_n, c_l and joint friction unknowns, or none).
   Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
