@@ -179,18 +179,12 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
   // From the warm basis first (with the smaller tie break), then from the slack basis:
   // a path from B_0 solves the principal pivot transform of the problem, which Lemke's
   // guarantees do not cover, so it may end on a ray where the slack start does not.
-  // Last, the slack start with the lexicographic rule: ties decided by rows of B^-1
-  // (one transposed solve per tied row), dearer a pivot but free of cycles.
   struct PathStart {
     bool warm;
     double relative;
-    bool lexicographic;
   };
-  const PathStart starts[] = {{true, kSparseTieBreaks[0], false},
-                              {false, kSparseTieBreaks[0], false},
-                              {false, kSparseTieBreaks[1], false},
-                              {false, kSparseTieBreaks[2], false},
-                              {false, kSparseTieBreaks[0], true}};
+  const PathStart starts[] = {{true, kSparseTieBreaks[0]}, {false, kSparseTieBreaks[0]}, {false, kSparseTieBreaks[1]},
+                              {false, kSparseTieBreaks[2]}};
   for (const PathStart& start : starts) {
     if (start.warm && !warm) continue;
     const double relative = start.relative;
@@ -199,7 +193,6 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
       ws.perturbed_offset[i] += relative * (1 + static_cast<double>(i) / n) * std::max(1.0, q_norm) / offset_unit;
     }
     path.start_basis = start.warm ? warm_basis : nullptr;
-    path.lexicographic = start.lexicographic;
     path.feasibility_cap = std::numeric_limits<double>::infinity();
     int pivots = 0;
     last_end = run_sparse_lemke_path(ws.scaled_matrix, ws.perturbed_offset, path, ws.path, pivots);

@@ -64,27 +64,6 @@ void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
   }
 }
 
-// B = B_0 E_1 ... E_k, E_t the identity with column r_t replaced by d_t, so
-// B^-T = B_0^-T E_1^-T ... E_k^-T; E_t^-T changes only y_r: (y_r - sum_{i != r} d_i y_i) / d_r.
-void SparseLemkeBasis::solve_transposed(Eigen::VectorXd& y) const {
-  for (std::size_t t = eta_row_.size(); t-- > 0;) {
-    const int row = eta_row_[t];
-    double value = y[row];
-    for (int e = eta_start_[t]; e < eta_start_[t + 1]; ++e) value -= eta_value_[e] * y[eta_index_[e]];
-    y[row] = value / eta_pivot_[t];
-  }
-  if (!current_->identity) {
-    scratch_ = current_->lu.transpose().solve(y);
-    y.swap(scratch_);
-  }
-}
-
-void SparseLemkeBasis::inverse_row(int position, Eigen::VectorXd& row) {
-  row.setZero(n_);
-  row[position] = 1;
-  solve_transposed(row);
-}
-
 void SparseLemkeBasis::compute_direction(int variable, Eigen::VectorXd& d) {
   d.setZero(n_);
   add_column(variable, 1.0, d);

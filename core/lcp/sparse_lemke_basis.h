@@ -6,8 +6,7 @@
 // refactorisation (Eigen's SparseLU with the COLAMD ordering) and the product form of
 // the pivots taken since: each pivot appends one eta column, the direction d = B^-1 a
 // of the entering column a and the row it pivoted on, so B^-1 b is the LU solve followed
-// by one pass over each eta, and B^-T b the transposed passes in reverse order followed
-// by the transposed LU solve. Nothing of size n x n is kept: memory grows with the
+// by one pass over each eta. Nothing of size n x n is kept: memory grows with the
 // nonzeros of the basic columns, their LU factors and the etas (lemke_basis.h keeps the
 // dense inverse instead, for the islands under the dense cap).
 //
@@ -44,9 +43,6 @@ class SparseLemkeBasis {
 
   // d = B^-1 a for the column a of `variable`.
   void compute_direction(int variable, Eigen::VectorXd& d);
-  // row = e_p^T B^-1, the row of B^-1 at `position`, by a transposed solve (the
-  // lexicographic ratio test's, sparse_lemke_path.h).
-  void inverse_row(int position, Eigen::VectorXd& row);
   // Exchanges the variable at `row` for `entering` along its direction d:
   // x_B -= theta d with theta = x_row / d_row, x_row = theta, and d appended as an eta.
   void pivot(int row, int entering, const Eigen::VectorXd& d);
@@ -61,8 +57,6 @@ class SparseLemkeBasis {
   void add_column(int variable, double factor, Eigen::VectorXd& target) const;
   // b := B^-1 b: the LU solve, then the etas in order.
   void solve(Eigen::VectorXd& b) const;
-  // y := B^-T y: the etas transposed in reverse order, then the transposed LU solve.
-  void solve_transposed(Eigen::VectorXd& y) const;
 
   const Eigen::SparseMatrix<double>* matrix_ = nullptr;
   int n_ = 0;

@@ -12,8 +12,6 @@ namespace {
 constexpr double kPathFeasibility = 1e-10;     // relative to max(1, |x_B|_inf)
 constexpr int kPathRefactorisationInterval = 150;
 constexpr double kPathArtificialStop = 0.2;    // of the answer tolerance
-constexpr double kPathStablePivot = 0.01;      // of the largest tied pivot
-constexpr double kPathTieTolerance = 1e-10;    // of a row's size, lexicographic entries
 
 class SparseLemkePath {
  public:
@@ -23,8 +21,7 @@ class SparseLemkePath {
 
  private:
   double largest_value() const;
-  int leaving_row();
-  int lexicographic_minimum();
+  int leaving_row() const;
   bool refactorise();
   bool values_are_finite() const { return basis_.values().allFinite(); }
   void extract();
@@ -42,7 +39,7 @@ double SparseLemkePath::largest_value() const {
 }
 
 // The two-pass ratio test of the header; -1 when no row blocks (a secondary ray).
-int SparseLemkePath::leaving_row() {
+int SparseLemkePath::leaving_row() const {
   const Eigen::VectorXd& x = basis_.values();
   const Eigen::VectorXd& d = ws_.direction;
   const double threshold = settings_.pivot_tolerance * d.cwiseAbs().maxCoeff();
@@ -53,59 +50,13 @@ int SparseLemkePath::leaving_row() {
   }
   if (limit == std::numeric_limits<double>::infinity()) return -1;
   const int z0_row = basis_.position_of(vars_.z0());
-  std::vector<int>& tied = ws_.tied_rows;
-  tied.clear();
-  double largest_pivot = 0;
+  int row = -1;
   for (int i = 0; i < n_; ++i) {
     if (!(d[i] > threshold) || std::max(x[i], 0.0) / d[i] > limit) continue;
     if (i == z0_row) return i;
-    tied.push_back(i);
-    largest_pivot = std::max(largest_pivot, d[i]);
-  }
-  std::size_t kept = 0;
-  for (int i : tied) {
-    if (d[i] >= kPathStablePivot * largest_pivot) tied[kept++] = i;
-  }
-  tied.resize(kept);
-  if (tied.size() == 1) return tied[0];
-  if (settings_.lexicographic) return lexicographic_minimum();
-  int row = tied[0];
-  for (int i : tied) {
-    if (d[i] > d[row]) row = i;
+    if (row < 0 || d[i] > d[row]) row = i;
   }
   return row;
-}
-
-// The lexicographic minimum of (B^-1)_{i,:} / d_i over the tied rows, one row against
-// the least so far; rows equal to rounding keep the larger pivot.
-int SparseLemkePath::lexicographic_minimum() {
-  const Eigen::VectorXd& x = basis_.values();
-  const Eigen::VectorXd& d = ws_.direction;
-  Eigen::VectorXd& best = ws_.best_row;
-  Eigen::VectorXd& candidate = ws_.candidate_row;
-  int best_index = ws_.tied_rows[0];
-  basis_.inverse_row(best_index, best);
-  best /= d[best_index];
-  double best_scale = std::max(std::abs(x[best_index]) / d[best_index], best.lpNorm<1>());
-  for (std::size_t t = 1; t < ws_.tied_rows.size(); ++t) {
-    const int i = ws_.tied_rows[t];
-    basis_.inverse_row(i, candidate);
-    candidate /= d[i];
-    const double scale = std::max(std::abs(x[i]) / d[i], candidate.lpNorm<1>());
-    const double tolerance = kPathTieTolerance * std::max(scale, best_scale);
-    bool smaller = d[i] > d[best_index];  // equal to rounding: the larger pivot
-    for (int c = 0; c < n_; ++c) {
-      const double difference = candidate[c] - best[c];
-      if (std::abs(difference) <= tolerance) continue;
-      smaller = difference < 0;
-      break;
-    }
-    if (!smaller) continue;
-    best.swap(candidate);
-    best_index = i;
-    best_scale = scale;
-  }
-  return best_index;
 }
 
 bool SparseLemkePath::refactorise() {

@@ -3,22 +3,17 @@
 // from the slack basis (d = e) or from a complementary basis B_0 (d = B_0 1, the warm
 // start of the last step's basis).
 //
-// The ratio test follows the dense path's (lemke_pivoting.h), with the rows of B^-1 it
-// needs computed by transposed solves for the tied rows alone:
+// The dense path (lemke_pivoting.h) breaks ties by the lexicographic rule over the rows
+// of its explicit inverse; a factorised basis has no rows at hand, so this path decides
+// by values alone and leaves the ties to the caller's problem (sparse_lemke.h takes it
+// on q with its ties broken, q_i + delta (1 + i / n) max(1, |q|_inf), and solves the
+// basis it ends in afresh on the original q):
 //  - a candidate pivot d_i counts only above pivot_tolerance |d|_inf;
 //  - the ratio test has two passes (Harris): the step is limited by the smallest
 //    ratio (max(x_i, 0) + delta) / d_i, delta a feasibility tolerance of 1e-10 of the
-//    largest basic value (at most feasibility_cap), and every blocking row whose ratio
-//    max(x_i, 0) / d_i is within that limit is a tie;
-//  - among ties z0 leaves if it can; pivots below 1% of the largest tied pivot are
-//    passed over; the rest are decided by the lexicographic rule, the minimum of the
-//    rows (B^-1)_{i,:} / d_i compared column by column with a tolerance of 1e-10 of
-//    each row's size max(|x_i|, |B^-1_{i,:}|_1) / d_i (rows equal to rounding: the
-//    larger pivot). The rows are e_i^T B^-1, one transposed solve each
-//    (SparseLemkeBasis::inverse_row). The rule is the perturbation of q by
-//    (eps, eps^2, ..., eps^n), so that no basis repeats on an exact path: degenerate
-//    contact problems (the four loaded corners of a face, friction rows whose q is
-//    zero) no longer cycle;
+//    largest basic value (at most feasibility_cap), and among the blocking rows whose
+//    ratio max(x_i, 0) / d_i is within that limit z0 leaves if it can, else the largest
+//    pivot d_i (the lowest row among equal ones);
 //  - a leaving value below zero is a degenerate zero: it is set to 0 by moving q
 //    (SparseLemkeBasis::move_value_to_zero), never stepped back from;
 //  - a path that comes back to a basis it has left, with the same variable entering,
@@ -48,15 +43,12 @@ struct SparsePathSettings {
   double answer_tolerance = 0;    // how far below zero the scaled w may end, >= 0
   double feasibility_cap = std::numeric_limits<double>::infinity();
   const std::vector<char>* start_basis = nullptr;  // null, or singular: the slack basis
-  bool lexicographic = false;  // ties by the lexicographic rule, else the largest pivot
 };
 
 // Buffers reused between runs; they only grow.
 struct SparsePathWorkspace {
   SparseLemkeBasis basis;
   Eigen::VectorXd direction;
-  std::vector<int> tied_rows;          // the rows tied in the ratio test
-  Eigen::VectorXd best_row, candidate_row;  // rows of B^-1 in the lexicographic test
   std::vector<std::uint64_t> visited;  // hashes of the bases the path went through
   Eigen::VectorXd z;                   // z of the final basis (z0 dropped)
   std::vector<char> z_is_basic;        // z_j basic in the final basis

@@ -10,9 +10,6 @@
 #include <sys/stat.h>
 
 #include "lcp/lcp_file.h"
-#include "lcp/sparse_lemke_basis.h"
-#include "lcp/sparse_lemke_path.h"
-#include "lcp/sparse_lemke_subsystem.h"
 #include "lemke_contact_problems.h"
 #include "test_constants.h"
 #include "test_random.h"
@@ -144,70 +141,6 @@ TEST(SparseLemke, TallStackCarriesItsWeightAndWarmStartsWithoutPivots) {
   expect_sparse_solved(warm, lcp.M, lcp.q);
   EXPECT_TRUE(warm.warm_start_used);
   EXPECT_EQ(warm.pivots, 0);
-}
-
-TEST(SparseLemke, InverseRowsAreTheRowsOfTheInverseBasis) {
-  // e_p^T B^-1 (a transposed solve through the LU and the etas) against B^-1 a by
-  // columns: (B^-1 a_v)_p = (e_p^T B^-1) a_v for every column a_v = -M_{:,j}.
-  const test_problems::ContactLcp lcp = test_problems::resting_stack_lcp(3, kSparseFriction, 4, kSparseStep, kGravity);
-  const Eigen::SparseMatrix<double> M = sparse_of(lcp.M);
-  const int n = static_cast<int>(lcp.q.size());
-  SparseLemkeSolver solver;
-  const LcpSolution cold = solver.solve(M, lcp.q, LemkeSettings());
-  ASSERT_EQ(cold.status, LcpStatus::Solved);
-  SparseLemkeBasis basis;
-  basis.reset(M, lcp.q);
-  ASSERT_TRUE(basis.start_from(cold.z_is_basic));
-  // Two pivots on top of the factorisation, so that the etas are in the solve too.
-  Eigen::VectorXd d;
-  int pivoted = 0;
-  for (int j = 0; j < n && pivoted < 2; ++j) {
-    if (basis.position_of(n + j) >= 0) continue;
-    basis.compute_direction(n + j, d);
-    int row = 0;
-    for (int i = 1; i < n; ++i) {
-      if (std::abs(d[i]) > std::abs(d[row])) row = i;
-    }
-    basis.pivot(row, n + j, d);
-    ++pivoted;
-  }
-  ASSERT_EQ(basis.updates(), 2);
-  Eigen::VectorXd row;
-  for (int p = 0; p < n; p += 7) {
-    basis.inverse_row(p, row);
-    for (int j = 0; j < n; j += 5) {
-      basis.compute_direction(n + j, d);
-      const double by_row = -row.dot(lcp.M.col(j));
-      EXPECT_NEAR(by_row, d[p], 1e-12 * (1 + row.cwiseAbs().sum() * lcp.M.cwiseAbs().maxCoeff())) << p << ", " << j;
-    }
-  }
-}
-
-TEST(SparseLemke, LexicographicPathSolvesDegenerateStacksExactly) {
-  // A resting stack is degenerate on every face (four corners tied, friction rows with
-  // q = 0): the lexicographic path, on q itself with no tie break, ends in a basis whose
-  // principal subsystem passes the certificate, and each interface carries the boxes
-  // above it.
-  constexpr int kBoxes = 12;
-  const test_problems::ContactLcp lcp =
-      test_problems::resting_stack_lcp(kBoxes, kSparseFriction, 4, kSparseStep, kGravity);
-  const Eigen::SparseMatrix<double> M = sparse_of(lcp.M);
-  SparsePathSettings settings;
-  settings.max_pivots = 100 * static_cast<int>(lcp.q.size());
-  settings.answer_tolerance = 1e-9 * std::max(1.0, lcp.q.cwiseAbs().maxCoeff());
-  settings.lexicographic = true;
-  SparsePathWorkspace workspace;
-  int pivots = 0;
-  ASSERT_EQ(run_sparse_lemke_path(M, lcp.q, settings, workspace, pivots), PivotingEnd::Solved);
-  SparseSubsystemWorkspace subsystem;
-  Eigen::VectorXd z;
-  ASSERT_TRUE(solve_sparse_principal_subsystem(M, lcp.q, workspace.z_is_basic, subsystem, z));
-  EXPECT_TRUE(check_lcp_certificate(lcp.M, lcp.q, z, 1e-9).valid);
-  const double weight_impulse = 1.0 * kGravity * kSparseStep;
-  for (int level = 0; level < kBoxes; ++level) {
-    const double carried = (kBoxes - level) * weight_impulse;
-    EXPECT_NEAR(interface_normal_impulse(lcp, z, 4 * level), carried, 1e-9 * carried) << level;
-  }
 }
 
 TEST(SparseLemke, NoSolutionIsReportedNotInvented) {
