@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "formulation/joint_friction_lcp.h"
+#include "formulation/lcp_basis_map.h"
 #include "formulation/lcp_unknown_labels.h"
 #include "formulation/torsion_lcp.h"
 
@@ -101,7 +102,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     return;
   }
   // (rows, v_free) => (G + N, g), dense or sparse; last pass's basis of the same
-  // contacts, if any.
+  // contacts, if any, else for a sparse island the last pass's bases carried over
+  // contact by contact (lcp_basis_map.h).
   const bool sparse = !rows.dense_gram;
   if (sparse) {
     build_sparse_contact_lcp(rows, island.velocity, true, scratch.sparse_lcp);
@@ -112,6 +114,9 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   scratch.sparse = sparse;
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
+  if (sparse && warm == nullptr && map_contact_basis(bases.previous, scratch.key, rows.contact_count, scratch.mapped_basis)) {
+    warm = &scratch.mapped_basis;
+  }
 
   // Certified to the default 1e-9 (relative to max(1, |q|)): rows are velocities
   // [m/s] and impulses [N s]. The rows were checked above, so M is finite.

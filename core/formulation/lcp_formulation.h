@@ -8,8 +8,9 @@
 //
 // An island of free bodies without torsion rows past the dense cap (island_size.h) is
 // posed sparsely (sparse_contact_lcp.h) and solved by the sparse Lemke method
-// (lcp/sparse_lemke.h), with the same warm starts, fallbacks and certificate; every
-// island under the cap keeps the dense path.
+// (lcp/sparse_lemke.h), with the same warm starts, fallbacks and certificate; where its
+// contacts changed since the last pass, from the last pass's bases carried over
+// contact by contact (lcp_basis_map.h). Every island under the cap keeps the dense path.
 //
 // A contact's mode is kinematic, read from the LCP's own variables: it opens when its
 // normal row has slack (rho = w_n > 0, eq. 3), slides when it slips (lambda > 0, the
@@ -40,6 +41,7 @@ struct LcpScratch {
   bool sparse = false;           // the island's problem is sparse_lcp, not lcp
   SparseLemkeSolver sparse_lemke;
   std::vector<long long> key;  // the warm-start key of the island being solved
+  std::vector<char> mapped_basis;  // a sparse island's warm basis across changed contacts
   // The answer the step applied, in lcp's unknowns: Lemke's, or the fallback's (the
   // frictionless answer's c_n, c_l and joint friction unknowns, or none).
   Eigen::VectorXd z;           // z = [c_n; c_l; beta; lambda; tau+; tau-; sigma; p+; p-; sigma_s]
