@@ -13,6 +13,15 @@ namespace {
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
 
+// Grows a scratch buffer to hold `size` entries, never shrinking it: the n x n buffers
+// are written before they are read (a stored column of B^-1 when w leaves the basis,
+// the block's columns when it is factorised), so islands of alternating sizes need not
+// clear n^2 entries on every solve.
+template <typename T>
+void grow_to(std::vector<T>& buffer, std::size_t size) {
+  if (buffer.size() < size) buffer.resize(size);
+}
+
 }  // namespace
 
 void LemkeBasis::reset(const ScaledLcp& lcp) {
@@ -20,7 +29,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   n_ = lcp.size;
   variables_.n = n_;
   const std::size_t n = static_cast<std::size_t>(n_);
-  basis_inverse_.resize(n * n);
+  grow_to(basis_inverse_, n * n);
   basic_value_.resize(n);
   row_norm_.assign(n, 1.0);
   offset_.resize(n);
@@ -30,15 +39,13 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   column_is_unit_.assign(n, 1);
   block_position_.reserve(n);
   block_row_.reserve(n);
-  block_columns_.resize(n * n);
-  block_lu_.resize(n * n);
+  grow_to(block_columns_, n * n);
+  grow_to(block_lu_, n * n);
   block_row_swap_.resize(n);
   block_solution_.resize(n);
   block_product_.resize(n);
-  if (sparse_row_.size() < n * n) {
-    sparse_row_.resize(n * n);
-    sparse_value_.resize(n * n);
-  }
+  grow_to(sparse_row_, n * n);
+  grow_to(sparse_value_, n * n);
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
