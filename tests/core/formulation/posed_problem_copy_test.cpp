@@ -104,7 +104,9 @@ void expect_certified_by_hand(const IslandProblem& problem, const std::string& w
     for (int i = 0; i < cone.size; ++i) in_cone[static_cast<std::size_t>(f + i)] = 1;
     // With torsion, p_s last: |p_s| <= p_n, and |g_s| takes its share of g_n.
     const double spin = cone.size % 2 == 0 ? std::abs(w[f + cone.size - 1]) : 0.0;
-    if (cone.size % 2 == 0) EXPECT_LE(std::abs(z[f + cone.size - 1]), z[f] + tolerance) << what;
+    if (cone.size % 2 == 0) {
+      EXPECT_LE(std::abs(z[f + cone.size - 1]), z[f] + tolerance) << what;
+    }
     if (cone.size < 3) {
       EXPECT_GE(z[f], -tolerance) << what;
       EXPECT_LE(spin, w[f] + tolerance) << what;
