@@ -19,11 +19,10 @@
 // its method of multipliers cost less than the dense edge LCP's active set and Lemke on
 // every island of free bodies measured, a box on the floor and box_stack included,
 // docs/performance.md, "Convex sparse at every size") and quasi-static stepping's "qp"
-// problem past
-// kQuasistaticNewtonUnknowns (the same method) pose an island of free bodies without
-// torsion rows sparsely: no k x k matrix
-// is built (contact_rows.h's ContactGram::SelfBlocksOnly), memory grows with the
-// contacts and the pairs of bodies in contact, and the cap becomes the memory guard
+// problem past kQuasistaticNewtonUnknowns (the same method) pose an island of free
+// bodies without torsion rows sparsely: no k x k matrix is built (contact_rows.h's
+// ContactGram::SelfBlocksOnly), memory grows with the contacts and the pairs of bodies
+// in contact, and the cap becomes the memory guard
 // kMaxSparseIslandUnknowns (docs/robustness.md states its memory and time). lcp does
 // the same past kMaxIslandUnknowns (lcp_formulation.h: the sparse LCP of
 // sparse_contact_lcp.h, solved by lcp/sparse_lemke.h, whose basis is a sparse LU with

@@ -114,7 +114,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   scratch.sparse = sparse;
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
-  if (sparse && warm == nullptr && map_contact_basis(bases.previous, scratch.key, rows.contact_count, scratch.mapped_basis)) {
+  if (sparse && warm == nullptr &&
+      map_contact_basis(bases.previous, scratch.key, rows.contact_count, scratch.mapped_basis)) {
     warm = &scratch.mapped_basis;
   }
 
