@@ -7,9 +7,35 @@ import { defineConfig } from 'vite';
 
 const webRoot = resolve(import.meta.dirname, 'web');
 
+// The page's module is fetched by main.js (session/module_download.js), which the
+// browser runs only once it has downloaded and parsed the page's own JavaScript; a
+// preload in the built index.html starts that download at once, beside the script's.
+// The fetch then takes the preloaded response (same URL, mode and credentials).
+function preloadMainModule() {
+  return {
+    name: 'contactlab-preload-module',
+    apply: 'build',
+    transformIndexHtml(html, context) {
+      if (!context.bundle || !context.filename.endsWith('index.html')) return html;
+      const module = Object.values(context.bundle).find(
+        (output) => output.type === 'asset' && /(^|\/)contactlab-[\w-]+\.wasm$/.test(output.fileName),
+      );
+      if (!module) throw new Error('the built page holds no contactlab-*.wasm to preload');
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: `./${module.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: '' },
+          injectTo: 'head',
+        },
+      ];
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: './',
+  plugins: [preloadMainModule()],
   define: {
     'import.meta.env.CONTACTLAB_EMBED_ORIGINS': JSON.stringify(process.env.CONTACTLAB_EMBED_ORIGINS ?? ''),
   },

@@ -335,8 +335,10 @@ function listenForKeys(session, parts) {
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const module = await loadModule();
+  performance.mark('contactlab:module-instantiated');
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(module, session);
+  performance.mark('contactlab:page-parts-built');
   followPhoneLayout(parts.controls.gui);
   keepPanelsAboveStatusLine(document.getElementById('status-line'));
   if (requestedModes().present) parts.presentation.set(true);
@@ -394,6 +396,7 @@ async function start() {
   });
   parts.loop.start();
   loadingNotice.hidden = true;
+  performance.mark('contactlab:scene-loaded');
   startMessageApi();
 }
 
