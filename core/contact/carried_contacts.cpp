@@ -19,6 +19,7 @@ void take_carried_contacts(const std::vector<Vec3>& position, const std::vector<
   carried.start_position = position;
   carried.start_orientation = orientation;
   carried.start = contacts;
+  carried.taken = true;
 }
 
 void carry_contacts(const CarriedContacts& carried, const std::vector<Vec3>& position,

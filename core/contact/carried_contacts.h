@@ -34,6 +34,7 @@ struct CarriedContacts {
   std::vector<Vec3> start_position;     // per body: x_X0
   std::vector<Quat> start_orientation;  // per body: R_X0
   std::vector<DetectedContact> start;   // phi_0, n, p_0 of every contact
+  bool taken = false;                   // whether the step's start was taken
 };
 
 // (q at the step start, contacts found there) => what the substeps carry.

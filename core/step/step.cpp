@@ -653,10 +653,14 @@ void advance_step(const Model& model, const Options& options, Data& data, StepWo
   pass_options.time_step = options.time_step / passes;
   SolverStats first_failure;
   std::vector<TunnellingWarning> tunnelling;
+  // A pass that found no contacts (a static auto-grasp moves only the fingers) keeps
+  // none, and the next pass finds them again.
+  workspace.carried_contacts.taken = false;
   for (int i = 0; i < passes; ++i) {
     data.solver = SolverStats{};
-    const PassContacts source =
-        passes == 1 ? PassContacts::Detect : (i == 0 ? PassContacts::DetectAndKeep : PassContacts::Carry);
+    const PassContacts source = passes == 1 ? PassContacts::Detect
+                                : workspace.carried_contacts.taken ? PassContacts::Carry
+                                                                   : PassContacts::DetectAndKeep;
     advance_pass(model, pass_options, options, source, data, workspace);
     if (first_failure.fallbacks.empty() && !data.solver.fallbacks.empty()) first_failure = data.solver;
     for (const TunnellingWarning& warning : data.solver.tunnelling) add_tunnelling_warning(warning, tunnelling);
