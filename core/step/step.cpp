@@ -1,6 +1,7 @@
 // One time step, following seed 002 §4 as a pipeline:
 //
 //   contacts   (q, v)                  => contact points            step 4
+//              (a compliant substep: carried from the step's start, carried_contacts.h)
 //   islands    (contacts)              => groups of bodies          step 9
 //   trees      (q, v, set points)      => v_free, M_c^-1 per articulation  eqs. (14)-(17)
 //   per island:
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include "contact/anisotropic_friction.h"
+#include "contact/carried_contacts.h"
 #include "contact/friction_coefficient.h"
 #include "contact/joint_rows.h"
 #include "contact/restitution.h"
@@ -143,8 +145,8 @@ bool hold_oversized_island(const Options& options, int cap, StepWorkspace& ws, S
 // the geoms that touch, their feature and point, phi, the relative velocity at v^l in
 // the contact frame and, with torsional friction, the spin about n, and mu_s, mu_d
 // (contact/friction_coefficient.h).
-void gather_contact_state(const Model& model, const Options& options, StepWorkspace& ws) {
-  const IslandRows& rows = ws.rows;
+void gather_contact_state(const Model& model, const Options& options, const IslandRows& rows,
+                          StepWorkspace& ws) {
   IslandContactState& state = ws.contact_state;
   const int k = rows.contact_count;
   state.geoms.resize(k);
@@ -421,37 +423,9 @@ void integrate_articulation(const Model& model, const Options& options, int a, D
                      data.angular_velocity);
 }
 
-}  // namespace
-
-void advance_one_pass(const Model& model, const Options& options, Data& data,
-                      StepWorkspace& ws) {
-  // (timeline, t) => set points; a static auto-grasp moves only the fingers.
-  advance_control(model, options, data);
-  if (static_grasp_active(data)) {
-    step_static_grasp(model, options, data, ws);
-    return;
-  }
-  ContactFormulation& formulation = formulation_for(options, ws);
-  const double h = options.time_step;
+// (contacts, joints) => islands, and each island's contacts in their order.
+void group_islands(const Model& model, StepWorkspace& ws) {
   const int body_count = static_cast<int>(model.bodies.size());
-  SolverStats& stats = data.solver;
-  // v^l, kept for seed 002's eq. (12) as written (options.position_update).
-  if (uses_seed_002_position_update(options)) {
-    ws.start_linear_velocity = data.linear_velocity;
-    ws.start_angular_velocity = data.angular_velocity;
-    ws.start_joint_velocity.resize(model.articulations.size());
-    for (size_t a = 0; a < model.articulations.size(); ++a) ws.start_joint_velocity[a] = data.articulations[a].velocities;
-  }
-
-  // (q, v) => (contacts)
-  detect_contacts(model, options, data.position, data.orientation, data.linear_velocity,
-                  data.angular_velocity, ws.detection, ws.contacts);
-  data.contacts.resize(ws.contacts.size());
-  for (size_t i = 0; i < ws.contacts.size(); ++i) data.contacts[i] = contact_record_of(ws.contacts[i]);
-  data.limits.clear();
-  data.joint_frictions.clear();
-
-  // (contacts, joints) => (islands)
   ws.is_dynamic.resize(body_count);
   for (int b = 0; b < body_count; ++b) ws.is_dynamic[b] = !model.bodies[b].is_static;
   ws.contact_links.clear();
@@ -466,7 +440,6 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     }
   }
   find_islands(ws.is_dynamic, ws.contact_links, ws.islands);
-  stats.islands = ws.islands.count();
   ws.contact_island.resize(ws.contacts.size());
   for (size_t i = 0; i < ws.contacts.size(); ++i) {
     const DetectedContact& contact = ws.contacts[i];
@@ -488,6 +461,55 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     const int island = ws.contact_island[i];
     if (island >= 0) ws.island_contact_list[ws.island_contact_fill[island]++] = static_cast<int>(i);
   }
+}
+
+// Where a pass's contacts come from: found by the narrow phase, found and kept as the
+// start of a substepped step, or carried from that start (contact/carried_contacts.h).
+enum class PassContacts { Detect, DetectAndKeep, Carry };
+
+// One pass over options.time_step; detection_options.time_step is the span the
+// contact detection's margin covers (the whole step when the contacts are kept for
+// the substeps that carry them).
+void advance_pass(const Model& model, const Options& options, const Options& detection_options,
+                  PassContacts source, Data& data, StepWorkspace& ws) {
+  // (timeline, t) => set points; a static auto-grasp moves only the fingers.
+  advance_control(model, options, data);
+  if (static_grasp_active(data)) {
+    step_static_grasp(model, options, data, ws);
+    return;
+  }
+  ContactFormulation& formulation = formulation_for(options, ws);
+  const double h = options.time_step;
+  const int body_count = static_cast<int>(model.bodies.size());
+  SolverStats& stats = data.solver;
+  // v^l, kept for seed 002's eq. (12) as written (options.position_update).
+  if (uses_seed_002_position_update(options)) {
+    ws.start_linear_velocity = data.linear_velocity;
+    ws.start_angular_velocity = data.angular_velocity;
+    ws.start_joint_velocity.resize(model.articulations.size());
+    for (size_t a = 0; a < model.articulations.size(); ++a) ws.start_joint_velocity[a] = data.articulations[a].velocities;
+  }
+
+  // (q, v) => (contacts), or (q, contacts at the step start) => (contacts carried
+  // along their normals): phi_s = phi_0 + n . (u_B - u_A) (carried_contacts.h).
+  if (source == PassContacts::Carry) {
+    carry_contacts(ws.carried_contacts, data.position, data.orientation, ws.contacts);
+  } else {
+    detect_contacts(model, detection_options, data.position, data.orientation, data.linear_velocity,
+                    data.angular_velocity, ws.detection, ws.contacts);
+    if (source == PassContacts::DetectAndKeep) {
+      take_carried_contacts(data.position, data.orientation, ws.contacts, ws.carried_contacts);
+    }
+  }
+  data.contacts.resize(ws.contacts.size());
+  for (size_t i = 0; i < ws.contacts.size(); ++i) data.contacts[i] = contact_record_of(ws.contacts[i]);
+  data.limits.clear();
+  data.joint_frictions.clear();
+
+  // (contacts, joints) => (islands), kept by the passes that carry the same contacts.
+  if (source != PassContacts::Carry) group_islands(model, ws);
+  if (source == PassContacts::DetectAndKeep) ws.kept_rows.resize(ws.islands.count());
+  stats.islands = ws.islands.count();
 
   // (q, v, set points) => (v_free, M_c^-1) of every articulation; in maximal
   // coordinates its links start from q, v unless they gave them.
@@ -510,50 +532,57 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
                               ws.island_contact_list.begin() + ws.island_contact_start[island + 1]);
 
     // Past the size cap (formulation/island_size.h): held still, nothing posed.
-    const bool sparse = formulation.solves_sparse(options, island_shape(model, options, ws));
+    const IslandShape shape = island_shape(model, options, ws);
+    const bool sparse = formulation.solves_sparse(options, shape);
     if (hold_oversized_island(options, sparse ? formulation.sparse_island_cap() : kMaxIslandUnknowns, ws, stats)) {
       store_island_velocity(options, ws, data);
       continue;
     }
 
     // (contacts, q, v^l) => rows; mu needs the contact velocity at v^l (eq. 13). A
-    // sparse problem gets no k x k Gram blocks.
-    assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
-                          ws.island, ws.edges, ws.rows,
-                          sparse ? ContactGram::SelfBlocksOnly : ContactGram::Dense);
+    // sparse problem gets no k x k Gram blocks. An island of free bodies keeps the rows
+    // of its substepped step's start through the passes that carry its contacts: the
+    // frames, Jacobians and W_cc at the step's start poses (carried_contacts.h).
+    const bool keeps_rows = source != PassContacts::Detect && shape.only_free_bodies;
+    IslandRows& rows = keeps_rows ? ws.kept_rows[island] : ws.rows;
+    if (source != PassContacts::Carry || !keeps_rows) {
+      assemble_contact_rows(model, options, ws.contacts, ws.island_contacts, data.position,
+                            ws.island, ws.edges, rows,
+                            sparse ? ContactGram::SelfBlocksOnly : ContactGram::Dense);
+    }
     // (contacts, v^l) => geoms, phi, J v^l and mu_s, mu_d per contact.
-    gather_contact_state(model, options, ws);
+    gather_contact_state(model, options, rows, ws);
     // (J v^l, e, targets) => Newton's v_n^{l+1} >= -e v_n^l in the normal targets, for
     // the formulations whose rows take it.
     if (formulation.folds_restitution_into_targets()) {
-      fold_newton_restitution(ws.contact_state.start_velocity, options, ws.rows);
+      fold_newton_restitution(ws.contact_state.start_velocity, options, rows);
     }
     // (q, v^l, k) => v_free: eq. (15), the whole step for a free island.
     apply_free_motion(ws);
     apply_drag(options, data, ws);
     // (q, v_free) => joint-limit rows (eq. 9), then joint friction rows (eq. 14).
-    add_joint_limit_rows(model, options, data.articulations, ws.island, ws.rows, ws.joint_direction);
-    add_joint_friction_rows(model, options, data.articulations, ws.island, ws.rows);
+    add_joint_limit_rows(model, options, data.articulations, ws.island, rows, ws.joint_direction);
+    add_joint_friction_rows(model, options, data.articulations, ws.island, rows);
 
     // (rows, contact state, v_free) => v^{l+1}, impulses and modes, by the formulation
     // (seed 002's LCP: eqs. 18-21).
-    if (ws.rows.has_rows()) {
+    if (rows.has_rows()) {
       if (stats.status == SolverStatus::NoContacts) stats.status = SolverStatus::Solved;
       ws.solution.report.reset();
-      formulation.solve_island(options, ws.rows, ws.contact_state, data.solver_memory, ws.island,
+      formulation.solve_island(options, rows, ws.contact_state, data.solver_memory, ws.island,
                                ws.solution);
       add_island_report(ws.solution.report, stats);
       if (ws.keep_island_problems) {
-        keep_island_problem(formulation, options, island, ws.rows, ws.solution, stats);
+        keep_island_problem(formulation, options, island, rows, ws.solution, stats);
       }
-      record_island_contacts(ws.rows, ws.solution, h, data.contacts);
-      record_island_limits(ws.rows, ws.solution, h, data.limits);
-      record_island_joint_frictions(ws.rows, ws.solution, h, data.joint_frictions);
-      record_contact_velocities(ws.rows, ws.island.velocity, data.contacts);
+      record_island_contacts(rows, ws.solution, h, data.contacts);
+      record_island_limits(rows, ws.solution, h, data.limits);
+      record_island_joint_frictions(rows, ws.solution, h, data.joint_frictions);
+      record_contact_velocities(rows, ws.island.velocity, data.contacts);
     }
     // (impulses, drag) => what each prescribed motion's drive gave.
     const bool dragged = data.drag.body >= 0 && ws.island.member_of_body(data.drag.body) >= 0;
-    solve_prescribed_impulses(model, ws.island, ws.rows.has_rows() ? &ws.rows : nullptr, &ws.solution.impulses,
+    solve_prescribed_impulses(model, ws.island, rows.has_rows() ? &rows : nullptr, &ws.solution.impulses,
                               dragged ? &ws.drag_row : nullptr, h, ws.articulation_workspace, ws.prescribed_probe,
                               ws.prescribed_work);
     store_island_velocity(options, ws, data);
@@ -579,6 +608,13 @@ void advance_one_pass(const Model& model, const Options& options, Data& data,
     integrate_articulation(model, options, a, data, ws);
   }
   data.time += h;
+}
+
+}  // namespace
+
+void advance_one_pass(const Model& model, const Options& options, Data& data,
+                      StepWorkspace& workspace) {
+  advance_pass(model, options, options, PassContacts::Detect, data, workspace);
 }
 
 namespace {
@@ -607,17 +643,25 @@ void advance_step(const Model& model, const Options& options, Data& data, StepWo
     return;
   }
   // A formulation explicit in the contact forces (compliant contact) takes n passes of
-  // h / n to stay stable; the step ends exactly at t + h. The statistics are the last
-  // pass's, with the first failure of any pass.
+  // h / n to stay stable; the step ends exactly at t + h. The first pass finds the
+  // contacts, within the margin of the whole step, and keeps them; the others carry
+  // them (seed 004's phi_s = phi_0 + n . (u_B - u_A), carried_contacts.h). The
+  // statistics are the last pass's, with the first failure of any pass.
   const double end_time = data.time + options.time_step;
   const int passes = formulation.substep_count(model, options);
   Options pass_options = options;
   pass_options.time_step = options.time_step / passes;
   SolverStats first_failure;
   std::vector<TunnellingWarning> tunnelling;
+  // A pass that found no contacts (a static auto-grasp moves only the fingers) keeps
+  // none, and the next pass finds them again.
+  workspace.carried_contacts.taken = false;
   for (int i = 0; i < passes; ++i) {
     data.solver = SolverStats{};
-    advance_one_pass(model, pass_options, data, workspace);
+    const PassContacts source = passes == 1 ? PassContacts::Detect
+                                : workspace.carried_contacts.taken ? PassContacts::Carry
+                                                                   : PassContacts::DetectAndKeep;
+    advance_pass(model, pass_options, options, source, data, workspace);
     if (first_failure.fallbacks.empty() && !data.solver.fallbacks.empty()) first_failure = data.solver;
     for (const TunnellingWarning& warning : data.solver.tunnelling) add_tunnelling_warning(warning, tunnelling);
   }

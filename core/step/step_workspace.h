@@ -11,6 +11,7 @@
 
 #include "base/math_types.h"
 #include "base/options.h"
+#include "contact/carried_contacts.h"
 #include "contact/contact_detection.h"
 #include "contact/contact_rows.h"
 #include "contact/friction_cone.h"
@@ -29,6 +30,8 @@ namespace contactlab {
 struct StepWorkspace {
   ContactDetectionScratch detection;
   std::vector<DetectedContact> contacts;
+  // A substepped step's contacts at its start, which its later substeps carry.
+  CarriedContacts carried_contacts;
   std::vector<std::pair<int, int>> contact_links;
   std::vector<char> is_dynamic;
   Islands islands;
@@ -50,6 +53,9 @@ struct StepWorkspace {
   Eigen::VectorXd joint_direction;  // a limit's rate row in maximal coordinates
   FrictionEdgeTable edges;
   IslandRows rows;
+  // Per island of free bodies: its rows at a substepped step's start, which the
+  // passes that carry its contacts reuse.
+  std::vector<IslandRows> kept_rows;
   std::vector<Vec6> member_free_velocity;  // per island member: a free body's v_free
   // Per body, for free bodies: turn_velocity - w_free (ContactFormulation::
   // free_body_motion), what the free rotation adds to w^{l+1} in the pose update.

@@ -188,6 +188,33 @@ TEST(CompliantIsland, LightDampingBounces) {
   EXPECT_NEAR(highest_after, expected, 0.03 * expected);
 }
 
+// A contact that begins inside a step engages in the substep where its carried gap
+// crosses zero (contact/carried_contacts.h). The 1 kg cube starts 5 mm above the
+// ground at 1 m/s down, in one step of h = 10 ms in 100 substeps: it meets the ground
+// after about 5 ms. Found only within one substep's reach (2 mm + 0.1 mm), the corners
+// would be missed and the cube would end the step 5 mm deep; engaged at touch, the four
+// critically damped springs (w = sqrt(4 k / m) = 632 rad/s) stop it within
+// v / (w e) = 0.6 mm, and it ends the step slowed from 1 m/s. Engaged before touch, it
+// would end above the ground.
+TEST(CompliantIsland, ContactThatBeginsWithinAStepEngagesWhereItsGapCrossesZero) {
+  Model model = load_builtin_scene("box_rest");
+  const int box = body_index(model, "box");
+  model.bodies[box].initial_position.z() += 5e-3;
+  Options options = compliant_options(model);
+  options.time_step = 0.01;
+  options.compliant_substeps = 100;
+  const double half = model.geoms[model.bodies[box].geoms[0]].shape.half_extents.z();
+  Data data = make_data(model);
+  data.linear_velocity[box] = Vec3(0, 0, -1);
+  step(model, options, data);
+  expect_step_solved(data);
+  const double gap = data.position[box].z() - half;
+  EXPECT_LT(gap, 0);
+  EXPECT_GT(gap, -1e-3);
+  EXPECT_GT(data.linear_velocity[box].z(), -0.5);
+  EXPECT_EQ(data.contacts.size(), 4u);
+}
+
 // The incline of 20 deg with mu_s = 0.3 < tan 20 deg = 0.364 slides; past the
 // stiction speed friction is mu_d f_n, so a = g (sin theta - mu_d cos theta) with
 // mu_d = 0.2 (within 1e-4; the first 3 v_s of slip take under 2 ms).

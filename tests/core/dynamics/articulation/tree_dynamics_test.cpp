@@ -12,7 +12,7 @@
 namespace contactlab {
 namespace {
 
-const Vec3 kGravity(0, 0, -9.81);
+const Vec3 kGravityVector(0, 0, -9.81);
 
 Mat3 cross_matrix(const Vec3& a) {
   Mat3 out;
@@ -162,8 +162,8 @@ TEST(TreeDynamics, CompositeRigidBodyMatchesRecursiveNewtonEuler) {
       EXPECT_EQ(mass, mass.transpose());
       const Eigen::VectorXd v = random_vector_of(size, engine);
       const Eigen::VectorXd acceleration = random_vector_of(size, engine);
-      inverse_dynamics(tree, kinematics, v, acceleration, kGravity, tau, workspace);
-      bias_forces(tree, kinematics, v, kGravity, bias, workspace);
+      inverse_dynamics(tree, kinematics, v, acceleration, kGravityVector, tau, workspace);
+      bias_forces(tree, kinematics, v, kGravityVector, bias, workspace);
       const Eigen::VectorXd expected = times(mass, acceleration) + bias;
       for (int j = 0; j < size; ++j) EXPECT_NEAR(tau[j], expected[j], 1e-12);
     }
@@ -193,13 +193,13 @@ TEST(TreeDynamics, BiasMatchesLagrangesEquationsOnAFixedBaseTree) {
       mass_matrix(tree, plus, mass_plus);
       mass_matrix(tree, minus, mass_minus);
       mass_derivative[k] = (mass_plus - mass_minus) / (2 * eps);
-      potential_gradient[k] = (potential_energy(tree, plus, kGravity) -
-                               potential_energy(tree, minus, kGravity)) / (2 * eps);
+      potential_gradient[k] = (potential_energy(tree, plus, kGravityVector) -
+                               potential_energy(tree, minus, kGravityVector)) / (2 * eps);
     }
     TreeKinematics kinematics;
     forward_kinematics(tree, q, kinematics);
     Eigen::VectorXd bias;
-    bias_forces(tree, kinematics, v, kGravity, bias);
+    bias_forces(tree, kinematics, v, kGravityVector, bias);
     for (int i = 0; i < size; ++i) {
       double expected = potential_gradient[i];
       for (int j = 0; j < size; ++j) {
@@ -234,10 +234,10 @@ TEST(TreeDynamics, BiasBalancesPowerOnAFloatingTree) {
     const double mass_rate_power =
         0.5 * (quadratic_form(mass_plus, v) - quadratic_form(mass_minus, v)) / (2 * eps);
     const double potential_rate =
-        (potential_energy(tree, plus, kGravity) - potential_energy(tree, minus, kGravity)) /
+        (potential_energy(tree, plus, kGravityVector) - potential_energy(tree, minus, kGravityVector)) /
         (2 * eps);
     Eigen::VectorXd bias;
-    bias_forces(tree, kinematics, v, kGravity, bias);
+    bias_forces(tree, kinematics, v, kGravityVector, bias);
     EXPECT_NEAR(v.dot(bias), mass_rate_power + potential_rate, 1e-7);
   }
 }
@@ -264,7 +264,7 @@ TEST(TreeDynamics, FreeLinkFollowsTheNewtonEulerEquations) {
     Eigen::MatrixXd mass;
     Eigen::VectorXd bias;
     mass_matrix(tree, kinematics, mass);
-    bias_forces(tree, kinematics, v, kGravity, bias);
+    bias_forces(tree, kinematics, v, kGravityVector, bias);
 
     const double m = link.mass;
     const Mat3 rotation = orientation.toRotationMatrix();
@@ -274,7 +274,7 @@ TEST(TreeDynamics, FreeLinkFollowsTheNewtonEulerEquations) {
     expected_mass << m * Mat3::Identity(), -m * cross_matrix(r), m * cross_matrix(r),
         world_inertia + m * cross_matrix(r) * cross_matrix(r).transpose();
     const Vec3 w = v.tail<3>();
-    const Vec3 force = m * w.cross(w.cross(r)) - m * kGravity;
+    const Vec3 force = m * w.cross(w.cross(r)) - m * kGravityVector;
     Vec6 expected_bias;
     expected_bias << force, w.cross(world_inertia * w) + r.cross(force);
     for (int i = 0; i < 6; ++i) {
@@ -284,7 +284,7 @@ TEST(TreeDynamics, FreeLinkFollowsTheNewtonEulerEquations) {
     if (com_local.isZero()) {
       // The free body of rigid_body.h: M = diag(m E, I_w), bias = -k = (-m g, w x I_w w).
       EXPECT_EQ(Mat3(mass.topRightCorner<3, 3>()), Mat3::Zero());
-      EXPECT_NEAR(bias[2], -m * kGravity.z(), 1e-13);
+      EXPECT_NEAR(bias[2], -m * kGravityVector.z(), 1e-13);
     }
   }
 }
@@ -347,7 +347,7 @@ TEST(TreeDynamics, VerticalPrismaticJointCarriesTheWeight) {
   Eigen::MatrixXd mass;
   Eigen::VectorXd bias;
   mass_matrix(tree, kinematics, mass);
-  bias_forces(tree, kinematics, Eigen::VectorXd::Constant(1, 4.0), kGravity, bias);
+  bias_forces(tree, kinematics, Eigen::VectorXd::Constant(1, 4.0), kGravityVector, bias);
   EXPECT_NEAR(mass(0, 0), 3, 1e-15);
   EXPECT_NEAR(bias[0], 3 * 9.81, 1e-14);
 }
