@@ -1,0 +1,66 @@
+// The WebAssembly module's speed in Node, on the stretch the native benchmark
+// bench_versus_mujoco/bin_pile/FORMULATION/u4 (tests/bench/pile_bench.cpp) times: a
+// scene's first --steps steps from its load, u = 4, in one step(N) call, timed by
+// process.cpuUsage() (CPU time: wall clock is useless on a shared machine), best of
+// --repeats. A first simulation steps --warmup steps and is dropped, so that V8 has
+// compiled the hot code with its optimising tier before the timed one starts. Prints
+// steps per CPU second and the hash of the final poses, so two builds of the module can
+// be compared for speed and bits (docs/performance.md, "The module against native speed").
+//
+//   node tests/bench/module_bench.mjs [--scene bin_pile] [--formulations soft,convex]
+//        [--steps 800] [--warmup 300] [--repeats 3] [--module web/src/wasm]
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { Fnv1a64 } from '../support/trajectory_hash.mjs';
+import { repositoryUrl, sceneText } from '../support/repository_files.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    scene: { type: 'string', default: 'bin_pile' },
+    formulations: { type: 'string', default: 'soft,convex' },
+    steps: { type: 'string', default: '800' },
+    warmup: { type: 'string', default: '300' },
+    repeats: { type: 'string', default: '3' },
+    module: { type: 'string', default: 'web/src/wasm' },
+  },
+});
+
+const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
+// A path from the repository's top, or an absolute one.
+const directory = new URL(args.module.replace(/\/?$/, '/'), repositoryUrl(''));
+globalThis.window ??= globalThis;
+const { default: createContactlab } = await import(new URL('contactlab.mjs', directory));
+const Module = await createContactlab({ wasmBinary: await readFile(new URL('contactlab.wasm', directory)) });
+const json = await sceneText(args.scene);
+
+function simulation(formulation) {
+  const sim = new Module.Simulation();
+  for (const error of [
+    sim.loadScene(json),
+    sim.setOption('formulation', FORMULATIONS.indexOf(formulation)),
+    sim.setOption('friction_edges', 4),
+  ]) {
+    if (error) throw new Error(`${args.scene} in ${formulation}: ${error}`);
+  }
+  return sim;
+}
+
+for (const formulation of args.formulations.split(',')) {
+  const warmup = simulation(formulation);
+  warmup.step(Number(args.warmup));
+  warmup.delete();
+  let best = 0;
+  let hash = '';
+  for (let repeat = 0; repeat < Number(args.repeats); ++repeat) {
+    const sim = simulation(formulation);
+    const start = process.cpuUsage();
+    const steps = sim.step(Number(args.steps));
+    const used = process.cpuUsage(start);
+    best = Math.max(best, steps / ((used.user + used.system) / 1e6));
+    const poses = new Fnv1a64();
+    for (const value of sim.bodyPoses()) poses.addDouble(value);
+    hash = poses.hex();
+    sim.delete();
+  }
+  console.log(`${args.scene} ${formulation}: ${best.toFixed(0)} steps per CPU-s, final poses ${hash}`);
+}
