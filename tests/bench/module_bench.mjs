@@ -9,8 +9,9 @@
 //
 //   node tests/bench/module_bench.mjs [--scene bin_pile] [--formulations soft,convex]
 //        [--steps 800] [--warmup 300] [--repeats 3] [--module web/src/wasm]
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { OptionSchema } from '../../web/src/session/option_schema.js';
+import { loadContactlab } from '../support/contactlab_module.mjs';
 import { Fnv1a64 } from '../support/trajectory_hash.mjs';
 import { repositoryUrl, sceneText } from '../support/repository_files.mjs';
 
@@ -25,21 +26,16 @@ const { values: args } = parseArgs({
   },
 });
 
-const FORMULATIONS = ['lcp', 'convex', 'soft', 'quasistatic', 'compliant'];
 // A path from the repository's top, or an absolute one.
-const directory = new URL(args.module.replace(/\/?$/, '/'), repositoryUrl(''));
-globalThis.window ??= globalThis;
-const { default: createContactlab } = await import(new URL('contactlab.mjs', directory));
-const Module = await createContactlab({ wasmBinary: await readFile(new URL('contactlab.wasm', directory)) });
+const Module = await loadContactlab(new URL(args.module.replace(/\/?$/, '/'), repositoryUrl('')));
+const schema = new OptionSchema(Module.optionSchema());
 const json = await sceneText(args.scene);
 
 function simulation(formulation) {
+  const number = schema.valueOf('formulation', formulation);
+  if (number === undefined) throw new Error(`--formulations: ${schema.unknownValueMessage('formulation', formulation)}`);
   const sim = new Module.Simulation();
-  for (const error of [
-    sim.loadScene(json),
-    sim.setOption('formulation', FORMULATIONS.indexOf(formulation)),
-    sim.setOption('friction_edges', 4),
-  ]) {
+  for (const error of [sim.loadScene(json), sim.setOption('formulation', number), sim.setOption('friction_edges', 4)]) {
     if (error) throw new Error(`${args.scene} in ${formulation}: ${error}`);
   }
   return sim;

@@ -4,10 +4,11 @@ import { readFile } from 'node:fs/promises';
 
 const root = new URL('../../', import.meta.url);
 
-export async function loadContactlab() {
+// `directory`: where the module's two files are (another build's, for a benchmark).
+export async function loadContactlab(directory = new URL('web/src/wasm/', root)) {
   globalThis.window ??= globalThis;
-  const { default: createContactlab } = await import(new URL('web/src/wasm/contactlab.mjs', root));
-  const wasmBinary = await readFile(new URL('web/src/wasm/contactlab.wasm', root));
+  const { default: createContactlab } = await import(new URL('contactlab.mjs', directory));
+  const wasmBinary = await readFile(new URL('contactlab.wasm', directory));
   return createContactlab({ wasmBinary });
 }
 
