@@ -134,7 +134,7 @@ function createParts(module, session) {
     parts.bodyDrag.update(simulation, twin);
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
-    view.adaptResolution(nowMs, drawn, parts.loop.steppingMs);
+    if (view.adaptResolution(nowMs, drawn, parts.loop.steppingMs)) view.render(simulation, twin);
     status.update(simulation, parts.loop, nowMs);
     parts.timeline.update();
     parts.robotPanel.update(simulation, nowMs);

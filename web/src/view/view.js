@@ -155,14 +155,17 @@ export class View {
 
   // After each animation frame (drawing_resolution.js): fewer pixels while drawing is
   // slow, more again once it is fast. Held while a video records, whose frames keep
-  // one size.
+  // one size. Returns whether the ratio changed: the drawing buffer is then new and
+  // blank, and the caller draws it again before the frame is shown.
   adaptResolution(nowMs, drew, steppingMs) {
     if (this.drawsEveryFrame) {
       this.resolution.restart();
-      return;
+      return false;
     }
     const ratio = this.resolution.frame(nowMs, drew, steppingMs);
-    if (ratio !== null) this.#setPixelRatio(ratio);
+    if (ratio === null) return false;
+    this.#setPixelRatio(ratio);
+    return true;
   }
 
   // Draws at the device's full resolution until the function returned is called (a
