@@ -71,20 +71,8 @@ std::string grid_scene(int n) {
 // 20 cubes turned about z, in a staggered column 0.12 m apart from 0.1 m up.
 std::string pile_scene() { return falling_pile_scene(20, "soft"); }
 
-// N cubes in a brick pyramid on the ground (the header's rows).
-std::string pyramid_scene(int count) {
-  int base = 1;
-  while (base * (base + 1) / 2 < count) ++base;
-  std::string bodies;
-  int placed = 0;
-  for (int row = 0; placed < count; ++row) {
-    const int in_row = base - row;
-    for (int i = 0; i < in_row && placed < count; ++i, ++placed) {
-      bodies += pile_cube("c" + std::to_string(placed), 0.1 * i + 0.05 * row, 0, 0.05 + 0.1 * row, 0);
-    }
-  }
-  return scene(bodies);
-}
+// N cubes in a brick pyramid on the ground (the header's rows), touching.
+std::string pyramid_scene(int count) { return counted_brick_pyramid_scene(count, 0, "soft"); }
 
 // 199 spheres of radius 0.05 m and 1 kg in a column on the ground, each touching the next.
 std::string sphere_column_scene() {

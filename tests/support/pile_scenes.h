@@ -50,4 +50,22 @@ inline std::string brick_pyramid_scene(int base, const std::string& formulation)
   return pile_scene_text("pyramid", formulation, bodies);
 }
 
+// `count` cubes in a brick pyramid: rows of b, b - 1, ... cubes (b the least with
+// b (b + 1) / 2 >= count, the top row partial), each row on the gaps of the one below,
+// every touching pair `gap` apart [m] (0: touching, the benchmarks' pyramids; half the
+// contact threshold: the lab's resting distance, where a normal row's target is zero).
+inline std::string counted_brick_pyramid_scene(int count, double gap, const std::string& formulation) {
+  int base = 1;
+  while (base * (base + 1) / 2 < count) ++base;
+  const double pitch = 0.1 + gap;
+  std::string bodies;
+  int placed = 0;
+  for (int row = 0; placed < count; ++row) {
+    for (int i = 0; i < base - row && placed < count; ++i, ++placed) {
+      bodies += pile_cube("c" + std::to_string(placed), pitch * i + 0.5 * pitch * row, 0, 0.05 + gap + pitch * row, 0);
+    }
+  }
+  return pile_scene_text("pile", formulation, bodies);
+}
+
 }  // namespace contactlab
