@@ -1,6 +1,7 @@
 // Compliant contact (seed 004, "Compliant Contact Models") as a formulation: explicit
-// spring-damper and Stribeck forces from each contact's state at the start of the
-// substep (compliant_island.h), in compliant_substep_count passes of h / n per step, or
+// spring-damper forces from each contact's state at the start of the substep and
+// Stribeck friction linearly implicit in the slip (compliant_island.h,
+// implicit_friction.h), in compliant_substep_count passes of h / n per step, or
 // (compliant_integration error_controlled) integrated over the step with error control
 // (compliant_adaptive.h).
 // The contacts are meant to overlap, so seed 002's step-size search does not apply.

@@ -1,7 +1,8 @@
 // Compliant contact, seed 004 "Compliant Contact Models": every contact is a spring
 // and a damper along its normal, linear or Hunt and Crossley's, and regularised
-// friction in its tangent plane (compliant_contact_force.h: the force laws), both
-// explicit in the contact's state at the start of the substep.
+// friction in its tangent plane (compliant_contact_force.h: the force laws). The normal
+// force is explicit in the contact's state at the start of the substep; friction is
+// taken at the substep's end slip, linearised about its start (implicit_friction.h).
 //
 // zeta is options.compliant_damping_ratio, except at a contact whose material pair
 // has a restitution e > 0: there it is the damping ratio whose spring-damper returns
@@ -11,9 +12,11 @@
 // a fast body dead; a slow one, dominated by its weight on the spring, stays down).
 // Under Hunt and Crossley's law e is not used.
 //
-// The impulses h_s (f_n, f_t) enter v^{l+1} = v_free + M^-1 J^T h_s f (seed 002
-// eq. 18 with the contact impulses known), and q^{l+1} = q^l + h_s v^{l+1}: symplectic
-// Euler for each contact spring. Its stability bounds the substep h_s (below).
+// The impulses h_s f_n and p_t enter v^{l+1} = v_free + M^-1 J^T (h_s f_n, p_t) (seed
+// 002 eq. 18 with the contact impulses known; seed 004 eq. 21 over the substep), and
+// q^{l+1} = q^l + h_s v^{l+1}: symplectic Euler for each contact spring (seed 004's
+// semi-implicit Euler, q[n+1] = q[n] + h v[n+1]). Its stability alone bounds the
+// substep h_s (below); friction's, implicit, does not.
 //
 // Joint limits stay hard rows (seed 002 eq. 9 with eq. 19's correction): a limit row
 // carries only the velocity it asks for, no distance to make a spring from, and its
@@ -33,10 +36,9 @@
 #include <Eigen/Core>
 
 #include "base/finite_values.h"
-#include "contact/anisotropic_friction.h"
-#include "contact/friction_coefficient.h"
 #include "contact/restitution.h"
 #include "formulation/compliant_contact_force.h"
+#include "formulation/implicit_friction.h"
 #include "formulation/joint_friction_lcp.h"
 #include "formulation/stribeck_friction.h"
 #include "lcp/lemke.h"
@@ -51,18 +53,13 @@ namespace {
 // corners of a face: lambda_max = 6 / m (its rocking modes; the bounce is 4 / m). A
 // cube between two others (eight corners): 12 / m.
 constexpr double kNormalModeFactor = 12;
-// Friction: near rest, each contact is a damper of slope mu' f_n / v_s (mu' the
-// largest slope of mu, stribeck_largest_slope). A body of mass m resting on its
-// contacts under its own weight, sum f_n = m g, is damped at the rate
-// sum mu' f_n / (v_s m) = mu' g / v_s in translation, independently of m; the twist
-// about the normal of a cube on four corners is damped 3 times as fast. Contacts that
-// carry more than their body's weight (the bottom of a stack, a firm grasp) are
-// proportionally steeper and, unresolved, chatter in a bounded cycle of a few v_s:
-// mu(s) f_n saturates, so explicit friction cannot explode as the spring does.
-// compliant_substeps set by hand, or a larger v_s, resolves them.
-constexpr double kFrictionModeFactor = 3;
-// Both bounds are taken at half the explicit step's stability limit.
+// The bound is taken at half the explicit step's stability limit.
 constexpr double kSafetyFactor = 0.5;
+// The friction sweeps (implicit_friction.h) stop once no contact's slip changes by more
+// than this fraction of the stiction speed v_s in a sweep, or after kMaxFrictionSweeps.
+// A steady state (rest, creep, a steady slide) is exact after any number of sweeps.
+constexpr double kFrictionSweepTolerance = 1e-2;
+constexpr int kMaxFrictionSweeps = 20;
 // The automatic count is capped at 10000 substeps per step (one substep costs one
 // pass of the step pipeline); past the cap the explicit step may be unstable.
 constexpr int kMaxCompliantSubsteps = 10000;
@@ -124,8 +121,11 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
   report.reset();
   report.problem_size = rows.joint_row_count();
 
-  // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2)
+  // (phi, J v^l, W_cc, e, mu_s, mu_d) => impulses h_s (f_n, f_t1, f_t2) at the start's
+  // state, and each contact's friction linearised about its slip u0 (implicit_friction.h)
   bool finite = all_finite(island.velocity.data(), island.velocity.size());
+  workspace.friction.resize(rows.contact_count);
+  const StribeckCurve curve = compliant_stribeck_curve(options);
   for (int c = 0; c < rows.contact_count; ++c) {
     const double damping_ratio = rows.restitution[c] > 0 && !uses_hunt_crossley(options)
                                      ? workspace.damping_ratios.of_restitution(rows.restitution[c])
@@ -135,8 +135,15 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
                                                contacts.static_friction[c], contacts.kinetic_friction[c],
                                                options);
     impulses.contact[c] = substep * force;
+    LinearisedFriction& friction = workspace.friction[c];
+    friction.slip = contacts.start_velocity[c].tail<2>();
+    friction.force = force.tail<2>();
+    friction.damping = friction_damping(friction.slip, force.x(), options.compliant_stiction_speed,
+                                        contacts.static_friction[c], contacts.kinetic_friction[c], curve,
+                                        substep, rows.self_block(c).bottomRightCorner<2, 2>());
     finite = finite && all_finite(&contacts.distance[c], 1) &&
-             all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3);
+             all_finite(contacts.start_velocity[c].data(), 3) && all_finite(impulses.contact[c].data(), 3) &&
+             all_finite(friction.damping.data(), 4);
   }
   if (!finite) {
     impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
@@ -146,10 +153,15 @@ void compliant_island_impulses(const IslandRows& rows, const IslandContactState&
     return;
   }
 
-  // (v_free, impulses) => v^{l+1} = v_free + M^-1 J^T h_s f
+  // (v_free, impulses) => v_free + M^-1 J^T h_s f(u0), then the friction impulses at the
+  // substep's end slip: v^{l+1} = v_free + M^-1 J^T p (implicit_friction.h)
   for (int c = 0; c < rows.contact_count; ++c) {
     rows.apply_frame_impulse(c, impulses.contact[c], island.velocity);
   }
+  report.iterations =
+      solve_implicit_friction(rows, workspace.friction, substep,
+                              kFrictionSweepTolerance * options.compliant_stiction_speed, kMaxFrictionSweeps,
+                              impulses.contact, island.velocity);
   if (rows.joint_row_count() > 0) solve_limit_rows(rows, workspace, island, impulses, report);
   if (!all_finite(island.velocity.data(), island.velocity.size())) {
     impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);
@@ -197,23 +209,8 @@ int compliant_substep_count(const Model& model, const Options& options,
   }
   const double stable_product = 2 / (zeta + std::sqrt(1 + zeta * zeta));
   const double frequency = std::sqrt(stiffness * kNormalModeFactor / lightest);  // w [1/s]
-  double largest_substep = kSafetyFactor * stable_product / frequency;
-
-  // Friction near rest: v' = -a v with a = mu' g kFrictionModeFactor / v_s, by explicit
-  // Euler stable while a h < 2. mu' is the steepest law of the scene's materials.
-  double slope = 0;  // mu'
-  for (const FrictionPair& materials : model.friction_table) {
-    // (An anisotropic pair's scaled cone has its larger coefficients.)
-    const FrictionPair pair = largest_friction(applied_friction(materials, options));
-    slope = std::max(slope, stribeck_largest_slope(pair.static_coefficient, pair.kinetic_coefficient,
-                                                   compliant_stribeck_curve(options)));
-  }
-  const Vec3& g = options.gravity;
-  const double gravity = std::sqrt(g.x() * g.x() + g.y() * g.y() + g.z() * g.z());
-  const double damping_rate =
-      slope * gravity * kFrictionModeFactor / options.compliant_stiction_speed;  // a [1/s]
-  if (damping_rate > 0) largest_substep = std::min(largest_substep, kSafetyFactor * 2 / damping_rate);
-
+  const double largest_substep = kSafetyFactor * stable_product / frequency;
+  // Friction sets no bound: its damper is integrated implicitly (implicit_friction.h).
   return substeps_for(options.time_step / largest_substep);
 }
 

@@ -44,11 +44,21 @@ double stribeck_coefficient_per_speed_ratio(double speed_ratio, double static_co
   return stribeck_coefficient(s, static_coefficient, kinetic_coefficient) / s;
 }
 
-double stribeck_largest_slope(double static_coefficient, double kinetic_coefficient, StribeckCurve curve) {
+double stribeck_slope(double speed_ratio, double static_coefficient, double kinetic_coefficient,
+                      StribeckCurve curve) {
+  const double s = std::max(speed_ratio, 0.0);
   if (curve == StribeckCurve::PiecewiseLinear) {
-    return std::max(static_coefficient, 0.5 * (kinetic_coefficient - static_coefficient));
+    if (s < 1) return static_coefficient;
+    if (s < 3) return -0.5 * (static_coefficient - kinetic_coefficient);
+    return 0;
   }
-  return std::max(2 * static_coefficient, kinetic_coefficient);
+  if (s <= 1) return 2 * static_coefficient * (1 - s);
+  if (s < 3) {
+    // d/ds of psi((s - 1) / 2) = psi'(x) / 2 with psi'(x) = 6 x (1 - x).
+    const double x = 0.5 * (s - 1);
+    return -(static_coefficient - kinetic_coefficient) * 3 * x * (1 - x);
+  }
+  return 0;
 }
 
 Eigen::Vector2d stribeck_friction_force(const Eigen::Vector2d& tangential_velocity,

@@ -16,8 +16,9 @@
 // of Castro et al. ("A Transition-Aware Method for the Simulation of Compliant Contact
 // with Regularized Friction", RA-L 2020) takes its place. It starts with the finite
 // slope 2 mu_s: near rest friction is a viscous damper of coefficient 2 mu_s f_n / v_s,
-// which sets both the creep speed under a load below mu_s f_n and the largest step an
-// explicit integration of it may take. mu is continuous with a continuous slope.
+// which sets the creep speed under a load below mu_s f_n and would set the largest step
+// an explicit integration of it could take (compliant contact integrates it linearly
+// implicitly instead, implicit_friction.h). mu is continuous with a continuous slope.
 //
 // The piecewise-linear curve (options.compliant_friction_law = piecewise_linear) is the
 // seed's own figure ("A continuous piecewise-linear approximation of friction (green)"):
@@ -47,13 +48,12 @@ double stribeck_coefficient_per_speed_ratio(double speed_ratio, double static_co
                                             double kinetic_coefficient,
                                             StribeckCurve curve = StribeckCurve::Smooth);
 
-// The largest d|f_t| / d|v_t| and |f_t| / |v_t| of the law, per unit f_n / v_s: the
-// viscous slope an explicit step must resolve. 2 mu_s at s = 0; when mu_d > mu_s the
-// rise over 1 <= s <= 3 has slope at most 0.75 (mu_d - mu_s) and the secant at most mu_d.
-// The piecewise-linear curve's slopes are mu_s and (mu_d - mu_s) / 2, and its secant
-// mu(s) / s lies between them.
-double stribeck_largest_slope(double static_coefficient, double kinetic_coefficient,
-                              StribeckCurve curve = StribeckCurve::Smooth);
+// mu'(s) = d mu / ds for s >= 0 (negative s is read as 0): 2 mu_s (1 - s) on the rise
+// of the smooth law, -(mu_s - mu_d) psi'((s - 1) / 2) / 2 on its step, 0 on the
+// plateau; mu_s, -(mu_s - mu_d) / 2 and 0 on the piecewise-linear curve (the right-hand
+// slope at its corners). The friction force's slope along the slip is f_n mu'(s) / v_s.
+double stribeck_slope(double speed_ratio, double static_coefficient, double kinetic_coefficient,
+                      StribeckCurve curve = StribeckCurve::Smooth);
 
 // The friction force (f_t1, f_t2) [N] in the tangent plane for the tangential velocity
 // (v_t1, v_t2) [m/s] of body B relative to body A: opposes it, |f_t| = mu(s) f_n.

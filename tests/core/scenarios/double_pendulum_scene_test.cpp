@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "formulation/compliant_island.h"
 #include "scene_fixture.h"
 
 namespace contactlab {
@@ -96,11 +97,21 @@ TEST(DoublePendulumScene, TheHamiltonianGainsEnergyAtARateOfOrderH) {
   EXPECT_LT(gain_at_half_h / gain_at_h, 0.6);
 }
 
-// Compliant contact takes the same step in substeps: 0.02 J over the 10 s.
-TEST(DoublePendulumScene, CompliantSubstepsKeepTheHamiltonianWithinTwoHundredthsOfAJoule) {
+// Compliant contact takes the same step in n substeps of h / n (n = compliant_substep_count,
+// the spring's bound on the lightest link): with no contact, the semi-implicit Euler
+// steps of lcp at h / n, whose largest gain it keeps (within 5 %), a fraction of lcp's at h.
+TEST(DoublePendulumScene, CompliantSubstepsKeepTheHamiltonianOfTheSubstep) {
+  const Model model = load_builtin_scene("double_pendulum");
+  Options options = model.options;
+  options.formulation = Formulation::Compliant;
+  DampingRatioTable table;
+  const int substeps = compliant_substep_count(model, options, table);
+  ASSERT_GT(substeps, 1);
   const Drift drift = energy_drift(Formulation::Compliant, kSceneTimeStep);
-  EXPECT_LT(drift.largest_gain, 0.03);
-  EXPECT_LT(drift.largest_loss, 0.01);
+  const Drift fine = energy_drift(Formulation::Lcp, kSceneTimeStep / substeps);
+  EXPECT_NEAR(drift.largest_gain, fine.largest_gain, 0.05 * fine.largest_gain);
+  EXPECT_LT(drift.largest_gain, 1.6 / substeps * 1.5);
+  EXPECT_LT(drift.largest_loss, 0.1);
 }
 
 // The quasi-static model keeps only epsilon_q of the inertia: the swing dies and the
