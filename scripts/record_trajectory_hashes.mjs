@@ -9,7 +9,7 @@
 // formulation are recorded over a shorter stretch (SHORTER_DURATION, kept in the
 // entry): bin_pile's first 0.3 s takes its drop and some 30 steps of the landing, the
 // pile's first large islands, in about 2.5 s of CPU for all five formulations natively
-// (its whole 2 s: some 30 s in compliant contact alone). The robot scenes of
+// (its whole 2 s: some 3 minutes in lcp alone, docs/performance.md). The robot scenes of
 // NOT_IN_TABLE are left out: their meshes and URDFs are read from ../shared, which the
 // WebAssembly test does not load.
 //
