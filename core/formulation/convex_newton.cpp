@@ -47,6 +47,8 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
                             : (found >= kConvexWarmShare * k ? kConvexMostlyWarmRatio : kConvexFirstRatio);
   ws.start = island.start_velocity;
 
+  const bool holds_ratio = static_cast<int>(island.members().size()) >= kConvexSteadyMembers;
+  double last_residual = 0;
   for (int round = 0; round < kConvexNewtonRounds; ++round) {
     // beta^i => the minimiser of L_i, by soft's Newton method from the last v.
     ws.shifted.regularisation = ratio * ws.scale;
@@ -73,7 +75,13 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
       ws.answered_by = "velocity-space method of multipliers";
       return true;
     }
-    ratio = std::max(kConvexLastRatio, 0.1 * ratio);
+    // Shrink rho above the steady ratio, on an island too small to hold it, or when
+    // this round's rate stalls or would not reach the tolerance in the rounds left.
+    const int rounds_left = kConvexNewtonRounds - round - 1;
+    const double rate = round > 0 ? residual / last_residual : 0.0;
+    const bool stalled = round > 0 && (rate > kConvexStallRate || std::pow(rate, rounds_left) * residual > allowed);
+    if (ratio > kConvexSteadyRatio || !holds_ratio || stalled) ratio = std::max(kConvexLastRatio, 0.1 * ratio);
+    last_residual = residual;
   }
   return false;
 }

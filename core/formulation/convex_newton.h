@@ -36,11 +36,23 @@
 // the residual by about r / (r + lambda) along an eigenvector lambda of the active
 // rows' Delassus matrix, so small r converges in few rounds, but makes L_i stiff and its
 // Newton method slow from far away (the 10 x 10 grid from rest: 50 iterations a round
-// at rho = 1e-6). So rho starts at kConvexFirstRatio, where L_i is soft contact, and
-// shrinks tenfold a round to kConvexLastRatio. beta^0 comes from the last step contact
-// by contact (contact_warm_start.h, SolverMemory's convex_contacts), a new contact's at
-// zero; with every contact found again rho starts at kConvexWarmRatio, with at least
-// kConvexWarmShare of them at kConvexMostlyWarmRatio.
+// at rho = 1e-6; a pile's resting rays join the active set a few per iteration, each
+// iteration's exact line search stopping at the first kinks). So rho starts at
+// kConvexFirstRatio, where L_i is soft contact, and shrinks tenfold a round to
+// kConvexLastRatio. On an island of kConvexSteadyMembers bodies or more it stops at
+// kConvexSteadyRatio and stays there while the rounds converge: it shrinks tenfold
+// again only after a round whose residual is above kConvexStallRate times the last
+// round's, or whose rate would not reach the tolerance within the rounds left. A round
+// at the same rho as the last one changes L_i's Hessian only where its active set
+// changed, so its Newton method starts near its answer and its factorisation is mostly
+// the last one's (block_cholesky.h factors again only the columns whose blocks
+// changed): that pays where a whole factorisation dominates a round; on a smaller
+// island a round's other work does, and the tenfold shrink takes fewer rounds
+// (docs/performance.md, "Convex's rho held while the rounds converge"). beta^0 comes
+// from the last step
+// contact by contact (contact_warm_start.h, SolverMemory's convex_contacts), a new
+// contact's at zero; with every contact found again rho starts at kConvexWarmRatio,
+// with at least kConvexWarmShare of them at kConvexMostlyWarmRatio.
 // Only free bodies, no joint or torsion rows (ConvexFormulation::solves_sparse leaves
 // the rest to the dense solvers).
 #pragma once
@@ -63,6 +75,9 @@ inline constexpr double kConvexFirstRatio = 1e-2;
 inline constexpr double kConvexWarmRatio = 1e-4;
 inline constexpr double kConvexMostlyWarmRatio = 1e-3;
 inline constexpr double kConvexWarmShare = 0.9;
+inline constexpr double kConvexSteadyRatio = 1e-3;
+inline constexpr double kConvexStallRate = 0.7;
+inline constexpr int kConvexSteadyMembers = 32;
 inline constexpr double kConvexLastRatio = 1e-6;
 inline constexpr double kConvexNewtonTolerance = 1e-6;
 inline constexpr int kConvexNewtonRounds = 30;

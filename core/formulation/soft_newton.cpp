@@ -35,6 +35,18 @@ double evaluate(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace&
   return cost;
 }
 
+// f(v_free): the rays' terms at y = q alone, the same sum in the same order as
+// evaluate() forms there (its inertia term and e^T J (v - v_free) are exact zeros), so
+// the same bits without the contacts' frame rates and forces.
+double cost_at_free_velocity(const EdgeLcp& lcp, int rays) {
+  double cost = 0;
+  for (int ray = 0; ray < rays; ++ray) {
+    const double y = lcp.offset[ray];
+    if (y < 0) cost += 0.5 * y * y / lcp.regularisation[ray];
+  }
+  return cost;
+}
+
 // The active set at y into ws.active; true when it differs from what was there.
 bool take_active_set(SoftNewtonWorkspace& ws) {
   bool changed = false;
@@ -135,17 +147,15 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   ws.active.assign(rays, 0);
 
   // Start from `start` where the cost is lower there.
-  ws.velocity = ws.free_velocity;
-  double cost = evaluate(rows, lcp, ws);
+  bool warm = false;
   if (start.size() == n && start.allFinite()) {
     ws.velocity = start;
-    const double warm_cost = evaluate(rows, lcp, ws);
-    if (warm_cost < cost) {
-      report.warm_start_used = true;
-    } else {
-      ws.velocity = ws.free_velocity;
-      evaluate(rows, lcp, ws);
-    }
+    warm = evaluate(rows, lcp, ws) < cost_at_free_velocity(lcp, rays);
+    if (warm) report.warm_start_used = true;
+  }
+  if (!warm) {
+    ws.velocity = ws.free_velocity;
+    evaluate(rows, lcp, ws);
   }
   take_active_set(ws);
 
