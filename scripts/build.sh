@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything: the native library, CLI, tests and benchmarks (build/native),
 # the WebAssembly modules, the main one and the URDF import module (build/wasm ->
-# web/src/wasm/), and the page (web/dist).
+# web/src/wasm/; the main one split in two after a profile run in Node, with
+# binaryen's wasm-split: scripts/split_main_module.sh), and the page (web/dist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(build-essential cmake ninja-build libeigen3-dev nlohmann-json3-dev googletest
   libgtest-dev libbenchmark-dev zlib1g-dev emscripten chromium fonts-liberation nodejs npm
+  binaryen  # wasm-split, which splits the main module (scripts/split_main_module.sh)
   clang-14 libfuzzer-14-dev libtinyxml2-dev libtinyobjloader-dev
   zip unzip  # graders/gradescope packs its autograder; the grader tests unpack it
   libmujoco-dev)  # libmujoco-dev: scripts/mujoco_compare.sh only (benchmark-only)

@@ -1,14 +1,18 @@
 // Times the page's start in Debian's headless Chromium, each load in a fresh context
 // (nothing cached): when the page's script and the module arrived, when the module was
 // instantiated, the page's parts built and the scene loaded (main.js's performance
-// marks), when the first frame was drawn and when the first step was shown, all in ms
-// from navigation start. Prints each stage's median, least and most over the loads.
+// marks), when the first frame was drawn and when the first step was shown, and, for a
+// module split in two (scripts/split_main_module.sh), when its second part was
+// compiled in the background, all in ms from navigation start. Prints each stage's
+// median, least and most over the loads.
 //
 //   node tests/bench/page_load_bench.mjs [--loads N] [--query '?scene=box_stack']
 //
 // Serves web/dist when CONTACTLAB_E2E_PAGE=web/dist is set (after scripts/build.sh),
 // else builds the page first (tests/e2e/harness.mjs). With software WebGL (no GPU) the
 // frames dominate; docs/performance.md, "The page's first step", gives the figures.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, startServer } from '../e2e/harness.mjs';
 
@@ -51,10 +55,12 @@ function readStages() {
     'scene loaded': mark('scene-loaded'),
     'first frame drawn': window.pageLoadMarks.firstFrameDrawn,
     'first step shown': window.pageLoadMarks.firstStepShown,
+    'second part compiled': mark('module-second-part-compiled'),
   };
 }
 
 const server = await startServer();
+const split = (await readdir(join(server.directory, 'assets'))).some((name) => /^contactlab\.deferred-[\w-]+\.wasm$/.test(name));
 const browser = await launchBrowser();
 const runs = [];
 try {
@@ -63,9 +69,14 @@ try {
     const page = await context.newPage();
     await page.addInitScript(watchFrames);
     await page.goto(`${server.url}${args.query}`);
-    await page.waitForFunction(() => window.pageLoadMarks.firstStepShown !== undefined && window.pageLoadMarks.firstFrameDrawn !== undefined, null, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      (secondPart) =>
+        window.pageLoadMarks.firstStepShown !== undefined &&
+        window.pageLoadMarks.firstFrameDrawn !== undefined &&
+        (!secondPart || performance.getEntriesByName('contactlab:module-second-part-compiled').length > 0),
+      split,
+      { timeout: 120_000 },
+    );
     runs.push(await page.evaluate(readStages));
     await context.close();
   }

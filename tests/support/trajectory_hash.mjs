@@ -56,3 +56,35 @@ export function hashCsvState(lines) {
   }
   return hash.hex();
 }
+
+const JOINT_STRIDE = 6; // a joint record: q, v, q_ref, effort, limit, goal
+
+// The state hash of a module Simulation's run from where it stands, `rows` rows (the
+// state now, then one per step), as the table's `state` hashes the CLI's CSV.
+export function simulationStateHash(sim, rows) {
+  const description = JSON.parse(sim.sceneDescription());
+  const hash = new Fnv1a64();
+  const addState = () => {
+    hash.addDouble(sim.time());
+    const poses = sim.bodyPoses();
+    const velocities = sim.bodyVelocities();
+    description.bodies.forEach((body, b) => {
+      if (body.static) return;
+      for (let i = 0; i < 7; ++i) hash.addDouble(poses[7 * b + i]);
+      for (let i = 0; i < 6; ++i) hash.addDouble(velocities[6 * b + i]);
+    });
+    description.articulations.forEach((articulation, a) => {
+      const joints = sim.jointState(a);
+      for (let j = 0; j < joints.length; j += JOINT_STRIDE) {
+        hash.addDouble(joints[j]);
+        hash.addDouble(joints[j + 1]);
+      }
+    });
+  };
+  addState();
+  for (let row = 1; row < rows; ++row) {
+    if (sim.step(1) !== 1) throw new Error(`the step after row ${row - 1} was not taken`);
+    addState();
+  }
+  return hash.hex();
+}

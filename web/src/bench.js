@@ -129,8 +129,9 @@ function warmUp(simulation) {
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function main() {
-  const { default: createContactlab } = await import('./wasm/contactlab.mjs');
-  const module = await createContactlab();
+  const { createMainModule } = await import('./module/main_module.js');
+  const { module, secondary } = await createMainModule();
+  await secondary.prefetch();
   const simulation = new Simulation(module, readCoreSchema(module));
   document.getElementById('bench-state').textContent = 'warming up…';
   await nextFrame();

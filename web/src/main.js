@@ -66,17 +66,18 @@ const app = {}; // the parts the automation API reads, once started
 // built (CONTACTLAB_EMBED_ORIGINS, vite.config.js); docs/embedding.md.
 const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
-// The module's code is downloaded here, to show its progress by bytes in the loading
-// notice, and handed to Emscripten's factory (wasmBinary).
+// The module's code (its primary part, module/split_module.js) is downloaded here, to
+// show its progress by bytes in the loading notice, and handed to Emscripten's factory
+// (wasmBinary). Returns {module, secondary}.
 async function loadModule() {
   try {
-    const [{ default: createContactlab }, wasmBinary] = await Promise.all([
-      import('./wasm/contactlab.mjs'),
+    const [{ createMainModule }, wasmBinary] = await Promise.all([
+      import('./module/main_module.js'),
       downloadWithProgress(wasmUrl, (loaded, total) => {
         loadingNotice.textContent = `Loading the simulation… ${progressText(loaded, total)}`;
       }),
     ]);
-    return await createContactlab({ wasmBinary });
+    return await createMainModule({ wasmBinary });
   } catch (error) {
     throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
   }
@@ -334,7 +335,7 @@ function listenForKeys(session, parts) {
 
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
-  const module = await loadModule();
+  const { module, secondary } = await loadModule();
   performance.mark('contactlab:module-instantiated');
   const session = new Session(module, readCoreSchema(module));
   const parts = createParts(module, session);
@@ -397,6 +398,10 @@ async function start() {
   parts.loop.start();
   loadingNotice.hidden = true;
   performance.mark('contactlab:scene-loaded');
+  // The module's functions the start did not run, ready before they are first called.
+  secondary.prefetch().then((compiled) => {
+    if (compiled) performance.mark('contactlab:module-second-part-compiled');
+  });
   startMessageApi();
 }
 

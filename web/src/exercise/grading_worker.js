@@ -7,9 +7,14 @@
 // Messages in: {id, exerciseText, answerKey, scenesText, answerText}; out: {id, grade
 // (the core's grade JSON text), results (the last grade as `contactlab grade` writes
 // PrairieLearn's results)} or {id, error}.
-import createContactlab from '../wasm/contactlab.mjs';
+import { createMainModule } from '../module/main_module.js';
 
-const modulePromise = createContactlab();
+// Grading runs the exercise's code, which the module's primary part does not hold: its
+// secondary part is fetched at once.
+const modulePromise = createMainModule().then(({ module, secondary }) => {
+  secondary.prefetch();
+  return module;
+});
 const exercises = new Map(); // answer key and exercise text -> the core's Exercise
 
 async function grade({ exerciseText, answerKey, scenesText, answerText }) {

@@ -1,12 +1,13 @@
 // The built-in scenes: the JSON files in assets/scenes, bundled as text by Vite.
+import { DEFAULT_SCENE } from './default_scene.js';
+
+export { DEFAULT_SCENE };
 
 const sceneFiles = import.meta.glob('../../../assets/scenes/*.json', {
   eager: true,
   query: '?raw',
   import: 'default',
 });
-
-export const DEFAULT_SCENE = 'stick_slip';
 
 // name (file name without .json) -> JSON text, sorted by name.
 export const builtinScenes = Object.freeze(
