@@ -49,10 +49,9 @@
 // changed): that pays where a whole factorisation dominates a round; on a smaller
 // island a round's other work does, and the tenfold shrink takes fewer rounds
 // (docs/performance.md, "Convex's rho held while the rounds converge"). beta^0 comes
-// from the last step
-// contact by contact (contact_warm_start.h, SolverMemory's convex_contacts), a new
-// contact's at zero; with every contact found again rho starts at kConvexWarmRatio,
-// with at least kConvexWarmShare of them at kConvexMostlyWarmRatio.
+// from the last step contact by contact (contact_warm_start.h, SolverMemory's
+// convex_contacts), a new contact's at zero; with every contact found again rho starts
+// at kConvexWarmRatio, with at least kConvexWarmShare of them at kConvexMostlyWarmRatio.
 // Only free bodies, no joint or torsion rows (ConvexFormulation::solves_sparse leaves
 // the rest to the dense solvers).
 #pragma once

@@ -266,6 +266,26 @@ TEST(CompliantIsland, ContactThatBeginsWithinAStepEngagesWhereItsGapCrossesZero)
   EXPECT_EQ(data.contacts.size(), 4u);
 }
 
+// The incline scene's slope: its normal, the unit vector straight down it, and its angle.
+struct Slope {
+  Vec3 normal;
+  Vec3 downhill;
+  double cos_theta;
+  double sin_theta;
+  double tan_theta;
+};
+
+Slope incline_slope(const Model& model) {
+  Slope slope;
+  const int ground = body_index(model, "ground");
+  slope.normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
+  slope.cos_theta = slope.normal.z();
+  slope.sin_theta = std::sqrt(1 - slope.cos_theta * slope.cos_theta);
+  slope.tan_theta = slope.sin_theta / slope.cos_theta;
+  slope.downhill = (Vec3(0, 0, -1) + slope.normal * slope.cos_theta).normalized();
+  return slope;
+}
+
 // The incline of 20 deg with mu_s = 0.3 < tan 20 deg = 0.364 slides; past the
 // stiction speed friction is mu_d f_n, so a = g (sin theta - mu_d cos theta) with
 // mu_d = 0.2 (within 1e-4; the first 3 v_s of slip take under 2 ms).
@@ -273,17 +293,13 @@ TEST(CompliantIsland, SteepSlopeSlidesWithTheKineticAcceleration) {
   Model model = load_builtin_scene("incline");
   model.friction_table[0] = FrictionPair{0.3, 0.2};
   const int box = body_index(model, "box");
-  const int ground = body_index(model, "ground");
-  const Vec3 slope_normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
-  const double cos_theta = slope_normal.z();
-  const double sin_theta = std::sqrt(1 - cos_theta * cos_theta);
-  const Vec3 downhill = (Vec3(0, 0, -1) + slope_normal * cos_theta).normalized();
+  const Slope slope = incline_slope(model);
   const Options options = compliant_options(model);
   Data data = make_data(model);
   const double duration = 1.0;
   run_for(model, options, data, duration, [](const Data& d) { expect_step_solved(d); });
-  const double expected = kGravity * (sin_theta - 0.2 * cos_theta);
-  EXPECT_NEAR(data.linear_velocity[box].dot(downhill) / duration, expected, 1e-4 * expected);
+  const double expected = kGravity * (slope.sin_theta - 0.2 * slope.cos_theta);
+  EXPECT_NEAR(data.linear_velocity[box].dot(slope.downhill) / duration, expected, 1e-4 * expected);
 }
 
 // Below atan(mu_s) the box creeps: a steady slide needs mu(s) sum f_n = m g sin theta
@@ -292,21 +308,17 @@ TEST(CompliantIsland, SteepSlopeSlidesWithTheKineticAcceleration) {
 TEST(CompliantIsland, ShallowSlopeCreepsAtTheStribeckSpeed) {
   const Model model = load_builtin_scene("incline");
   const int box = body_index(model, "box");
-  const int ground = body_index(model, "ground");
-  const Vec3 slope_normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
-  const double cos_theta = slope_normal.z();
-  const double tan_theta = std::sqrt(1 - cos_theta * cos_theta) / cos_theta;
-  const Vec3 downhill = (Vec3(0, 0, -1) + slope_normal * cos_theta).normalized();
+  const Slope slope = incline_slope(model);
   const double mu_s = model.friction(0, 0).static_coefficient;
-  ASSERT_LT(tan_theta, mu_s);
+  ASSERT_LT(slope.tan_theta, mu_s);
   const Options options = compliant_options(model);
   Data data = make_data(model);
   run_for(model, options, data, 0.5, [](const Data& d) { expect_step_solved(d); });
   const Vec3 start = data.position[box];
   run_for(model, options, data, 1.0, [](const Data& d) { expect_step_solved(d); });
-  const double creep = (data.position[box] - start).dot(downhill) / 1.0;
+  const double creep = (data.position[box] - start).dot(slope.downhill) / 1.0;
   const double v_s = options.compliant_stiction_speed;
-  const double expected = v_s * (1 - std::sqrt(1 - tan_theta / mu_s));
+  const double expected = v_s * (1 - std::sqrt(1 - slope.tan_theta / mu_s));
   EXPECT_NEAR(creep, expected, 1e-4 * expected);
   EXPECT_LT(creep, v_s);
 }
@@ -321,10 +333,7 @@ TEST(CompliantIsland, SlopeBelowTheFrictionAngleStaysStuckWithTheSpringsSubsteps
   Model model = load_builtin_scene("incline");
   model.friction_table[0] = FrictionPair{0.8, 0.6};
   const int box = body_index(model, "box");
-  const int ground = body_index(model, "ground");
-  const Vec3 slope_normal = model.geoms[model.bodies[ground].geoms[0]].local_pose.rotation * Vec3::UnitZ();
-  const double cos_theta = slope_normal.z();
-  const double tan_theta = std::sqrt(1 - cos_theta * cos_theta) / cos_theta;
+  const Slope slope = incline_slope(model);
   const Options options = compliant_options(model);
   DampingRatioTable table;
   ASSERT_EQ(compliant_substep_count(model, options, table), 7);
@@ -333,12 +342,12 @@ TEST(CompliantIsland, SlopeBelowTheFrictionAngleStaysStuckWithTheSpringsSubsteps
   const Vec3 start = data.position[box];
   run_for(model, options, data, 1.0, [](const Data& d) { expect_step_solved(d); });
   const double v_s = options.compliant_stiction_speed;
-  const double creep = v_s * (1 - std::sqrt(1 - tan_theta / 0.8));
+  const double creep = v_s * (1 - std::sqrt(1 - slope.tan_theta / 0.8));
   EXPECT_NEAR(creep, 0.262e-3, 1e-6);
   const Vec3 drift = data.position[box] - start;
   EXPECT_LT(drift.norm(), 1.01 * creep * 1.0);
   EXPECT_GT(drift.norm(), 0.99 * creep * 1.0);
-  EXPECT_LT(std::abs(drift.dot(slope_normal)), 1e-7);
+  EXPECT_LT(std::abs(drift.dot(slope.normal)), 1e-7);
 }
 
 // The smooth law on a flat floor: the box launched at 1 m/s with mu_s = 0.6, mu_k = 0.4
