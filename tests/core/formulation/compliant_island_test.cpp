@@ -286,6 +286,17 @@ Slope incline_slope(const Model& model) {
   return slope;
 }
 
+// The box's displacement over `measured` seconds after `settling` seconds on its slope,
+// every step solved.
+Vec3 drift_after_settling(const Model& model, const Options& options, int box, double settling,
+                          double measured) {
+  Data data = make_data(model);
+  run_for(model, options, data, settling, [](const Data& d) { expect_step_solved(d); });
+  const Vec3 start = data.position[box];
+  run_for(model, options, data, measured, [](const Data& d) { expect_step_solved(d); });
+  return data.position[box] - start;
+}
+
 // The incline of 20 deg with mu_s = 0.3 < tan 20 deg = 0.364 slides; past the
 // stiction speed friction is mu_d f_n, so a = g (sin theta - mu_d cos theta) with
 // mu_d = 0.2 (within 1e-4; the first 3 v_s of slip take under 2 ms).
@@ -312,11 +323,7 @@ TEST(CompliantIsland, ShallowSlopeCreepsAtTheStribeckSpeed) {
   const double mu_s = model.friction(0, 0).static_coefficient;
   ASSERT_LT(slope.tan_theta, mu_s);
   const Options options = compliant_options(model);
-  Data data = make_data(model);
-  run_for(model, options, data, 0.5, [](const Data& d) { expect_step_solved(d); });
-  const Vec3 start = data.position[box];
-  run_for(model, options, data, 1.0, [](const Data& d) { expect_step_solved(d); });
-  const double creep = (data.position[box] - start).dot(slope.downhill) / 1.0;
+  const double creep = drift_after_settling(model, options, box, 0.5, 1.0).dot(slope.downhill) / 1.0;
   const double v_s = options.compliant_stiction_speed;
   const double expected = v_s * (1 - std::sqrt(1 - slope.tan_theta / mu_s));
   EXPECT_NEAR(creep, expected, 1e-4 * expected);
@@ -337,14 +344,10 @@ TEST(CompliantIsland, SlopeBelowTheFrictionAngleStaysStuckWithTheSpringsSubsteps
   const Options options = compliant_options(model);
   DampingRatioTable table;
   ASSERT_EQ(compliant_substep_count(model, options, table), 7);
-  Data data = make_data(model);
-  run_for(model, options, data, 0.5, [](const Data& d) { expect_step_solved(d); });
-  const Vec3 start = data.position[box];
-  run_for(model, options, data, 1.0, [](const Data& d) { expect_step_solved(d); });
+  const Vec3 drift = drift_after_settling(model, options, box, 0.5, 1.0);
   const double v_s = options.compliant_stiction_speed;
   const double creep = v_s * (1 - std::sqrt(1 - slope.tan_theta / 0.8));
   EXPECT_NEAR(creep, 0.262e-3, 1e-6);
-  const Vec3 drift = data.position[box] - start;
   EXPECT_LT(drift.norm(), 1.01 * creep * 1.0);
   EXPECT_GT(drift.norm(), 0.99 * creep * 1.0);
   EXPECT_LT(std::abs(drift.dot(slope.normal)), 1e-7);
