@@ -68,7 +68,8 @@ const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
 // The module's code (its primary part, module/split_module.js) is downloaded here, to
 // show its progress by bytes in the loading notice, and handed to Emscripten's factory
-// (wasmBinary). Returns {module, secondary}.
+// (wasmBinary); its secondary part is fetched and compiled meanwhile, and instantiated
+// once both are up (module/secondary_module.js). Returns {module, secondary}.
 async function loadModule() {
   try {
     const [{ createMainModule }, wasmBinary] = await Promise.all([
@@ -83,8 +84,13 @@ async function loadModule() {
   }
 }
 
-// The view, the panels, the plots and the loop, acting through the session.
-function createParts(module, session) {
+// The options the default scene's sliders set with the module's primary part alone
+// (scripts/split_profile.mjs); any other waits for the secondary part.
+const PRIMARY_OPTIONS = new Set(['time_step', 'friction_coefficient', 'error_reduction']);
+
+// The view, the panels, the plots and the loop, acting through the session; an action
+// that may call into the module's secondary part waits for it (`afterLoad`).
+function createParts(module, session, afterLoad) {
   const { options: optionSchema, records } = session.schema;
   const view = new View(document.getElementById('viewport'), records);
   view.onForceScaleChange((force, length) => status.showForceScale(force, length));
@@ -95,7 +101,8 @@ function createParts(module, session) {
   const parts = { view, wrenchSpace };
   parts.links = new PageLinks(module, session, parts, status);
   parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
-    setOption: (name, value) => session.setOption(name, value),
+    setOption: (name, value) =>
+      (PRIMARY_OPTIONS.has(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value))),
     play: () => parts.loop.play(),
     pause: () => parts.loop.pause(),
     step: () => {
@@ -105,7 +112,7 @@ function createParts(module, session) {
     restart: () => session.reset(),
     resetScene: () => session.resetScene(),
     copyLink: () => parts.links.copy(),
-    loadBuiltinScene: (name) => session.loadBuiltinScene(name),
+    loadBuiltinScene: (name) => afterLoad(() => session.loadBuiltinScene(name)),
     setOverlay: (shown) => view.setOverlay(shown),
   });
   const gui = parts.controls.gui;
@@ -180,8 +187,8 @@ function createParts(module, session) {
     },
   );
   parts.fileOpener = new FileOpener(
-    (file) => openFile(module, session, file, parts),
-    (pairs) => openRobot(session, pairs, parts),
+    (file) => afterLoad(() => openFile(module, session, file, parts)),
+    (pairs) => afterLoad(() => openRobot(session, pairs, parts)),
     (file) => (parts.exercise
       ? session.refuseSceneFile(file.name, `the lab is in the exercise ${parts.exercise.name}, whose scene stays`)
       : parts.editorPanel.addHullFile(file)),
@@ -333,12 +340,24 @@ function listenForKeys(session, parts) {
   );
 }
 
+// Whether the address opens the default scene, which the module's primary part runs
+// alone; a link, another scene or an exercise waits for the secondary part.
+function opensDefaultScene() {
+  return window.location.hash.length <= 1 && requestedExercise() === null && requestedSceneName() === DEFAULT_SCENE;
+}
+
+// Resolves once the module's secondary part is in (module/secondary_module.js).
+let secondaryLoaded = null;
+
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const { module, secondary } = await loadModule();
   performance.mark('contactlab:module-instantiated');
+  secondaryLoaded = secondary.load(module).then((loaded) => {
+    if (loaded) performance.mark('contactlab:module-second-part-loaded');
+  });
   const session = new Session(module, readCoreSchema(module));
-  const parts = createParts(module, session);
+  const parts = createParts(module, session, (action) => secondary.afterLoad(action));
   performance.mark('contactlab:page-parts-built');
   followPhoneLayout(parts.controls.gui);
   keepPanelsAboveStatusLine(document.getElementById('status-line'));
@@ -351,6 +370,7 @@ async function start() {
   );
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
+  if (!opensDefaultScene()) await secondary.load(module);
   const { exercise, problems } = await openExercise(module, session, parts);
   parts.exercise = exercise;
   parts.folds = foldPanels(parts);
@@ -398,10 +418,6 @@ async function start() {
   parts.loop.start();
   loadingNotice.hidden = true;
   performance.mark('contactlab:scene-loaded');
-  // The module's functions the start did not run, ready before they are first called.
-  secondary.prefetch().then((compiled) => {
-    if (compiled) performance.mark('contactlab:module-second-part-compiled');
-  });
   startMessageApi();
 }
 
@@ -420,9 +436,11 @@ function startMessageApi() {
   api.start();
 }
 
-const ready = start().catch((error) => {
+const started = start().catch((error) => {
   loadingNotice.hidden = true;
   status.showError('contactlab could not start', error.message ?? String(error));
   throw error;
 });
-window.contactlab = createAutomationApi(app, ready);
+// A script's actions come once the page is up and the module's secondary part is in
+// (or its background load failed), so that none waits for it on the page's thread.
+window.contactlab = createAutomationApi(app, started.then(() => secondaryLoaded));

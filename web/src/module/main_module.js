@@ -1,6 +1,8 @@
 // Emscripten's factory for the main module, with its secondary part
-// (split_module.js) loaded as the page loads it (secondary_module.js). Returns
-// {module, secondary}: the caller starts secondary.prefetch() once it is up.
+// (split_module.js) loaded as the page loads it (secondary_module.js): its fetch and
+// compile start with the primary's instantiation, and it is instantiated into the
+// primary once both are done. Returns {module, secondary}; `secondary.load(module)`
+// resolves once it is in.
 import createContactlab from '../wasm/contactlab.mjs';
 import secondaryUrl from '../wasm/contactlab.deferred.wasm?url';
 import { SecondaryModule } from './secondary_module.js';
@@ -9,6 +11,8 @@ import { splitModuleOptions } from './split_module.js';
 // `options`: Emscripten's module options (wasmBinary: the primary's bytes).
 export async function createMainModule(options = {}) {
   const secondary = new SecondaryModule(secondaryUrl);
-  const module = await createContactlab({ ...options, ...splitModuleOptions(() => secondary.compiled()) });
+  secondary.prefetch();
+  const module = await createContactlab({ ...options, ...splitModuleOptions((imports) => secondary.instance(imports)) });
+  secondary.load(module);
   return { module, secondary };
 }
