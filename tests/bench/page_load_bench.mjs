@@ -46,6 +46,7 @@ function readStages() {
   const mark = (name) => performance.getEntriesByName(`contactlab:${name}`)[0]?.startTime;
   const script = resource(/\/main-[\w-]+\.js$/);
   const module = resource(/\/contactlab-[\w-]+\.wasm$/);
+  const secondPart = resource(/\/contactlab\.deferred-[\w-]+\.wasm$/);
   return {
     'page script arrived': script?.responseEnd,
     'module download started': module?.startTime,
@@ -55,6 +56,7 @@ function readStages() {
     'scene loaded': mark('scene-loaded'),
     'first frame drawn': window.pageLoadMarks.firstFrameDrawn,
     'first step shown': window.pageLoadMarks.firstStepShown,
+    'second part arrived': secondPart?.responseEnd,
     'second part loaded': mark('module-second-part-loaded'),
     'second part loaded synchronously': mark('module-second-part-loaded-synchronously'),
   };

@@ -68,17 +68,24 @@ const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
 // The module's code (its primary part, module/split_module.js) is downloaded here, to
 // show its progress by bytes in the loading notice, and handed to Emscripten's factory
-// (wasmBinary); its secondary part is fetched and compiled meanwhile, and instantiated
-// once both are up (module/secondary_module.js). Returns {module, secondary}.
+// (wasmBinary); its secondary part is fetched and compiled from then on, or at once
+// beside the primary when the page opens on something else than the default scene, and
+// instantiated once both are up (module/secondary_module.js). Returns {module, secondary}.
 async function loadModule() {
   try {
-    const [{ createMainModule }, wasmBinary] = await Promise.all([
-      import('./module/main_module.js'),
+    const mainModule = import('./module/main_module.js');
+    const [{ createMainModule }, secondary, wasmBinary] = await Promise.all([
+      mainModule,
+      mainModule.then(({ secondaryModule }) => {
+        const secondary = secondaryModule();
+        if (!opensDefaultScene()) secondary.prefetch();
+        return secondary;
+      }),
       downloadWithProgress(wasmUrl, (loaded, total) => {
         loadingNotice.textContent = `Loading the simulation… ${progressText(loaded, total)}`;
       }),
     ]);
-    return await createMainModule({ wasmBinary });
+    return await createMainModule({ wasmBinary }, secondary);
   } catch (error) {
     throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
   }

@@ -8,9 +8,13 @@ import secondaryUrl from '../wasm/contactlab.deferred.wasm?url';
 import { SecondaryModule } from './secondary_module.js';
 import { splitModuleOptions } from './split_module.js';
 
-// `options`: Emscripten's module options (wasmBinary: the primary's bytes).
-export async function createMainModule(options = {}) {
-  const secondary = new SecondaryModule(secondaryUrl);
+export function secondaryModule() {
+  return new SecondaryModule(secondaryUrl);
+}
+
+// `options`: Emscripten's module options (wasmBinary: the primary's bytes);
+// `secondary`: the secondary part, if its fetch was started before.
+export async function createMainModule(options = {}, secondary = secondaryModule()) {
   secondary.prefetch();
   const module = await createContactlab({ ...options, ...splitModuleOptions((imports) => secondary.instance(imports)) });
   secondary.load(module);
