@@ -44,12 +44,12 @@ export class SecondaryModule {
   // resolves to whether it is in (false: the background fetch failed, and the first
   // call will load it synchronously).
   load(module) {
-    this.#loading ??= this.prefetch().then(async (compiled) => {
+    this.#loading ??= this.prefetch().then((compiled) => {
       if (!compiled) return false;
-      if (this.#instance === null) {
-        const instance = await WebAssembly.instantiate(this.#compiled, secondaryImports(module));
-        this.#instance ??= instance;
-      }
+      // At once, on the task that saw the compile end: instantiating the compiled
+      // module only fills the primary's table, and one more task would wait behind the
+      // page's frames.
+      this.#instance ??= new WebAssembly.Instance(this.#compiled, secondaryImports(module));
       return true;
     });
     return this.#loading;
