@@ -130,7 +130,7 @@ function createParts(module, session, afterLoad) {
     download(new Blob([text], { type: 'text/plain' }), fileName),
   );
   parts.plots = new ContactPlots(gui, records);
-  parts.compare = new ComparePanel(gui, session, parts.plots);
+  parts.compare = new ComparePanel(gui, session, parts.plots, afterLoad);
   parts.graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => {
     view.setHighlightedBody(report ? report.objectBody : -1);
     wrenchSpace.show(report ? session.simulation.graspWrenches() : null);
@@ -164,7 +164,7 @@ function createParts(module, session, afterLoad) {
   parts.gizmo = new Gizmo(view, parts.editor, session);
   parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor.editing);
   parts.velocityArrows = new VelocityArrows(view, session);
-  parts.editorPanel = new EditorPanel(gui, parts.editor);
+  parts.editorPanel = new EditorPanel(gui, parts.editor, afterLoad);
   parts.exports = new Exports({
     session,
     view,
