@@ -20,7 +20,7 @@
 //   (INSTRUMENTED_DIR holds the instrumented contactlab.wasm and its contactlab.mjs)
 import { readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_SCENE } from '../web/src/session/default_scene.js';
+import { DEFAULT_SCENE, PRIMARY_OPTIONS } from '../web/src/session/default_scene.js';
 import { Simulation, readCoreSchema } from '../web/src/session/simulation.js';
 import { loadContactlab } from '../tests/support/contactlab_module.mjs';
 
@@ -29,11 +29,7 @@ import { loadContactlab } from '../tests/support/contactlab_module.mjs';
 const SELDOM_EVERY = 25;
 // The body dragged, and the sliders moved (docs/page.md, "Drag to perturb").
 const DRAGGED_BODY = 'wood_block';
-const SLIDERS = Object.freeze([
-  ['time_step', [0.005, 0.001]],
-  ['friction_coefficient', [0.3, 0.8]],
-  ['error_reduction', [0.5, 0.1]],
-]);
+const SLIDER_VALUES = Object.freeze({ time_step: [0.005, 0.001], friction_coefficient: [0.3, 0.8], error_reduction: [0.5, 0.1] });
 // The same sliders set before a run, every combination of these values (mu -1: the
 // scene's materials), each run for at most GRID_STEPS steps: what the blocks and the
 // cylinder then do (slide, stick, tip, bounce, leave the ramp) reaches code the scene's
@@ -84,8 +80,8 @@ function writeLink(module, payload) {
 function plannedActions(schema, simulation, scene) {
   const actions = [];
   let step = 40;
-  for (const [name, values] of SLIDERS) {
-    for (const value of values) actions.push([(step += 20), 'option', name, value]);
+  for (const name of PRIMARY_OPTIONS) {
+    for (const value of SLIDER_VALUES[name]) actions.push([(step += 20), 'option', name, value]);
     actions.push([(step += 20), 'option', name, simulation.getOption(name)]);
   }
   const entry = schema.options.option('friction_coefficient');

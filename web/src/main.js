@@ -51,6 +51,7 @@ import { Loop } from './session/loop.js';
 import { downloadWithProgress, progressText } from './session/module_download.js';
 import { RecordReader } from './session/record_reader.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
+import { PRIMARY_OPTIONS } from './session/default_scene.js';
 import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
 import { BodyDrag } from './view/body_drag.js';
@@ -91,10 +92,6 @@ async function loadModule() {
   }
 }
 
-// The options the default scene's sliders set with the module's primary part alone
-// (scripts/split_profile.mjs); any other waits for the secondary part.
-const PRIMARY_OPTIONS = new Set(['time_step', 'friction_coefficient', 'error_reduction']);
-
 // The view, the panels, the plots and the loop, acting through the session; an action
 // that may call into the module's secondary part waits for it (`afterLoad`).
 function createParts(module, session, afterLoad) {
@@ -109,7 +106,7 @@ function createParts(module, session, afterLoad) {
   parts.links = new PageLinks(module, session, parts, status);
   parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
     setOption: (name, value) =>
-      (PRIMARY_OPTIONS.has(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value))),
+      (PRIMARY_OPTIONS.includes(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value))),
     play: () => parts.loop.play(),
     pause: () => parts.loop.pause(),
     step: () => {
