@@ -2,10 +2,11 @@
 # Splits the main WebAssembly module in two (docs/performance.md, "The main module split
 # in two"); CMake runs it after linking contactlab_wasm with -sSPLIT_MODULE, which
 # writes an instrumented contactlab.wasm and the module itself as contactlab.wasm.orig.
-# The instrumented module runs the page's start and common use (split_profile.mjs);
-# binaryen's wasm-split then writes the functions that ran as the primary module,
-# contactlab.wasm, and the rest as contactlab.deferred.wasm, which the loader
-# (web/src/module/split_module.js) loads on the first call of one of them.
+# The instrumented module runs the page's start on the default scene and its common
+# actions there (split_profile.mjs); binaryen's wasm-split then writes the functions
+# that ran as the primary module, contactlab.wasm, and the rest as
+# contactlab.deferred.wasm, which the page fetches beside the primary and instantiates
+# into it (web/src/module/secondary_module.js).
 #
 #   scripts/split_main_module.sh OUTPUT_DIR WORK_DIR
 set -euo pipefail

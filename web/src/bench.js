@@ -131,7 +131,7 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function main() {
   const { createMainModule } = await import('./module/main_module.js');
   const { module, secondary } = await createMainModule();
-  await secondary.prefetch();
+  await secondary.load(module);
   const simulation = new Simulation(module, readCoreSchema(module));
   document.getElementById('bench-state').textContent = 'warming up…';
   await nextFrame();

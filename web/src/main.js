@@ -47,6 +47,7 @@ import { StatusPanel } from './panels/status.js';
 import { TimelineScrubber } from './panels/timeline_scrubber.js';
 import { ViewFolder } from './panels/view_folder.js';
 import { ContactPlots } from './plots/contact_plots.js';
+import { PRIMARY_OPTIONS } from './session/default_scene.js';
 import { Loop } from './session/loop.js';
 import { downloadWithProgress, progressText } from './session/module_download.js';
 import { RecordReader } from './session/record_reader.js';
@@ -68,23 +69,32 @@ const BUILT_IN_EMBED_ORIGINS = import.meta.env.CONTACTLAB_EMBED_ORIGINS;
 
 // The module's code (its primary part, module/split_module.js) is downloaded here, to
 // show its progress by bytes in the loading notice, and handed to Emscripten's factory
-// (wasmBinary). Returns {module, secondary}.
+// (wasmBinary); its secondary part is fetched and compiled from then on, or at once
+// beside the primary when the page opens on something else than the default scene, and
+// instantiated once both are up (module/secondary_module.js). Returns {module, secondary}.
 async function loadModule() {
   try {
-    const [{ createMainModule }, wasmBinary] = await Promise.all([
-      import('./module/main_module.js'),
+    const mainModule = import('./module/main_module.js');
+    const [{ createMainModule }, secondary, wasmBinary] = await Promise.all([
+      mainModule,
+      mainModule.then(({ secondaryModule }) => {
+        const secondary = secondaryModule();
+        if (!opensDefaultScene()) secondary.prefetch();
+        return secondary;
+      }),
       downloadWithProgress(wasmUrl, (loaded, total) => {
         loadingNotice.textContent = `Loading the simulation… ${progressText(loaded, total)}`;
       }),
     ]);
-    return await createMainModule({ wasmBinary });
+    return await createMainModule({ wasmBinary }, secondary);
   } catch (error) {
     throw new Error(`the WebAssembly module did not load: ${error.message ?? error}`);
   }
 }
 
-// The view, the panels, the plots and the loop, acting through the session.
-function createParts(module, session) {
+// The view, the panels, the plots and the loop, acting through the session; an action
+// that may call into the module's secondary part waits for it (`afterLoad`).
+function createParts(module, session, afterLoad) {
   const { options: optionSchema, records } = session.schema;
   const view = new View(document.getElementById('viewport'), records);
   view.onForceScaleChange((force, length) => status.showForceScale(force, length));
@@ -95,7 +105,8 @@ function createParts(module, session) {
   const parts = { view, wrenchSpace };
   parts.links = new PageLinks(module, session, parts, status);
   parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
-    setOption: (name, value) => session.setOption(name, value),
+    setOption: (name, value) =>
+      (PRIMARY_OPTIONS.includes(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value))),
     play: () => parts.loop.play(),
     pause: () => parts.loop.pause(),
     step: () => {
@@ -105,7 +116,7 @@ function createParts(module, session) {
     restart: () => session.reset(),
     resetScene: () => session.resetScene(),
     copyLink: () => parts.links.copy(),
-    loadBuiltinScene: (name) => session.loadBuiltinScene(name),
+    loadBuiltinScene: (name) => afterLoad(() => session.loadBuiltinScene(name)),
     setOverlay: (shown) => view.setOverlay(shown),
   });
   const gui = parts.controls.gui;
@@ -116,7 +127,7 @@ function createParts(module, session) {
     download(new Blob([text], { type: 'text/plain' }), fileName),
   );
   parts.plots = new ContactPlots(gui, records);
-  parts.compare = new ComparePanel(gui, session, parts.plots);
+  parts.compare = new ComparePanel(gui, session, parts.plots, afterLoad);
   parts.graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => {
     view.setHighlightedBody(report ? report.objectBody : -1);
     wrenchSpace.show(report ? session.simulation.graspWrenches() : null);
@@ -150,7 +161,7 @@ function createParts(module, session) {
   parts.gizmo = new Gizmo(view, parts.editor, session);
   parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor.editing);
   parts.velocityArrows = new VelocityArrows(view, session);
-  parts.editorPanel = new EditorPanel(gui, parts.editor);
+  parts.editorPanel = new EditorPanel(gui, parts.editor, afterLoad);
   parts.exports = new Exports({
     session,
     view,
@@ -180,8 +191,8 @@ function createParts(module, session) {
     },
   );
   parts.fileOpener = new FileOpener(
-    (file) => openFile(module, session, file, parts),
-    (pairs) => openRobot(session, pairs, parts),
+    (file) => afterLoad(() => openFile(module, session, file, parts)),
+    (pairs) => afterLoad(() => openRobot(session, pairs, parts)),
     (file) => (parts.exercise
       ? session.refuseSceneFile(file.name, `the lab is in the exercise ${parts.exercise.name}, whose scene stays`)
       : parts.editorPanel.addHullFile(file)),
@@ -333,12 +344,24 @@ function listenForKeys(session, parts) {
   );
 }
 
+// Whether the address opens the default scene, which the module's primary part runs
+// alone; a link, another scene or an exercise waits for the secondary part.
+function opensDefaultScene() {
+  return window.location.hash.length <= 1 && requestedExercise() === null && requestedSceneName() === DEFAULT_SCENE;
+}
+
+// Resolves once the module's secondary part is in (module/secondary_module.js).
+let secondaryLoaded = null;
+
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const { module, secondary } = await loadModule();
   performance.mark('contactlab:module-instantiated');
+  secondaryLoaded = secondary.load(module).then((loaded) => {
+    if (loaded) performance.mark('contactlab:module-second-part-loaded');
+  });
   const session = new Session(module, readCoreSchema(module));
-  const parts = createParts(module, session);
+  const parts = createParts(module, session, (action) => secondary.afterLoad(action));
   performance.mark('contactlab:page-parts-built');
   followPhoneLayout(parts.controls.gui);
   keepPanelsAboveStatusLine(document.getElementById('status-line'));
@@ -351,6 +374,7 @@ async function start() {
   );
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
+  if (!opensDefaultScene()) await secondary.load(module);
   const { exercise, problems } = await openExercise(module, session, parts);
   parts.exercise = exercise;
   parts.folds = foldPanels(parts);
@@ -398,10 +422,6 @@ async function start() {
   parts.loop.start();
   loadingNotice.hidden = true;
   performance.mark('contactlab:scene-loaded');
-  // The module's functions the start did not run, ready before they are first called.
-  secondary.prefetch().then((compiled) => {
-    if (compiled) performance.mark('contactlab:module-second-part-compiled');
-  });
   startMessageApi();
 }
 
@@ -420,9 +440,11 @@ function startMessageApi() {
   api.start();
 }
 
-const ready = start().catch((error) => {
+const started = start().catch((error) => {
   loadingNotice.hidden = true;
   status.showError('contactlab could not start', error.message ?? String(error));
   throw error;
 });
-window.contactlab = createAutomationApi(app, ready);
+// A script's actions come once the page is up and the module's secondary part is in
+// (or its background load failed), so that none waits for it on the page's thread.
+window.contactlab = createAutomationApi(app, started.then(() => secondaryLoaded));

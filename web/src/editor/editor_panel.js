@@ -47,13 +47,14 @@ export class EditorPanel {
   #message;
   #pair = DEFAULT_PAIR;
 
-  // `gui`: the control panel.
-  constructor(gui, editor) {
+  // `gui`: the control panel; `afterLoad(action)`: starts editing once the module's
+  // secondary part, which an edited scene may need, is in (main.js).
+  constructor(gui, editor, afterLoad = (action) => action()) {
     this.#editor = editor;
     const folder = gui.addFolder('edit scene').close();
     this.#folder = folder;
     const actions = {
-      edit: () => editor.edit(),
+      edit: () => afterLoad(() => editor.edit()),
       play: () => editor.play(),
       undo: () => editor.undo(),
       redo: () => editor.redo(),

@@ -10,9 +10,9 @@
 import { createMainModule } from '../module/main_module.js';
 
 // Grading runs the exercise's code, which the module's primary part does not hold: its
-// secondary part is fetched at once.
-const modulePromise = createMainModule().then(({ module, secondary }) => {
-  secondary.prefetch();
+// secondary part is awaited.
+const modulePromise = createMainModule().then(async ({ module, secondary }) => {
+  await secondary.load(module);
   return module;
 });
 const exercises = new Map(); // answer key and exercise text -> the core's Exercise

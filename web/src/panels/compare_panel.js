@@ -18,8 +18,9 @@ function formatNumber(value, digits = 3) {
 export class ComparePanel {
   // `gui`: the lil-gui root; `session`: whose simulations are compared and whose
   // setCompare / setTwinFormulation / setTwinCoordinates the folder calls; `plots`: ContactPlots, whose
-  // latest values the table shows.
-  constructor(gui, session, plots) {
+  // latest values the table shows; `afterLoad(action)`: runs a compare action once the
+  // module's secondary part, which the twin's formulations need, is in (main.js).
+  constructor(gui, session, plots, afterLoad = (action) => action()) {
     this.session = session;
     this.plots = plots;
     this.description = null;
@@ -41,15 +42,15 @@ export class ComparePanel {
     this.onController = this.folder
       .add(this.state, 'on')
       .name('compare')
-      .onChange((on) => session.setCompare(on, this.state.formulation, this.state.coordinates));
+      .onChange((on) => afterLoad(() => session.setCompare(on, this.state.formulation, this.state.coordinates)));
     this.formulationController = this.folder
       .add(this.state, 'formulation', session.schema.options.formulations)
       .name('ghost formulation')
-      .onChange((name) => session.setTwinFormulation(name));
+      .onChange((name) => afterLoad(() => session.setTwinFormulation(name)));
     this.coordinatesController = this.folder
       .add(this.state, 'coordinates', session.schema.options.valueNames('coordinates'))
       .name('ghost coordinates')
-      .onChange((name) => session.setTwinCoordinates(name));
+      .onChange((name) => afterLoad(() => session.setTwinCoordinates(name)));
     this.bodyController = this.folder
       .add(this.state, 'body', {})
       .name('body')

@@ -146,14 +146,12 @@ export class WrenchSpaceView {
     );
     this.drawn = emptySummary(this.projection, 0);
     this.buildPanel(container);
-
-    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-    this.renderer.setSize(SIZE_PX, SIZE_PX);
-    this.canvas = this.renderer.domElement;
-    this.canvas.id = 'wrench-space-canvas';
-    this.canvas.style.display = 'block';
-    this.element.insertBefore(this.canvas, this.caption);
+    // The renderer, its canvas and the orbit controls come with the first grasp shown
+    // (startRenderer): a WebGL context of its own costs the page's start a few hundred
+    // ms in software WebGL (docs/performance.md, "The page's start in a trace").
+    this.renderer = null;
+    this.canvas = null;
+    this.controls = null;
 
     this.scene = new Scene();
     this.scene.background = new Color(BACKGROUND);
@@ -168,6 +166,17 @@ export class WrenchSpaceView {
     this.scene.add(this.frame);
     this.content = new Group();
     this.frame.add(this.content);
+  }
+
+  startRenderer() {
+    if (this.renderer) return;
+    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setSize(SIZE_PX, SIZE_PX);
+    this.canvas = this.renderer.domElement;
+    this.canvas.id = 'wrench-space-canvas';
+    this.canvas.style.display = 'block';
+    this.element.insertBefore(this.canvas, this.caption);
     this.controls = new OrbitControls(this.camera, this.canvas);
     this.controls.enablePan = false;
     this.controls.addEventListener('change', () => this.render());
@@ -240,6 +249,7 @@ export class WrenchSpaceView {
     this.element.hidden = count === 0;
     this.drawn = emptySummary(this.projection, count);
     if (count === 0) return;
+    this.startRenderer();
     const [x, y, z] = this.projectionOffsets[this.projection];
     const points = [];
     for (let i = 0; i < count; i += 1) {
@@ -367,7 +377,7 @@ export class WrenchSpaceView {
   }
 
   render() {
-    if (!this.element.hidden) this.renderer.render(this.scene, this.camera);
+    if (!this.element.hidden && this.renderer) this.renderer.render(this.scene, this.camera);
   }
 
   // The inset as last drawn: {shown, projection, wrenches, dimension (of the projected
