@@ -97,6 +97,8 @@ async function loadModule() {
 function createParts(module, session, afterLoad) {
   const { options: optionSchema, records } = session.schema;
   const view = new View(document.getElementById('viewport'), records);
+  const setOption = (name, value) =>
+    (PRIMARY_OPTIONS.includes(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value)));
   view.onForceScaleChange((force, length) => status.showForceScale(force, length));
   const wrenchSpace = new WrenchSpaceView(document.body, records.wrench, {
     leftOf: document.getElementById('gui'),
@@ -105,8 +107,7 @@ function createParts(module, session, afterLoad) {
   const parts = { view, wrenchSpace };
   parts.links = new PageLinks(module, session, parts, status);
   parts.controls = new Controls(document.getElementById('gui'), builtinSceneNames, optionSchema, {
-    setOption: (name, value) =>
-      (PRIMARY_OPTIONS.includes(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value))),
+    setOption,
     play: () => parts.loop.play(),
     pause: () => parts.loop.pause(),
     step: () => {
@@ -122,7 +123,7 @@ function createParts(module, session, afterLoad) {
   const gui = parts.controls.gui;
   parts.viewFolder = new ViewFolder(parts.controls.viewFolder, view, session, () => parts.addressBar?.request());
   parts.robotPanel = new RobotPanel(gui, records.joint, optionSchema, session);
-  parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, session);
+  parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, { setOption });
   parts.lcpView = new LcpView(parts.controls.solverFolder, session, (text, fileName) =>
     download(new Blob([text], { type: 'text/plain' }), fileName),
   );
