@@ -24,12 +24,33 @@ function recorded(scene, formulation) {
   return entry;
 }
 
-test('the default scene runs, its sliders moved, in the primary part alone, bit for bit', async () => {
+// Runs `body(sim, schema, synchronousLoads)` on a simulation of a fresh module (its
+// secondary part put in first, asynchronously, when `withSecondary`), synchronousLoads()
+// counting the secondary part's synchronous loads so far; the simulation is deleted after.
+async function onFreshModule(withSecondary, body) {
   let synchronousLoads = 0;
   const Module = await loadContactlab(undefined, () => ++synchronousLoads);
+  if (withSecondary) await loadSecondary(Module);
   const schema = new OptionSchema(Module.optionSchema());
   const sim = new Module.Simulation();
   try {
+    await body(sim, schema, () => synchronousLoads);
+  } finally {
+    sim.delete();
+  }
+}
+
+// The default scene in OTHER_FORMULATION, which the primary part alone does not run,
+// hashes as recorded.
+async function expectDefaultSceneInOtherFormulationAsRecorded(sim, schema) {
+  const outside = recorded(DEFAULT_SCENE, OTHER_FORMULATION);
+  assert.equal(sim.loadScene(await sceneText(DEFAULT_SCENE)), '');
+  assert.equal(sim.setOption('formulation', schema.valueOf('formulation', OTHER_FORMULATION)), '');
+  assert.equal(simulationStateHash(sim, outside.rows), outside.state);
+}
+
+test('the default scene runs, its sliders moved, in the primary part alone, bit for bit', () =>
+  onFreshModule(false, async (sim, schema, synchronousLoads) => {
     assert.equal(sim.loadScene(await sceneText(DEFAULT_SCENE)), '');
     const formulation = schema.namedValue('formulation', sim.getOption('formulation')).name;
     const entry = recorded(DEFAULT_SCENE, formulation);
@@ -39,45 +60,20 @@ test('the default scene runs, its sliders moved, in the primary part alone, bit 
       assert.equal(sim.setOption(name, value), '');
     }
     assert.equal(sim.step(100), 100);
-    assert.equal(synchronousLoads, 0, 'no call reached the secondary part');
-  } finally {
-    sim.delete();
-  }
-});
+    assert.equal(synchronousLoads(), 0, 'no call reached the secondary part');
+  }));
 
-test('with the secondary part put in asynchronously, another scene and formulation hash as recorded, with no synchronous load', async () => {
-  let synchronousLoads = 0;
-  const Module = await loadContactlab(undefined, () => ++synchronousLoads);
-  await loadSecondary(Module);
-  const schema = new OptionSchema(Module.optionSchema());
-  const sim = new Module.Simulation();
-  try {
+test('with the secondary part put in asynchronously, another scene and formulation hash as recorded, with no synchronous load', () =>
+  onFreshModule(true, async (sim, schema, synchronousLoads) => {
     assert.equal(sim.loadScene(await sceneText(OTHER_SCENE)), '');
     const entry = recorded(OTHER_SCENE, schema.namedValue('formulation', sim.getOption('formulation')).name);
     assert.equal(simulationStateHash(sim, entry.rows), entry.state);
+    await expectDefaultSceneInOtherFormulationAsRecorded(sim, schema);
+    assert.equal(synchronousLoads(), 0, 'every call into the secondary part found it in');
+  }));
 
-    const outside = recorded(DEFAULT_SCENE, OTHER_FORMULATION);
-    assert.equal(sim.loadScene(await sceneText(DEFAULT_SCENE)), '');
-    assert.equal(sim.setOption('formulation', schema.valueOf('formulation', OTHER_FORMULATION)), '');
-    assert.equal(simulationStateHash(sim, outside.rows), outside.state);
-    assert.equal(synchronousLoads, 0, 'every call into the secondary part found it in');
-  } finally {
-    sim.delete();
-  }
-});
-
-test('a call into the secondary part before it is in loads it synchronously, once, bit for bit', async () => {
-  let synchronousLoads = 0;
-  const Module = await loadContactlab(undefined, () => ++synchronousLoads);
-  const schema = new OptionSchema(Module.optionSchema());
-  const sim = new Module.Simulation();
-  try {
-    const outside = recorded(DEFAULT_SCENE, OTHER_FORMULATION);
-    assert.equal(sim.loadScene(await sceneText(DEFAULT_SCENE)), '');
-    assert.equal(sim.setOption('formulation', schema.valueOf('formulation', OTHER_FORMULATION)), '');
-    assert.equal(simulationStateHash(sim, outside.rows), outside.state);
-    assert.equal(synchronousLoads, 1, 'the secondary part loaded on its first call, once');
-  } finally {
-    sim.delete();
-  }
-});
+test('a call into the secondary part before it is in loads it synchronously, once, bit for bit', () =>
+  onFreshModule(false, async (sim, schema, synchronousLoads) => {
+    await expectDefaultSceneInOtherFormulationAsRecorded(sim, schema);
+    assert.equal(synchronousLoads(), 1, 'the secondary part loaded on its first call, once');
+  }));
