@@ -10,10 +10,11 @@
 // Interactive (docs/page.md, "The page's start"): the scene's first frame is drawn and
 // the main thread is free to answer input: the end of the last long task (over 50 ms,
 // the Long Tasks API's threshold) before the first QUIET_MS without one, and not before
-// the first frame drawn. Past that window the bench moves friction μ's slider with a real
-// mouse press (through the browser's input, not a script in the page) and reports how
-// long it took to reach the simulation (the session's optionsChanged): "slider input
-// answered", in ms after the press was sent.
+// the first frame drawn. Past that window (or INTERACTIVE_WAIT_MS after the first step,
+// when there was none) the bench moves friction μ's slider with a real mouse press
+// (through the browser's input, not a script in the page) and reports how long it took
+// to reach the simulation (the session's optionsChanged): "slider input answered", in ms
+// after the press was sent. A stage not seen in every load says in how many it was.
 //
 //   node tests/bench/page_load_bench.mjs [--loads N] [--query '?scene=box_stack']
 //
@@ -137,7 +138,7 @@ try {
       window.pageLoadMarks.interactive = mark;
     }, interactive);
     const stages = await page.evaluate(readStages);
-    if (interactive !== undefined) stages['slider input answered'] = await answerToSlider(page);
+    stages['slider input answered'] = await answerToSlider(page);
     runs.push(stages);
     await context.close();
   }
@@ -157,5 +158,6 @@ for (const stage of stages) {
     continue;
   }
   const format = (value) => String(Math.round(value)).padStart(6);
-  console.log(`${stage.padEnd(width)}  ${format(values[values.length >> 1])}   ${format(values[0])} ${format(values.at(-1))}`);
+  const seen = values.length < runs.length ? `   (seen in ${values.length} of ${runs.length} loads)` : '';
+  console.log(`${stage.padEnd(width)}  ${format(values[values.length >> 1])}   ${format(values[0])} ${format(values.at(-1))}${seen}`);
 }

@@ -258,6 +258,10 @@ export class View {
     shadow.near = 0.1 * radius;
     shadow.far = 10 * radius;
     shadow.updateProjectionMatrix();
+    // The scene's shader programs (the overlay's, not shown yet, among them) are handed to
+    // the GPU process to compile and link now, while the page finishes its start, instead
+    // of at the first frame's draw calls, each of which would wait for its link.
+    this.renderer.compile(this.scene, this.camera);
   }
 
   // Compare mode's ghost: the moving bodies of the twin's scene `description`,
