@@ -33,8 +33,7 @@ const { values: args } = parseArgs({
   },
 });
 const loads = Number(args.loads);
-const QUIET_MS = 1000;
-const LONG_TASK_MS = 50; // the Long Tasks API reports tasks longer than this
+const QUIET_MS = 1000; // without a long task (the Long Tasks API's: over 50 ms)
 const INTERACTIVE_WAIT_MS = 20_000; // after the first step: no quiet window by then is "not seen"
 if (!Number.isInteger(loads) || loads < 1) throw new Error(`--loads: a whole number from 1 up, not "${args.loads}"`);
 

@@ -1,7 +1,7 @@
 // The view's WebGL renderer, made as soon as the page's script runs: creating a WebGL
 // context and sizing its drawing buffer wait for the GPU process (in software WebGL,
 // some 0.1 to 0.5 s of framebuffer checks), which then overlaps the module's download
-// and instantiation instead of following them (docs/performance.md, "The page's start").
+// and instantiation instead of following them (docs/page.md, "The page's start").
 //
 // Where WebGL is drawn in software (SwiftShader, llvmpipe and the like: no GPU, a virtual
 // machine, a lecture hall's PC without its drivers), the view starts at its lowest
