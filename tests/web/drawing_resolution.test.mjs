@@ -60,3 +60,12 @@ test('a restart forgets the frames measured so far', () => {
   assert.deepEqual(feed(resolution, { frames: 6, gap: 250, start: 10_000 }), [], 'five costs after the restart');
   assert.deepEqual(feed(resolution, { frames: 1, gap: 250, start: 11_500 }), [0.7]);
 });
+
+test('where drawing is known to be slow it starts at the lowest resolution, and goes up once fast', () => {
+  const resolution = new DrawingResolution(2, { startLowest: true });
+  assert.equal(resolution.ratio, 1);
+  assert.deepEqual(feed(resolution, { frames: 70, gap: 100 }), [], 'slow: stays at the lowest');
+  // 10 ms at 1 predicts 20.4 ms at 1.43: up; 10 ms there predicts 19.6 ms at 2: up.
+  assert.deepEqual(feed(resolution, { frames: 7, gap: 10, start: 10_000 }), [1 / 0.7]);
+  assert.deepEqual(feed(resolution, { frames: 7, gap: 10, start: 20_000 }), [2]);
+});

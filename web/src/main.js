@@ -56,6 +56,7 @@ import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
 import { BodyDrag } from './view/body_drag.js';
 import { GraspBadge } from './view/grasp_badge.js';
+import { createPageRenderer } from './view/page_renderer.js';
 import { View } from './view/view.js';
 import { WrenchSpaceView } from './view/wrench_space_view.js';
 import wasmUrl from './wasm/contactlab.wasm?url';
@@ -92,11 +93,12 @@ async function loadModule() {
   }
 }
 
-// The view, the panels, the plots and the loop, acting through the session; an action
-// that may call into the module's secondary part waits for it (`afterLoad`).
-function createParts(module, session, afterLoad) {
+// The view (on `drawing`, page_renderer.js's renderer made while the module loaded), the
+// panels, the plots and the loop, acting through the session; an action that may call
+// into the module's secondary part waits for it (`afterLoad`).
+function createParts(module, session, drawing, afterLoad) {
   const { options: optionSchema, records } = session.schema;
-  const view = new View(document.getElementById('viewport'), records);
+  const view = new View(document.getElementById('viewport'), records, drawing);
   const setOption = (name, value) =>
     (PRIMARY_OPTIONS.includes(name) ? session.setOption(name, value) : afterLoad(() => session.setOption(name, value)));
   view.onForceScaleChange((force, length) => status.showForceScale(force, length));
@@ -356,13 +358,15 @@ let secondaryLoaded = null;
 
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
-  const { module, secondary } = await loadModule();
+  const moduleLoaded = loadModule();
+  const drawing = createPageRenderer(document.getElementById('viewport'));
+  const { module, secondary } = await moduleLoaded;
   performance.mark('contactlab:module-instantiated');
   secondaryLoaded = secondary.load(module).then((loaded) => {
     if (loaded) performance.mark('contactlab:module-second-part-loaded');
   });
   const session = new Session(module, readCoreSchema(module));
-  const parts = createParts(module, session, (action) => secondary.afterLoad(action));
+  const parts = createParts(module, session, drawing, (action) => secondary.afterLoad(action));
   performance.mark('contactlab:page-parts-built');
   followPhoneLayout(parts.controls.gui);
   keepPanelsAboveStatusLine(document.getElementById('status-line'));

@@ -22,10 +22,11 @@ export class DrawingResolution {
   #costs = [];
   #previous = null; // { nowMs, drew, steppingMs } of the last frame
 
-  // `deviceRatio`: the pixel ratio at full resolution.
-  constructor(deviceRatio) {
+  // `deviceRatio`: the pixel ratio at full resolution; `startLowest`: start at the
+  // lowest (where drawing is known to be slow: WebGL in software, page_renderer.js).
+  constructor(deviceRatio, { startLowest = false } = {}) {
     this.deviceRatio = deviceRatio;
-    this.ratio = deviceRatio;
+    this.ratio = startLowest ? this.lowest : deviceRatio;
   }
 
   get lowest() {

@@ -2,11 +2,10 @@
 // mode's ghost and the contact overlay. It reads the simulations' pose and contact
 // views once per frame, and draws only when the picture changed: a paused scene
 // costs nothing to show (software WebGL spends tens of milliseconds on a frame).
-import { Color, DirectionalLight, Fog, HemisphereLight, PCFShadowMap, Scene, WebGLRenderer } from 'three';
+import { Color, DirectionalLight, Fog, HemisphereLight, Scene } from 'three';
 import { createPhysicsFrame, physicsToThree, threeToPhysics } from './axes.js';
 import { BodyMeshes, bodyReaches } from './body_meshes.js';
 import { CameraRig } from './camera_rig.js';
-import { DrawingResolution } from './drawing_resolution.js';
 import { ContactOverlay, niceCeiling } from './contact_overlay.js';
 import { JointFrames } from './joint_frames.js';
 import { LevelReference } from './level_reference.js';
@@ -28,15 +27,12 @@ export class View {
   framesDrawn = 0;
   drawsEveryFrame = false; // while a video records: a held picture is frames too
 
-  // `records`: the layouts of the simulation's views (record_layouts.js).
-  constructor(container, records) {
+  // `records`: the layouts of the simulation's views (record_layouts.js); `renderer`
+  // and `resolution`: page_renderer.js's, its canvas already in `container`.
+  constructor(container, records, { renderer, resolution }) {
     this.container = container;
-    this.renderer = new WebGLRenderer({ antialias: true });
-    this.resolution = new DrawingResolution(Math.min(window.devicePixelRatio, 2));
-    this.renderer.setPixelRatio(this.resolution.ratio);
-    this.renderer.shadowMap.enabled = true;
-    this.renderer.shadowMap.type = PCFShadowMap;
-    container.appendChild(this.renderer.domElement);
+    this.renderer = renderer;
+    this.resolution = resolution;
 
     this.scene = new Scene();
     this.scene.background = new Color(BACKGROUND);
@@ -262,6 +258,10 @@ export class View {
     shadow.near = 0.1 * radius;
     shadow.far = 10 * radius;
     shadow.updateProjectionMatrix();
+    // The scene's shader programs (the overlay's, not shown yet, among them) are handed to
+    // the GPU process to compile and link now, while the page finishes its start, instead
+    // of at the first frame's draw calls, each of which would wait for its link.
+    this.renderer.compile(this.scene, this.camera);
   }
 
   // Compare mode's ghost: the moving bodies of the twin's scene `description`,
