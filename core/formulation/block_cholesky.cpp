@@ -136,6 +136,7 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
   for (int j = 0; j < n; ++j) pair_start_[j + 1] += pair_start_[j];
   pair_places_.resize(pairs.size());
   pair_column_.resize(pairs.size());
+  entry_from_pair_.assign(row_of_entry_.size(), 0);
   std::vector<int> placed(pair_start_.begin(), pair_start_.end() - 1);
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const int a = position_[pairs[p].first], b = position_[pairs[p].second];
@@ -144,6 +145,7 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
     const int entry = static_cast<int>(std::lower_bound(rows + column_start_[j], rows + column_start_[j + 1], i) - rows);
     pair_places_[placed[j]++] = PairPlace{static_cast<int>(p), entry, a < b};
     pair_column_[p] = j;
+    entry_from_pair_[entry] = 1;
   }
   pivot_.resize(n);
   entry_.resize(row_of_entry_.size());
@@ -158,7 +160,7 @@ bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, con
   Block& pivot = pivot_[j];
   pivot = diagonal[order_[j]];
   for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-    entry_[e].setZero();
+    if (!entry_from_pair_[e]) entry_[e].setZero();
     slot_[row_of_entry_[e]] = e;
   }
   for (int p = pair_start_[j]; p < pair_start_[j + 1]; ++p) {
@@ -186,25 +188,20 @@ bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, con
   return true;
 }
 
-bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks) {
+bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks,
+                           const std::vector<char>& diagonal_changed, const std::vector<char>& pair_changed) {
   const int n = blocks();
   const int pairs = static_cast<int>(pair_column_.size());
   // The columns to compute: every one, or those whose blocks of A changed and their
   // ancestors (a parent comes after its children).
-  // The blocks kept for the next call's comparison are copied as they are found to
-  // differ (a failure below makes the next call a whole factorisation, which copies all).
   const bool whole = !valid_;
   std::fill(refactor_.begin(), refactor_.end(), whole ? 1 : 0);
   if (!whole) {
     for (int b = 0; b < n; ++b) {
-      if (diagonal[b] == factored_diagonal_[b]) continue;
-      refactor_[position_[b]] = 1;
-      factored_diagonal_[b] = diagonal[b];
+      if (diagonal_changed[b]) refactor_[position_[b]] = 1;
     }
     for (int p = 0; p < pairs; ++p) {
-      if (pair_blocks[p] == factored_pairs_[p]) continue;
-      refactor_[pair_column_[p]] = 1;
-      factored_pairs_[p] = pair_blocks[p];
+      if (pair_changed[p]) refactor_[pair_column_[p]] = 1;
     }
     for (int j = 0; j < n; ++j) {
       if (refactor_[j] && parent_[j] >= 0) refactor_[parent_[j]] = 1;
@@ -216,10 +213,6 @@ bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector
     if (!refactor_[j]) continue;
     ++factored_columns_;
     if (!factor_column(j, diagonal, pair_blocks)) return false;
-  }
-  if (whole) {
-    factored_diagonal_ = diagonal;
-    factored_pairs_ = pair_blocks;
   }
   valid_ = true;
   return true;
