@@ -31,15 +31,33 @@ bool factor_pivot(Block& s) {
 }
 
 // B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
-// sum_{k<c} b_k L_ck) / L_cc.
-void divide_by_pivot(const Block& pivot, Block& b) {
+// sum_{k<c} b_k L_ck) / L_cc. The blocks are distinct (__restrict), so the rows of a
+// column stay in registers and vectorise.
+void divide_by_pivot(const double* __restrict pivot, double* __restrict b) {
   for (int c = 0; c < 6; ++c) {
     for (int k = 0; k < c; ++k) {
-      const double factor = pivot(c, k);
-      for (int r = 0; r < 6; ++r) b(r, c) -= b(r, k) * factor;
+      const double factor = pivot[6 * k + c];
+      for (int r = 0; r < 6; ++r) b[6 * c + r] -= b[6 * k + r] * factor;
     }
-    const double diagonal = pivot(c, c);
-    for (int r = 0; r < 6; ++r) b(r, c) /= diagonal;
+    const double diagonal = pivot[6 * c + c];
+    for (int r = 0; r < 6; ++r) b[6 * c + r] /= diagonal;
+  }
+}
+
+// y_i -= L_ij y_j (L_ij column-major 6x6), k ascending.
+void subtract_block_times(const double* __restrict l, const double* __restrict y_j, double* __restrict y_i) {
+  for (int k = 0; k < 6; ++k) {
+    const double factor = y_j[k];
+    for (int r = 0; r < 6; ++r) y_i[r] -= l[6 * k + r] * factor;
+  }
+}
+
+// z_j -= L_ij^T z_i, each z_j[c] a sum over r ascending.
+void subtract_transposed_times(const double* __restrict l, const double* __restrict z_i, double* __restrict z_j) {
+  for (int c = 0; c < 6; ++c) {
+    double value = z_j[c];
+    for (int r = 0; r < 6; ++r) value -= l[6 * c + r] * z_i[r];
+    z_j[c] = value;
   }
 }
 
@@ -136,6 +154,7 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
   for (int j = 0; j < n; ++j) pair_start_[j + 1] += pair_start_[j];
   pair_places_.resize(pairs.size());
   pair_column_.resize(pairs.size());
+  entry_from_pair_.assign(row_of_entry_.size(), 0);
   std::vector<int> placed(pair_start_.begin(), pair_start_.end() - 1);
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const int a = position_[pairs[p].first], b = position_[pairs[p].second];
@@ -144,6 +163,7 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
     const int entry = static_cast<int>(std::lower_bound(rows + column_start_[j], rows + column_start_[j + 1], i) - rows);
     pair_places_[placed[j]++] = PairPlace{static_cast<int>(p), entry, a < b};
     pair_column_[p] = j;
+    entry_from_pair_[entry] = 1;
   }
   pivot_.resize(n);
   entry_.resize(row_of_entry_.size());
@@ -158,7 +178,7 @@ bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, con
   Block& pivot = pivot_[j];
   pivot = diagonal[order_[j]];
   for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-    entry_[e].setZero();
+    if (!entry_from_pair_[e]) entry_[e].setZero();
     slot_[row_of_entry_[e]] = e;
   }
   for (int p = pair_start_[j]; p < pair_start_[j + 1]; ++p) {
@@ -182,29 +202,24 @@ bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, con
   }
   // L_jj L_jj^T = S_jj, L_ij = S_ij L_jj^-T.
   if (!factor_pivot(pivot)) return false;
-  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) divide_by_pivot(pivot, entry_[e]);
+  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) divide_by_pivot(pivot.data(), entry_[e].data());
   return true;
 }
 
-bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks) {
+bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks,
+                           const std::vector<char>& diagonal_changed, const std::vector<char>& pair_changed) {
   const int n = blocks();
   const int pairs = static_cast<int>(pair_column_.size());
   // The columns to compute: every one, or those whose blocks of A changed and their
   // ancestors (a parent comes after its children).
-  // The blocks kept for the next call's comparison are copied as they are found to
-  // differ (a failure below makes the next call a whole factorisation, which copies all).
   const bool whole = !valid_;
   std::fill(refactor_.begin(), refactor_.end(), whole ? 1 : 0);
   if (!whole) {
     for (int b = 0; b < n; ++b) {
-      if (diagonal[b] == factored_diagonal_[b]) continue;
-      refactor_[position_[b]] = 1;
-      factored_diagonal_[b] = diagonal[b];
+      if (diagonal_changed[b]) refactor_[position_[b]] = 1;
     }
     for (int p = 0; p < pairs; ++p) {
-      if (pair_blocks[p] == factored_pairs_[p]) continue;
-      refactor_[pair_column_[p]] = 1;
-      factored_pairs_[p] = pair_blocks[p];
+      if (pair_changed[p]) refactor_[pair_column_[p]] = 1;
     }
     for (int j = 0; j < n; ++j) {
       if (refactor_[j] && parent_[j] >= 0) refactor_[parent_[j]] = 1;
@@ -217,10 +232,6 @@ bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector
     ++factored_columns_;
     if (!factor_column(j, diagonal, pair_blocks)) return false;
   }
-  if (whole) {
-    factored_diagonal_ = diagonal;
-    factored_pairs_ = pair_blocks;
-  }
   valid_ = true;
   return true;
 }
@@ -229,35 +240,26 @@ void BlockCholesky::solve_in_place(Eigen::VectorXd& x) {
   const int n = blocks();
   permuted_.resize(6 * n);
   for (int p = 0; p < n; ++p) permuted_.segment<6>(6 * p) = x.segment<6>(6 * order_[p]);
-  // L y = P x, column by column.
+  // L y = P x, column by column; y_j in a local block while its column is applied.
+  double y_j[6];
   for (int j = 0; j < n; ++j) {
-    auto y_j = permuted_.segment<6>(6 * j);
     const Block& pivot = pivot_[j];
     for (int c = 0; c < 6; ++c) {
-      double value = y_j[c];
+      double value = permuted_[6 * j + c];
       for (int k = 0; k < c; ++k) value -= pivot(c, k) * y_j[k];
       y_j[c] = value / pivot(c, c);
     }
+    for (int c = 0; c < 6; ++c) permuted_[6 * j + c] = y_j[c];
     for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-      double* y_i = permuted_.data() + 6 * row_of_entry_[e];
-      const Block& l_ij = entry_[e];
-      for (int k = 0; k < 6; ++k) {
-        const double factor = y_j[k];
-        for (int r = 0; r < 6; ++r) y_i[r] -= l_ij(r, k) * factor;
-      }
+      subtract_block_times(entry_[e].data(), y_j, permuted_.data() + 6 * row_of_entry_[e]);
     }
   }
-  // L^T z = y, from the last column back.
+  // L^T z = y, from the last column back; z_j in a local block.
+  double z_j[6];
   for (int j = n - 1; j >= 0; --j) {
-    auto z_j = permuted_.segment<6>(6 * j);
+    for (int c = 0; c < 6; ++c) z_j[c] = permuted_[6 * j + c];
     for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-      const auto z_i = permuted_.segment<6>(6 * row_of_entry_[e]);
-      const Block& l_ij = entry_[e];
-      for (int c = 0; c < 6; ++c) {
-        double value = z_j[c];
-        for (int r = 0; r < 6; ++r) value -= l_ij(r, c) * z_i[r];
-        z_j[c] = value;
-      }
+      subtract_transposed_times(entry_[e].data(), permuted_.data() + 6 * row_of_entry_[e], z_j);
     }
     const Block& pivot = pivot_[j];
     for (int c = 5; c >= 0; --c) {
@@ -265,6 +267,7 @@ void BlockCholesky::solve_in_place(Eigen::VectorXd& x) {
       for (int r = c + 1; r < 6; ++r) value -= pivot(r, c) * z_j[r];
       z_j[c] = value / pivot(c, c);
     }
+    for (int c = 0; c < 6; ++c) permuted_[6 * j + c] = z_j[c];
   }
   for (int p = 0; p < n; ++p) x.segment<6>(6 * order_[p]) = permuted_.segment<6>(6 * p);
 }

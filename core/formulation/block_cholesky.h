@@ -41,11 +41,14 @@ class BlockCholesky {
   int off_diagonal_blocks() const { return static_cast<int>(row_of_entry_.size()); }
 
   // (A's diagonal blocks, per pair of analyse() its block A_ab (rows of a, columns of
-  // b)) => L: after a successful factor() of the same pattern, the columns of the
-  // blocks that changed and their ancestors; else every column. False, leaving the
-  // factor unusable until a whole factorisation succeeds, when a pivot block is not
-  // positive definite.
-  bool factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks);
+  // b), which of them may differ from the last factor()'s: non-zero per block of
+  // `diagonal_changed` and `pair_changed`) => L: after a successful factor() of the
+  // same pattern, the columns of the flagged blocks and their ancestors; else every
+  // column. A block flagged but unchanged only costs its column again (the same bits).
+  // False, leaving the factor unusable until a whole factorisation succeeds, when a
+  // pivot block is not positive definite.
+  bool factor(const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks,
+              const std::vector<char>& diagonal_changed, const std::vector<char>& pair_changed);
   // The block columns the last factor() computed.
   int factored_columns() const { return factored_columns_; }
 
@@ -76,8 +79,7 @@ class BlockCholesky {
   std::vector<int> pair_start_;
   std::vector<PairPlace> pair_places_;
   std::vector<int> pair_column_;   // per pair: the column that holds it
-  std::vector<Block> factored_diagonal_;  // A's blocks at the last successful factor()
-  std::vector<Block> factored_pairs_;
+  std::vector<char> entry_from_pair_;  // per entry: A has a block there (else fill, zero in A)
   std::vector<Block> pivot_;       // L_jj per position
   std::vector<Block> entry_;       // L_ij per entry
   std::vector<int> slot_;          // scratch: row => its entry in the column being factored

@@ -47,23 +47,31 @@ double cost_at_free_velocity(const EdgeLcp& lcp, int rays) {
   return cost;
 }
 
-// The active set at y into ws.active; true when it differs from what was there.
-bool take_active_set(SoftNewtonWorkspace& ws) {
+// The active set at y into ws.active, its contacts whose rays changed marked in
+// ws.active_changed; true when any changed.
+bool take_active_set(int u, SoftNewtonWorkspace& ws) {
   bool changed = false;
-  for (Eigen::Index ray = 0; ray < ws.ray_velocity.size(); ++ray) {
-    const char active = ws.ray_velocity[ray] < 0;
-    changed = changed || active != ws.active[ray];
-    ws.active[ray] = active;
+  const int k = static_cast<int>(ws.active_changed.size());
+  for (int c = 0; c < k; ++c) {
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      const char active = ws.ray_velocity[ray] < 0;
+      if (active == ws.active[ray]) continue;
+      ws.active[ray] = active;
+      ws.active_changed[c] = 1;
+      changed = true;
+    }
   }
   return changed;
 }
 
-// D_c = sum_{j in A} e e^T / r per contact, then H = M + J^T D J.
+// D_c = sum_{j in A} e e^T / r for the contacts whose active rays changed since the
+// last fill (the others' D_c stand as they were, bit for bit), then H = M + J^T D J.
 void fill_hessian(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
-  ws.weight.resize(k);
   for (int c = 0; c < k; ++c) {
+    if (!ws.active_changed[c]) continue;
+    ws.active_changed[c] = 0;
     Mat3& weight = ws.weight[c];
     weight.setZero();
     for (int j = 0; j < u; ++j) {
@@ -145,6 +153,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   ws.ray_velocity.resize(rays);
   ws.ray_slope.resize(rays);
   ws.active.assign(rays, 0);
+  ws.weight.resize(rows.contact_count);
 
   // Start from `start` where the cost is lower there.
   bool warm = false;
@@ -157,7 +166,10 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     ws.velocity = ws.free_velocity;
     evaluate(rows, lcp, ws);
   }
-  take_active_set(ws);
+  ws.active_changed.assign(rows.contact_count, 0);
+  take_active_set(rows.friction_edges, ws);
+  // The first fill computes every D_c: the last solve's are of another r.
+  std::fill(ws.active_changed.begin(), ws.active_changed.end(), 1);
 
   bool converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   int iterations = 0;
@@ -170,7 +182,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     const double step = exact_line_search(rows, lcp, ws);
     ws.velocity += step * ws.direction;
     evaluate(rows, lcp, ws);
-    const bool changed = take_active_set(ws);
+    const bool changed = take_active_set(rows.friction_edges, ws);
     converged = !changed || gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   }
   report.iterations += iterations;

@@ -50,26 +50,6 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
   return true;
 }
 
-Vec3 frame_rate(const VelocityHessian& ws, int c, const Eigen::VectorXd& x) {
-  Vec3 rate = Vec3::Zero();
-  for (int s = 0; s < 2; ++s) {
-    const int m = ws.contact_member[s][c];
-    if (m >= 0) rate += ws.side_rows[2 * c + s] * member_part(x, m);
-  }
-  return rate;
-}
-
-void add_frame_force(const VelocityHessian& ws, int c, const Vec3& force, Eigen::VectorXd& out,
-                     Eigen::VectorXd& size) {
-  for (int s = 0; s < 2; ++s) {
-    const int m = ws.contact_member[s][c];
-    if (m < 0) continue;
-    const Vec6 generalised = ws.side_rows[2 * c + s].transpose() * force;
-    out.segment<6>(6 * m) += generalised;
-    size.segment<6>(6 * m) += generalised.cwiseAbs();
-  }
-}
-
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws) {
   const int k = static_cast<int>(weight.size());
   const int count = static_cast<int>(ws.mass.size());
@@ -116,7 +96,7 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
 }
 
 bool newton_direction(VelocityHessian& ws, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction) {
-  if (!ws.factor.factor(ws.member_block, ws.pair_block)) return false;
+  if (!ws.factor.factor(ws.member_block, ws.pair_block, ws.member_dirty, ws.pair_dirty)) return false;
   direction = gradient;
   ws.factor.solve_in_place(direction);
   direction = -direction;

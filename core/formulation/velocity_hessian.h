@@ -34,8 +34,9 @@ struct VelocityHessian {
   std::vector<std::pair<int, int>> pairs;  // off-diagonal blocks: (member, member), first > second
   std::vector<Mat6> pair_block;            // their values
   std::vector<Mat6> member_block;          // the diagonal blocks' values
-  // The D_c the blocks were last filled with, and which blocks the fill computes
-  // again; none valid after prepare_velocity_hessian.
+  // The D_c the blocks were last filled with, and which blocks the fill computed
+  // again (those the factorisation computes again); none valid after
+  // prepare_velocity_hessian.
   std::vector<Mat3> filled_weight;
   bool blocks_filled = false;
   std::vector<char> member_dirty;
@@ -54,13 +55,29 @@ inline auto member_part(Eigen::VectorXd& v, int m) { return v.segment<6>(6 * m);
 // False when a member is not a free body with a positive mass.
 bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& island, VelocityHessian& system);
 
-// J_c x in contact c's frame, for x a velocity change over the island.
-Vec3 frame_rate(const VelocityHessian& system, int c, const Eigen::VectorXd& x);
+// J_c x in contact c's frame, for x a velocity change over the island (inline: the
+// Newton method's passes over the contacts call it per contact).
+inline Vec3 frame_rate(const VelocityHessian& system, int c, const Eigen::VectorXd& x) {
+  Vec3 rate = Vec3::Zero();
+  for (int s = 0; s < 2; ++s) {
+    const int m = system.contact_member[s][c];
+    if (m >= 0) rate += system.side_rows[2 * c + s] * member_part(x, m);
+  }
+  return rate;
+}
 
 // J_c^T f added to the generalised vector `out` for a frame force f at contact c, and
 // |J_c^T f| to `size`.
-void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Eigen::VectorXd& out,
-                     Eigen::VectorXd& size);
+inline void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Eigen::VectorXd& out,
+                            Eigen::VectorXd& size) {
+  for (int s = 0; s < 2; ++s) {
+    const int m = system.contact_member[s][c];
+    if (m < 0) continue;
+    const Vec6 generalised = system.side_rows[2 * c + s].transpose() * force;
+    out.segment<6>(6 * m) += generalised;
+    size.segment<6>(6 * m) += generalised.cwiseAbs();
+  }
+}
 
 // The cost's inertia term for a displacement d = v - v_free: writes M d into `gradient`
 // and |M d| into `term_size` (the contacts' terms are added after), returns 1/2 d^T M d.
@@ -73,8 +90,10 @@ double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displa
 // in the same order as a whole fill: the same bits).
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& system);
 
-// (H as filled, g) => Newton's direction d = -H^-1 g by H's block factorisation. False
-// when the factorisation fails (H not positive definite to round-off).
+// (H as filled, g) => Newton's direction d = -H^-1 g by H's block factorisation, which
+// computes again the columns of the blocks the last fill computed. Call it after every
+// fill_velocity_hessian. False when the factorisation fails (H not positive definite
+// to round-off).
 bool newton_direction(VelocityHessian& system, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction);
 
 // |g_i| <= tolerance T for every coordinate, T the largest term size t_j over the

@@ -29,6 +29,9 @@ struct BlockMatrix {
   std::vector<std::pair<int, int>> pairs;  // first > second, each once
   std::vector<Block> diagonal;
   std::vector<Block> pair_blocks;          // rows of first, columns of second
+  // The blocks changed since the last factor() (all before the first).
+  std::vector<char> diagonal_changed;
+  std::vector<char> pair_changed;
 
   BlockMatrix(std::uint64_t seed, int blocks, int links) {
     TestRandom random(seed);
@@ -52,6 +55,15 @@ struct BlockMatrix {
       diagonal[pair.second] += coupling.bottomRightCorner<6, 6>();
       pair_blocks[index] += coupling.topRightCorner<6, 6>();
     }
+    diagonal_changed.assign(diagonal.size(), 1);
+    pair_changed.assign(pairs.size(), 1);
+  }
+
+  bool factor_into(BlockCholesky& factor) {
+    const bool factored = factor.factor(diagonal, pair_blocks, diagonal_changed, pair_changed);
+    std::fill(diagonal_changed.begin(), diagonal_changed.end(), 0);
+    std::fill(pair_changed.begin(), pair_changed.end(), 0);
+    return factored;
   }
 
   Eigen::MatrixXd dense() const {
@@ -76,10 +88,10 @@ Eigen::VectorXd random_vector(std::uint64_t seed, int size) {
 TEST(BlockCholesky, SolvesAsTheDenseAndTheSimplicialFactorisations) {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const int blocks = 3 + 6 * static_cast<int>(seed);
-    const BlockMatrix matrix(seed, blocks, 2 * blocks);
+    BlockMatrix matrix(seed, blocks, 2 * blocks);
     BlockCholesky factor;
     factor.analyse(blocks, matrix.pairs);
-    ASSERT_TRUE(factor.factor(matrix.diagonal, matrix.pair_blocks)) << seed;
+    ASSERT_TRUE(matrix.factor_into(factor)) << seed;
     EXPECT_EQ(factor.factored_columns(), blocks);
     const Eigen::VectorXd rhs = random_vector(seed + 100, 6 * blocks);
     Eigen::VectorXd x = rhs;
@@ -120,7 +132,7 @@ TEST(BlockCholesky, RefactoringTheChangedColumnsEqualsAWholeFactorisation) {
   BlockMatrix matrix(5, blocks, 60);
   BlockCholesky partial;
   partial.analyse(blocks, matrix.pairs);
-  ASSERT_TRUE(partial.factor(matrix.diagonal, matrix.pair_blocks));
+  ASSERT_TRUE(matrix.factor_into(partial));
 
   // Pair 7's coupling grows: its two blocks' rows change.
   const int pair = 7;
@@ -131,15 +143,18 @@ TEST(BlockCholesky, RefactoringTheChangedColumnsEqualsAWholeFactorisation) {
   matrix.diagonal[a] += coupling.topLeftCorner<6, 6>();
   matrix.diagonal[b] += coupling.bottomRightCorner<6, 6>();
   matrix.pair_blocks[pair] += coupling.topRightCorner<6, 6>();
-  ASSERT_TRUE(partial.factor(matrix.diagonal, matrix.pair_blocks));
+  matrix.diagonal_changed[a] = matrix.diagonal_changed[b] = matrix.pair_changed[pair] = 1;
+  ASSERT_TRUE(matrix.factor_into(partial));
   EXPECT_LT(partial.factored_columns(), blocks);
   EXPECT_GE(partial.factored_columns(), 2);
-  ASSERT_TRUE(partial.factor(matrix.diagonal, matrix.pair_blocks));
+  ASSERT_TRUE(matrix.factor_into(partial));
   EXPECT_EQ(partial.factored_columns(), 0);
 
   BlockCholesky whole;
   whole.analyse(blocks, matrix.pairs);
-  ASSERT_TRUE(whole.factor(matrix.diagonal, matrix.pair_blocks));
+  matrix.diagonal_changed.assign(blocks, 1);
+  matrix.pair_changed.assign(matrix.pairs.size(), 1);
+  ASSERT_TRUE(matrix.factor_into(whole));
   const Eigen::VectorXd rhs = random_vector(17, 6 * blocks);
   Eigen::VectorXd by_partial = rhs, by_whole = rhs;
   partial.solve_in_place(by_partial);
@@ -159,9 +174,10 @@ TEST(BlockCholesky, RefusesAMatrixThatIsNotPositiveDefinite) {
   factor.analyse(blocks, matrix.pairs);
   const Block good = matrix.diagonal[4];
   matrix.diagonal[4](2, 2) = -1;
-  EXPECT_FALSE(factor.factor(matrix.diagonal, matrix.pair_blocks));
+  EXPECT_FALSE(matrix.factor_into(factor));
   matrix.diagonal[4] = good;
-  ASSERT_TRUE(factor.factor(matrix.diagonal, matrix.pair_blocks));
+  matrix.diagonal_changed[4] = 1;
+  ASSERT_TRUE(matrix.factor_into(factor));
   EXPECT_EQ(factor.factored_columns(), blocks);
   Eigen::VectorXd x = random_vector(4, 6 * blocks);
   const Eigen::VectorXd by_dense = matrix.dense().llt().solve(x);
