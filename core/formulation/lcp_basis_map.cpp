@@ -7,7 +7,7 @@ namespace contactlab {
 
 namespace {
 
-// One contact of a last pass's sparse basis: its geom pair, its rank among the pair's
+// One contact of a last pass's basis: its geom pair, its rank among the pair's
 // contacts, where it came from.
 struct PastContact {
   long long geom_a, geom_b;
@@ -39,7 +39,7 @@ bool map_contact_basis(const std::vector<LcpBasis>& previous, const std::vector<
   std::vector<int> rank;
   for (const LcpBasis& entry : previous) {
     const long long k = (static_cast<long long>(entry.key.size()) - 1) / 2;
-    // Sparse shape only: the same u, no limit rows, k (u + 2) unknowns.
+    // Contacts alone: the same u, no limit rows, k (u + 2) unknowns.
     if (entry.key.empty() || entry.key[0] != edges || static_cast<long long>(entry.key.size()) != 1 + 2 * k ||
         static_cast<long long>(entry.z_is_basic.size()) != k * (edges + 2)) {
       continue;

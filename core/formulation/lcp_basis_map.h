@@ -1,14 +1,15 @@
-// A warm basis for a sparse contact LCP (sparse_contact_lcp.h) whose contacts changed
-// since the last pass: the last pass's bases carried over contact by contact.
+// A warm basis for an island's contact LCP (contact_lcp.h, sparse_contact_lcp.h) whose
+// contacts changed since the last pass: the last pass's bases carried over contact by
+// contact.
 //
-// A sparse island's unknowns are z = [c_n; beta; lambda] (k contacts, u friction
-// edges, no limit, joint friction or torsion rows), its warm-start key
+// An island of contacts alone has the unknowns z = [c_n; beta; lambda] (k contacts, u
+// friction edges, no limit, joint friction or torsion rows), its warm-start key
 // [u, (geom_a, geom_b) per contact] (lcp_formulation.cpp). A contact is matched to the
 // last pass's contact of the same geom pair and the same rank among that pair's
 // contacts (a face's corners come out of the narrow phase in the same order while it
 // rests); its c_n, beta_i and lambda take that contact's basic or nonbasic role. A new
 // contact, matched by none, starts open: its w's basic. The basis is only a start: the
-// sparse Lemke method checks it and pivots from it (lcp/sparse_lemke.h).
+// Lemke methods check it and pivot from it (lcp/lemke.h, lcp/sparse_lemke.h).
 #pragma once
 
 #include <vector>

@@ -13,6 +13,13 @@ namespace {
 // A contact whose normal row has slack above this opens [m/s].
 constexpr double kOpeningTolerance = 1e-9;
 
+// Islands of at least this many unknowns take Lemke's path from their warm basis where
+// it misses, the basis carried over contact by contact where their contacts changed
+// (lcp_formulation.h). Smaller ones, whose cold paths are short, go cold as before, so
+// that the small scenes' trajectories keep their bits (docs/performance.md, "lcp's
+// warm paths"): 150 unknowns are 25 contacts at u = 4.
+constexpr int kWarmPathUnknowns = 150;
+
 // The geom pairs an LCP was built from, contact by contact, to recognise a problem of
 // the same shape next pass. Feature ids are left out on purpose: where two equal faces
 // meet, a corner flips between "vertex" and "clipped edge" from one step to the next
@@ -102,8 +109,8 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
     return;
   }
   // (rows, v_free) => (G + N, g), dense or sparse; last pass's basis of the same
-  // contacts, if any, else for a sparse island the last pass's bases carried over
-  // contact by contact (lcp_basis_map.h).
+  // contacts, if any, else, for an island of contacts alone, the last pass's bases
+  // carried over contact by contact (lcp_basis_map.h).
   const bool sparse = !rows.dense_gram;
   if (sparse) {
     build_sparse_contact_lcp(rows, island.velocity, true, scratch.sparse_lcp);
@@ -114,7 +121,9 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   scratch.sparse = sparse;
   make_warm_start_key(options, rows, contacts, scratch.key);
   const std::vector<char>* warm = find_warm_start(bases.previous, scratch.key, size);
-  if (sparse && warm == nullptr &&
+  const bool warm_path = size >= kWarmPathUnknowns;
+  const bool contacts_alone = size == rows.contact_count * (rows.friction_edges + 2);
+  if (warm == nullptr && (sparse || warm_path) && contacts_alone &&
       map_contact_basis(bases.previous, scratch.key, rows.contact_count, scratch.mapped_basis)) {
     warm = &scratch.mapped_basis;
   }
@@ -123,6 +132,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   // [m/s] and impulses [N s]. The rows were checked above, so M is finite.
   LemkeSettings settings;
   settings.check_matrix_finite = false;
+  settings.path_from_warm_basis = warm_path;
   const LcpSolution solution =
       sparse ? scratch.sparse_lemke.solve(scratch.sparse_lcp.matrix, scratch.sparse_lcp.offset, settings, warm)
              : scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, settings, warm);

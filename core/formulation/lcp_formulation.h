@@ -1,6 +1,10 @@
 // Seed 002's formulation: the island's contacts, joint limits and joint friction rows
 // as the mixed LCP of eqs. (18)-(21) (contact_lcp.h), solved by Lemke's method (lcp/lemke.h) from the
-// basis the same contacts ended with in the last pass (SolverMemory::lcp_bases).
+// basis the same contacts ended with in the last pass (SolverMemory::lcp_bases). In an
+// island of at least 150 unknowns (kWarmPathUnknowns), where that basis does not solve
+// the problem as it is, Lemke's path starts from it (LemkeSettings::path_from_warm_basis);
+// where such an island of contacts alone changed its contacts since the last pass, from
+// the last pass's bases carried over contact by contact (lcp_basis_map.h).
 //
 // When the frictional LCP has no answer, the island falls back to the frictionless
 // problem (its matrix is positive semidefinite), and, when that fails too, is held
@@ -8,9 +12,9 @@
 //
 // An island of free bodies without torsion rows past the dense cap (island_size.h) is
 // posed sparsely (sparse_contact_lcp.h) and solved by the sparse Lemke method
-// (lcp/sparse_lemke.h), with the same warm starts, fallbacks and certificate; where its
-// contacts changed since the last pass, from the last pass's bases carried over
-// contact by contact (lcp_basis_map.h). Every island under the cap keeps the dense path.
+// (lcp/sparse_lemke.h), with the same warm starts, fallbacks and certificate, and the
+// bases carried over contact by contact whatever its size. Every island under the cap
+// keeps the dense path.
 //
 // A contact's mode is kinematic, read from the LCP's own variables: it opens when its
 // normal row has slack (rho = w_n > 0, eq. 3), slides when it slips (lambda > 0, the

@@ -3,6 +3,14 @@
 // A solve tries, in order:
 //  1. the warm basis (if given): the principal subsystem M_BB z_B = -q_B of the basis
 //     from the previous step; accepted, with no pivot, when its certificate holds;
+//  1b. where LemkeSettings::path_from_warm_basis asks for it, Lemke's path from the warm
+//     basis (lemke_pivoting.h's start_basis, covering vector B_0 1, its feasibility
+//     decisions capped at a tenth of the answer's allowance as in 3's restart); its
+//     answer is accepted when it passes the certificate, else the solve goes on with
+//     the cold path. On the 20-cube pile dropping, whose islands' contacts change from
+//     step to step (the warm basis carried over contact by contact,
+//     formulation/lcp_basis_map.h), this takes a third of the cold paths' pivots
+//     (docs/performance.md, "lcp's warm paths");
 //  2. cold Lemke (covering vector e, lemke_pivoting.h), on the problem scaled by powers
 //     of two; its answer is the final basis, or, where the path ended on a ray or at
 //     the pivot limit, its last almost complementary point, which is accepted only if
@@ -33,7 +41,7 @@
 // Every answer is certificate-checked on the original scale before it is returned.
 // LcpSolution::pivots counts the basis exchanges (z0's entry included) of the attempt
 // whose answer is returned (with the restart that finished it): the one that
-// succeeded, or else the cold one. A solve that fails runs at most 12 paths (2, 3's
+// succeeded, or else the cold one. A solve that fails runs at most 13 paths (1b, 2, 3's
 // restart, and 4's and 5's five paths with theirs).
 //
 // The pivot limit, when not set, is max(100, 10 n): Lemke's path on contact problems
@@ -400,8 +408,18 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
     return solution;
   }
 
-  // 2. cold Lemke.
+  // 1b. Lemke's path from the warm basis.
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : default_pivot_limit(n);
+  if (warm_basis != nullptr && settings.path_from_warm_basis && warm_basis->size() == static_cast<std::size_t>(n)) {
+    ws.restart_basis = *warm_basis;
+    const Attempt warm = run_attempt(M, q, 0, settings, max_pivots, &ws.restart_basis, ws.pivoting, candidate);
+    if (warm.status == LcpStatus::Solved) {
+      accept_candidate(candidate, warm.pivots, solution);
+      return solution;
+    }
+  }
+
+  // 2. cold Lemke.
   const Attempt cold = run_attempt(M, q, 0, settings, max_pivots, nullptr, ws.pivoting, candidate);
   if (cold.status == LcpStatus::Solved) {
     accept_candidate(candidate, cold.pivots, solution);

@@ -34,6 +34,11 @@ struct LemkeSettings {
   // may skip it. Skipped, a non-finite entry that the answer depends on still fails the
   // certificate, which requires finite z and w.
   bool check_matrix_finite = true;
+  // Where the warm basis does not solve the problem as it is, take Lemke's path from it
+  // (covering vector B_0 1) before the cold path from the slack basis (lemke.cpp, step
+  // 2). A contact problem whose contacts changed a little since the warm basis was
+  // found (a cube landing on a pile) then costs a few pivots instead of a cold path.
+  bool path_from_warm_basis = false;
 };
 
 // z_is_basic[i] says whether z_i (rather than w_i) was basic in the final basis:

@@ -25,6 +25,9 @@ struct SparseLemkeSolver::Workspace {
 namespace {
 
 constexpr double kSparseTieBreaks[] = {1e-8, 1e-6, 0};
+// The largest island that step 4 forms densely: lemke.h's method keeps about four
+// n x n matrices, some 200 MB at this size, for the few solves that get there.
+constexpr int kDenseRetryUnknowns = 2500;
 constexpr double kSparseRestartFeasibility = 0.1;
 
 // The largest power of two <= value (value > 0), so that scaling by its inverse is exact.
@@ -212,6 +215,17 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     if (certify_sparse(M, ws.column_size, q, tolerance, ws.z, ws.w, ws.unclamped).valid) {
       return accept(ws.path.z_is_basic, total_pivots);
     }
+  }
+  // 4. the dense method, whose lexicographic ratio test resolves the ties the paths
+  // above did not, on M formed densely (every entry the sparse one's), where it fits;
+  // its memory is given back after the solve.
+  if (n <= kDenseRetryUnknowns) {
+    LcpSolution dense = LemkeSolver().solve(Eigen::MatrixXd(M), q, settings, nullptr);
+    if (dense.status == LcpStatus::Solved && dense.message.empty()) {
+      dense.pivots += total_pivots;
+      return dense;
+    }
+    total_pivots += dense.pivots;
   }
   solution.status = status_of_end(last_end);
   solution.pivots = total_pivots;

@@ -18,10 +18,18 @@
 //  3. each path's final basis solved afresh on the original q; where that misses the
 //     certificate, the path taken again on the original q from that basis, its
 //     feasibility decisions capped at a tenth of the answer's allowance, and its basis
-//     solved afresh in turn (as lemke.cpp's step 3).
+//     solved afresh in turn (as lemke.cpp's step 3);
+//  4. where none of those is certified and the island has at most 2500 unknowns, the
+//     dense method (lemke.h), whose ratio test is lexicographic over the rows of its
+//     explicit inverse, on M formed densely (every entry the sparse one's). On bin_pile
+//     (islands of some 2000 unknowns) the paths above end, in a few steps, certified by
+//     none of their restarts (cycling, the pivot limit, rays from the restarted bases)
+//     where the dense method's path is (docs/performance.md, "Every step of bin_pile
+//     certified in lcp"). Its n x n matrices (some 200 MB at the limit) are given back
+//     after the solve; only its exact answers count, not its regularised ones.
 // The first answer that passes the certificate (lemke.h: 1e-9 of max(1, |q|_inf,
 // sum_j |z_j| max_i |M_ij|)) on the original (M, q) is returned; there is no
-// regularised answer. A solve runs at most 6 paths.
+// regularised answer. A solve runs at most 8 sparse paths, then the dense method's.
 #pragma once
 
 #include <memory>

@@ -1,6 +1,7 @@
 // The sparse Lemke method (lcp/sparse_lemke.h) against the dense one (lcp/lemke.h) on
-// problems under the dense cap, against the Siconos LCPs, and on a resting stack whose
-// interfaces carry the weight above them.
+// problems under the dense cap, against the Siconos LCPs, on a resting stack whose
+// interfaces carry the weight above them, and its dense retry (step 4) where every
+// sparse path stops.
 #include "lcp/sparse_lemke.h"
 
 #include <gtest/gtest.h>
@@ -105,6 +106,28 @@ TEST(SparseLemke, PerturbedStacksAreSolvedExactly) {
       expect_sparse_solved(sparse.solve(sparse_of(lcp.M), lcp.q, LemkeSettings()), lcp.M, lcp.q);
     }
   }
+}
+
+TEST(SparseLemke, WhereEverySparsePathStopsTheDenseMethodFinishesExactly) {
+  // Two stacked boxes as a run leaves them; with at most 7 pivots a path, every sparse
+  // path (warm, three tie breaks, their restarts) stops at the limit on this problem,
+  // and step 4 (sparse_lemke.h) returns the dense method's answer, certified, as the
+  // dense method alone gives it.
+  const test_problems::ContactLcp lcp =
+      test_problems::perturbed_stack_lcp(2, kSparseFriction, 4, kSparseStep, kGravity, 1e-7, 1e-8, 1);
+  LemkeSettings settings;
+  settings.max_pivots = 7;
+  SparseLemkeSolver sparse;
+  const LcpSolution solution = sparse.solve(sparse_of(lcp.M), lcp.q, settings);
+  expect_sparse_solved(solution, lcp.M, lcp.q);
+  EXPECT_TRUE(solution.message.empty());
+  LemkeSolver dense;
+  const LcpSolution expected = dense.solve(lcp.M, lcp.q, settings);
+  ASSERT_EQ(expected.status, LcpStatus::Solved);
+  EXPECT_EQ(solution.z, expected.z);
+  EXPECT_EQ(solution.z_is_basic, expected.z_is_basic);
+  // The pivots of the stopped sparse paths are counted with the dense method's.
+  EXPECT_GT(solution.pivots, expected.pivots);
 }
 
 TEST(SparseLemke, SlidingBoxFeelsKineticFriction) {
