@@ -52,7 +52,11 @@ void SparseLemkeBasis::add_column(int variable, double factor, Eigen::VectorXd& 
 
 void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
   if (!current_->identity) {
-    scratch_ = current_->lu.solve(b);
+    if (current_->by_block) {
+      current_->block.solve(b, scratch_);
+    } else {
+      scratch_ = current_->lu.solve(b);
+    }
     b.swap(scratch_);
   }
   for (std::size_t t = 0; t < eta_row_.size(); ++t) {
@@ -94,7 +98,7 @@ void SparseLemkeBasis::move_value_to_zero(int row) {
   basic_value_[row] = 0;
 }
 
-bool SparseLemkeBasis::refactorise() {
+bool SparseLemkeBasis::factorise_whole(Factorisation& trial) {
   triplets_.clear();
   bool identity = true;
   for (int p = 0; p < n_; ++p) {
@@ -114,15 +118,25 @@ bool SparseLemkeBasis::refactorise() {
       }
     }
   }
-  Factorisation& trial = *trial_;
   trial.matrix.resize(n_, n_);
   trial.matrix.setFromTriplets(triplets_.begin(), triplets_.end());
   trial.identity = identity;
-  if (!identity) {
-    trial.lu.analyzePattern(trial.matrix);
-    trial.lu.factorize(trial.matrix);
-    if (trial.lu.info() != Eigen::Success) return false;
-  }
+  if (identity) return true;
+  trial.lu.analyzePattern(trial.matrix);
+  trial.lu.factorize(trial.matrix);
+  return trial.lu.info() == Eigen::Success;
+}
+
+bool SparseLemkeBasis::factorise_block(Factorisation& trial) {
+  trial.identity = true;
+  for (int p = 0; p < n_ && trial.identity; ++p) trial.identity = basic_variable_[p] == p;
+  return trial.identity || trial.block.factorise(*matrix_, covering_, variables_, basic_variable_);
+}
+
+bool SparseLemkeBasis::refactorise() {
+  Factorisation& trial = *trial_;
+  trial.by_block = n_ >= kBlockFactorisationUnknowns;
+  if (!(trial.by_block ? factorise_block(trial) : factorise_whole(trial))) return false;
   current_.swap(trial_);
   eta_row_.clear();
   eta_pivot_.clear();
@@ -131,9 +145,16 @@ bool SparseLemkeBasis::refactorise() {
   eta_value_.clear();
   basic_value_ = offset_;
   solve(basic_value_);
-  Eigen::VectorXd residual = current_->matrix * basic_value_ - offset_;
-  solve(residual);
-  basic_value_ -= residual;
+  // One step of refinement: x_B -= B^-1 (B x_B - (q + dq)), B x_B summed column by
+  // column where B was not formed.
+  if (current_->by_block) {
+    residual_ = -offset_;
+    for (int p = 0; p < n_; ++p) add_column(basic_variable_[p], basic_value_[p], residual_);
+  } else {
+    residual_ = current_->matrix * basic_value_ - offset_;
+  }
+  solve(residual_);
+  basic_value_ -= residual_;
   return true;
 }
 

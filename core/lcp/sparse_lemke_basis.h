@@ -3,10 +3,11 @@
 //   w - M z - d z0 = q
 //
 // for a sparse M, kept as a sparse LU factorisation of the basis matrix B at its last
-// refactorisation (Eigen's SparseLU with the COLAMD ordering) and the product form of
-// the pivots taken since: each pivot appends one eta column, the direction d = B^-1 a
-// of the entering column a and the row it pivoted on, so B^-1 b is the LU solve followed
-// by one pass over each eta. Nothing of size n x n is kept: memory grows with the
+// refactorisation and the product form of the pivots taken since: each pivot appends
+// one eta column, the direction d = B^-1 a of the entering column a and the row it
+// pivoted on, so B^-1 b is the LU solve followed by one pass over each eta. The LU is
+// Eigen's SparseLU (COLAMD) of B itself, or past kBlockFactorisationUnknowns of its
+// block of z columns alone (basis_block_lu.h). Nothing of size n x n is kept: memory grows with the
 // nonzeros of the basic columns, their LU factors and the etas (lemke_basis.h keeps the
 // dense inverse instead, for the islands under the dense cap).
 //
@@ -22,9 +23,18 @@
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 
+#include "lcp/basis_block_lu.h"
 #include "lcp/lemke_basis.h"
 
 namespace contactlab {
+
+// From this many unknowns on, B is factorised through its block of z columns: 1.4 to 3.8
+// times cheaper a pivot on the touching pyramids' islands of 2580 to 5310 unknowns
+// (docs/performance.md, "The sparse basis factorised through its z block"). Below it B
+// is factorised whole, whose rounding gives bin_pile's islands (up to 1548 unknowns)
+// the paths that certify every one of its steps in lcp; with the block's rounding
+// three of them ended in the frictionless fallback.
+constexpr int kBlockFactorisationUnknowns = 2000;
 
 class SparseLemkeBasis {
  public:
@@ -66,13 +76,19 @@ class SparseLemkeBasis {
   Eigen::VectorXd basic_value_;     // x_B per position
   std::vector<int> basic_variable_;     // variable held by each position
   std::vector<int> variable_position_;  // position of each of the 2n+1 variables, or -1
-  // B at a refactorisation and its LU; `identity`: B was I (no LU). The current one and
-  // a trial, swapped when the trial succeeds.
+  // B at a refactorisation and its LU, or its block's LU (`by_block`); `identity`: B
+  // was I (no LU). The current one and a trial, swapped when the trial succeeds.
   struct Factorisation {
     Eigen::SparseMatrix<double> matrix;
     Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> lu;
+    BasisBlockLu block;
+    bool by_block = false;
     bool identity = true;
   };
+  // Into `trial`: B formed and factorised whole, or through its block; false when
+  // singular.
+  bool factorise_whole(Factorisation& trial);
+  bool factorise_block(Factorisation& trial);
   std::unique_ptr<Factorisation> current_ = std::make_unique<Factorisation>();
   std::unique_ptr<Factorisation> trial_ = std::make_unique<Factorisation>();
   const Eigen::VectorXd* original_offset_ = nullptr;
@@ -84,6 +100,7 @@ class SparseLemkeBasis {
   std::vector<int> eta_index_;
   std::vector<double> eta_value_;
   mutable Eigen::VectorXd scratch_;
+  Eigen::VectorXd residual_;
 };
 
 }  // namespace contactlab

@@ -21,7 +21,8 @@
 //  - B is factorised afresh every 150 pivots and before a ray is believed (on the
 //    20-cube pyramid's first 40 steps every 150 pivots cost 2.8 times less CPU than
 //    every 50, whose sparse LU factorisations dominated, and 1.5 times less than every
-//    300, whose etas did).
+//    300, whose etas did; with the LU of the z block alone, basis_block_lu.h, every 60
+//    and every 30 were no cheaper a pivot on the 20- and 80-cube pyramids).
 // The path also ends when z0 falls to a fifth of answer_tolerance, as the dense one does.
 #pragma once
 
