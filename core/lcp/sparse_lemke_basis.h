@@ -31,9 +31,8 @@ namespace contactlab {
 // From this many unknowns on, B is factorised through its block of z columns: 1.4 to 3.8
 // times cheaper a pivot on the touching pyramids' islands of 2580 to 5310 unknowns
 // (docs/performance.md, "The sparse basis factorised through its z block"). Below it B
-// is factorised whole, whose rounding gives bin_pile's islands (up to 1548 unknowns)
-// the paths that certify every one of its steps in lcp; with the block's rounding
-// three of them ended in the frictionless fallback.
+// is factorised whole: with the block's rounding at every size, three of bin_pile's
+// islands under 1600 unknowns ended in the frictionless fallback in lcp.
 constexpr int kBlockFactorisationUnknowns = 2000;
 
 class SparseLemkeBasis {
