@@ -32,6 +32,7 @@ Eigen::MatrixXd dense_basis(const Eigen::MatrixXd& M, const Eigen::VectorXd& cov
 
 TEST(BasisBlockLu, SolvesMixedBasesAtPermutedPositions) {
   TestRandom random(7);
+  int solved = 0;
   for (int trial = 0; trial < 30; ++trial) {
     const int n = 4 + trial % 9;
     Eigen::MatrixXd M(n, n);
@@ -60,7 +61,11 @@ TEST(BasisBlockLu, SolvesMixedBasesAtPermutedPositions) {
     for (int i = 0; i < n; ++i) b[i] = random.uniform(-1, 1);
     lu.solve(b, x);
     EXPECT_LE((B * x - b).cwiseAbs().maxCoeff(), 1e-12) << "trial " << trial;
+    ++solved;
   }
+  // The skip above must not empty the test: with 2 added to M's diagonal, the random bases
+  // of this seed are all nonsingular.
+  EXPECT_EQ(solved, 30);
 }
 
 TEST(BasisBlockLu, ReportsASingularBlock) {
