@@ -37,6 +37,9 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   basic_variable_.resize(n);
   variable_position_.assign(2 * n + 1, -1);
   column_is_unit_.assign(n, 1);
+  stored_columns_.reserve(n);
+  filler_column_.assign(n, 0.0);
+  zero_direction_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
   grow_to(block_columns_, n * n);
@@ -57,12 +60,19 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
 }
 
 bool LemkeBasis::start_from(const std::vector<char>& z_is_basic) {
+  // d = B_0 1, each row summed over the columns in order. A w's column is e_i, and its
+  // zeros are not added: +0 changes no sum but -0, and a sum that starts at +0 is never
+  // -0 in round-to-nearest.
   std::fill(covering_.begin(), covering_.begin() + n_, 0.0);
   for (int i = 0; i < n_; ++i) {
     const int variable = z_is_basic[i] ? n_ + i : i;
     variable_position_[basic_variable_[i]] = -1;
     basic_variable_[i] = variable;
     variable_position_[variable] = i;
+    if (variables_.is_w(variable)) {
+      covering_[i] += 1;
+      continue;
+    }
     for (int row = 0; row < n_; ++row) covering_[row] += column_entry(variable, row);
   }
   if (refactorise()) return true;
@@ -137,30 +147,89 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   variable_position_[entering] = row;
   variable_position_[leaving] = -1;
 
-  // The eta update, and the row norms of the result alongside: one pass over each stored
-  // column, the rows before and after `row` updated and summed in the same loop, row
-  // `row` set to eta.
+  // The eta update, and the row norms of the result alongside, four stored columns at
+  // a time (so that each row's norm is loaded once for the four); row `row` is set to
+  // eta. Each entry is column_i - d_i eta, and each row's norm is summed over the columns
+  // in ascending order, as one column at a time would. A column whose eta is zero is
+  // left as it is: it takes d = +0 and eta = +0, and x - (+0 * +0) is x, bit for bit
+  // (-0 included); so is the zero column that fills the last group (|+0| added to a norm
+  // changes no bit: a norm starts at +0 or 1 and adds no -0).
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
-  double* norm = row_norm_.data();
-  const double* direction = d.data();
+  stored_columns_.clear();
   for (int c = 0; c < n_; ++c) {
-    if (column_is_unit_[c]) continue;
-    double* column = inverse_column(c);
-    const double eta = column[row] / pivot_value;
-    if (eta == 0) {
-      for (int i = 0; i < n_; ++i) norm[i] += std::abs(column[i]);
-      continue;
+    if (!column_is_unit_[c]) stored_columns_.push_back(c);
+  }
+  const int stored = static_cast<int>(stored_columns_.size());
+  for (int first = 0; first < stored; first += 4) {
+    EtaGroup group;
+    bool any_moves = false;
+    for (int t = 0; t < 4; ++t) {
+      const bool filler = first + t >= stored;
+      group.columns[t] = filler ? filler_column_.data() : inverse_column(stored_columns_[first + t]);
+      const double eta = group.columns[t][row] / pivot_value;
+      group.moves[t] = eta != 0;
+      group.etas[t] = group.moves[t] ? eta : 0.0;
+      group.directions[t] = group.moves[t] ? d.data() : zero_direction_.data();
+      any_moves = any_moves || group.moves[t];
     }
-    for (int i = 0; i < row; ++i) {
-      column[i] -= direction[i] * eta;
-      norm[i] += std::abs(column[i]);
+    if (any_moves) {
+      update_four_columns(group, row);
+    } else {
+      add_four_column_norms(group.columns);
     }
-    column[row] = eta;
-    norm[row] += std::abs(eta);
-    for (int i = row + 1; i < n_; ++i) {
-      column[i] -= direction[i] * eta;
-      norm[i] += std::abs(column[i]);
-    }
+  }
+}
+
+namespace {
+
+// Rows [begin, end) of four columns' eta update, each row's four terms added to its norm
+// in column order.
+void update_four_rows(double* __restrict column0, double* __restrict column1, double* __restrict column2,
+                      double* __restrict column3, double* __restrict norm, const double* __restrict direction0,
+                      const double* __restrict direction1, const double* __restrict direction2,
+                      const double* __restrict direction3, const double* etas, int begin, int end) {
+  const double eta0 = etas[0], eta1 = etas[1], eta2 = etas[2], eta3 = etas[3];
+  for (int i = begin; i < end; ++i) {
+    const double entry0 = column0[i] - direction0[i] * eta0;
+    const double entry1 = column1[i] - direction1[i] * eta1;
+    const double entry2 = column2[i] - direction2[i] * eta2;
+    const double entry3 = column3[i] - direction3[i] * eta3;
+    column0[i] = entry0;
+    column1[i] = entry1;
+    column2[i] = entry2;
+    column3[i] = entry3;
+    norm[i] = (((norm[i] + std::abs(entry0)) + std::abs(entry1)) + std::abs(entry2)) + std::abs(entry3);
+  }
+}
+
+}  // namespace
+
+// Four columns' eta update and their terms of the row norms; at `row` a moving column
+// becomes eta and a still one keeps its entry.
+void LemkeBasis::update_four_columns(const EtaGroup& group, int row) {
+  double* norm = row_norm_.data();
+  double* const* columns = group.columns;
+  const double* const* directions = group.directions;
+  update_four_rows(columns[0], columns[1], columns[2], columns[3], norm, directions[0], directions[1], directions[2],
+                   directions[3], group.etas, 0, row);
+  for (int t = 0; t < 4; ++t) {
+    if (group.moves[t]) group.columns[t][row] = group.etas[t];
+    norm[row] += std::abs(group.columns[t][row]);
+  }
+  update_four_rows(columns[0], columns[1], columns[2], columns[3], norm, directions[0], directions[1], directions[2],
+                   directions[3], group.etas, row + 1, n_);
+}
+
+// Four columns whose eta is zero: only their terms of the row norms.
+void LemkeBasis::add_four_column_norms(const double* const columns[4]) {
+  double* __restrict norm = row_norm_.data();
+  const double* __restrict column0 = columns[0];
+  const double* __restrict column1 = columns[1];
+  const double* __restrict column2 = columns[2];
+  const double* __restrict column3 = columns[3];
+  for (int i = 0; i < n_; ++i) {
+    norm[i] = (((norm[i] + std::abs(column0[i])) + std::abs(column1[i])) + std::abs(column2[i])) +
+              std::abs(column3[i]);
   }
 }
 
