@@ -45,8 +45,8 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   grow_to(block_columns_, n * n);
   grow_to(block_lu_, n * n);
   block_row_swap_.resize(n);
-  block_solution_.resize(n);
-  block_product_.resize(n);
+  block_solution_.resize(4 * n);
+  block_product_.resize(4 * n);
   grow_to(sparse_row_, n * n);
   grow_to(sparse_value_, n * n);
   right_side_.resize(n);
@@ -296,6 +296,50 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   }
 }
 
+// solve_with_block() of e_c for the four rows c = block_row_[first + j] of S, into the
+// columns c of B^-1: the same operations, in the same order, on each. With b = e_c the
+// block's right-hand side is the unit vector e_{first + j}, and each basic w_i's row
+// (i not in S) is 0 - B_{i,P} y.
+void LemkeBasis::solve_four_unit_columns(int first) {
+  const int k = static_cast<int>(block_position_.size());
+  double* y[4];
+  double* sums[4];
+  for (int j = 0; j < 4; ++j) {
+    y[j] = block_solution_.data() + static_cast<std::size_t>(j) * k;
+    std::fill(y[j], y[j] + k, 0.0);
+    y[j][first + j] = 1;
+    sums[j] = block_product_.data() + static_cast<std::size_t>(j) * n_;
+    std::fill(sums[j], sums[j] + n_, 0.0);
+  }
+  lu_solve_four(block_lu_.data(), k, block_row_swap_.data(), y);
+  // B_{i,P} y_j column by column, each row's sum in the order of t; a zero term adds
+  // +-0 to a sum that starts at +0, which changes no bit, so the four share the loop.
+  double* __restrict sums0 = sums[0];
+  double* __restrict sums1 = sums[1];
+  double* __restrict sums2 = sums[2];
+  double* __restrict sums3 = sums[3];
+  for (int t = 0; t < k; ++t) {
+    const double y0 = y[0][t], y1 = y[1][t], y2 = y[2][t], y3 = y[3][t];
+    if (y0 == 0 && y1 == 0 && y2 == 0 && y3 == 0) continue;
+    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
+      const int row = sparse_row_[e];
+      const double value = sparse_value_[e];
+      sums0[row] += value * y0;
+      sums1[row] += value * y1;
+      sums2[row] += value * y2;
+      sums3[row] += value * y3;
+    }
+  }
+  for (int j = 0; j < 4; ++j) {
+    double* x = inverse_column(block_row_[first + j]);
+    for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
+    for (int i = 0; i < n_; ++i) {
+      const int p = variable_position_[i];
+      if (p >= 0) x[p] = 0.0 - sums[j][i];
+    }
+  }
+}
+
 // x_B = B^-1 (q + dq) and one refinement step with the current factorisation:
 // r = B x_B - (q + dq), x_B -= B^-1 r.
 void LemkeBasis::solve_values() {
@@ -328,9 +372,15 @@ bool LemkeBasis::recompute_values() {
 bool LemkeBasis::refactorise() {
   if (!factorise_block()) return false;
   for (int i = 0; i < n_; ++i) column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
+  // The stored columns of B^-1: B^-1 e_c for the rows c of S, four at a time, the rest
+  // one by one (the same bits either way).
+  const int k = static_cast<int>(block_row_.size());
+  int first = 0;
+  for (; first + 4 <= k; first += 4) solve_four_unit_columns(first);
   std::vector<double>& unit = right_side_;
   std::fill(unit.begin(), unit.begin() + n_, 0.0);
-  for (int c : block_row_) {
+  for (; first < k; ++first) {
+    const int c = block_row_[first];
     unit[c] = 1;
     solve_with_block(unit.data(), inverse_column(c));
     unit[c] = 0;

@@ -97,6 +97,7 @@ class LemkeBasis {
   double* inverse_column(int c) { return basis_inverse_.data() + static_cast<std::size_t>(c) * n_; }
   bool factorise_block();
   void solve_with_block(const double* b, double* x);
+  void solve_four_unit_columns(int first);
   void solve_values();
   void compute_row_norms();
   // Four stored columns of B^-1 in a pivot's eta update (pivot()).
@@ -129,8 +130,8 @@ class LemkeBasis {
   std::vector<double> block_columns_;   // B_{:,P}, n x k column-major
   std::vector<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
-  std::vector<double> block_solution_;
-  std::vector<double> block_product_;   // B_{i,P} y per row i
+  std::vector<double> block_solution_;  // y, or four of them (solve_four_unit_columns())
+  std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them
   // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
   std::vector<int> sparse_column_start_;
   std::vector<int> sparse_row_;

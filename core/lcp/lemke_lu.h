@@ -15,4 +15,9 @@ bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance);
 // Solves (P^-1 L U) x = b in place, with the factors from lu_factorise().
 void lu_solve(const double* lu, int k, const int* row_swap, double* b);
 
+// lu_solve() on four right-hand sides at once, each with lu_solve()'s result bit for
+// bit (the same operations in the same order; a column of the factors is loaded once
+// for the four where all four use it).
+void lu_solve_four(const double* lu, int k, const int* row_swap, double* const b[4]);
+
 }  // namespace contactlab

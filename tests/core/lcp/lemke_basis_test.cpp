@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace contactlab {
@@ -166,6 +168,98 @@ TEST_F(LemkeBasisTest, SingularBlockIsRefusedAndChangesNothing) {
   EXPECT_FALSE(basis_.recompute_values());
   EXPECT_EQ(dense_inverse(basis_, 4), updated);
   EXPECT_EQ(basis_.values(), values);
+}
+
+// A block-diagonal M of 23 unknowns in blocks of 5 (the last of 3), positive definite:
+// many of a pivot's etas are zero (a row of B^-1 couples only its own block), and 23
+// stored columns at most, not a multiple of four.
+Eigen::MatrixXd block_diagonal_matrix(int n) {
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
+  for (int first = 0; first < n; first += 5) {
+    const int size = std::min(5, n - first);
+    for (int i = 0; i < size; ++i) {
+      for (int j = 0; j < size; ++j) M(first + i, first + j) = 1.0 / (1 + i + j) + (i == j ? 2.0 + 0.1 * i : 0.0);
+    }
+  }
+  return M;
+}
+
+// The eta update of B^-1's stored columns as one column at a time does it: the bits
+// pivot() must give.
+void reference_pivot(const LemkeBasis& before, int n, int row, const std::vector<double>& d,
+                     Eigen::MatrixXd& inverse, std::vector<char>& stored) {
+  const int leaving = before.variable_at(row);
+  const double pivot_value = d[row];
+  if (leaving < n) {
+    stored[leaving] = 1;
+    inverse.col(leaving).setZero();
+    inverse(row, leaving) = 1;
+  }
+  for (int c = 0; c < n; ++c) {
+    if (!stored[c]) continue;
+    const double eta = inverse(row, c) / pivot_value;
+    if (eta != 0) {
+      for (int i = 0; i < n; ++i) {
+        if (i != row) inverse(i, c) -= d[i] * eta;
+      }
+      inverse(row, c) = eta;
+    }
+  }
+}
+
+TEST(LemkeBasisPivot, TheEtaUpdateGivesTheBitsOfOneColumnAtATime) {
+  const int n = 23;
+  const Eigen::MatrixXd M = block_diagonal_matrix(n);
+  Eigen::VectorXd q(n);
+  for (int i = 0; i < n; ++i) q[i] = (i % 3 == 0 ? -1.0 : 0.5) * (1 + 0.01 * i);
+  ScaledLcp lcp;
+  lcp.matrix = M.data();
+  lcp.offset = q.data();
+  lcp.size = n;
+  LemkeBasis basis;
+  basis.reset(lcp);
+  std::vector<double> d(n), noise(n);
+  Eigen::MatrixXd inverse = Eigen::MatrixXd::Zero(n, n);  // the stored columns only
+  std::vector<char> stored(n, 0);
+  // z0 in along -1 against row 0, then z_j in for j = 0, 1, ... at the row of the
+  // largest |d_i| among the rows still held by a w (any nonsingular sequence will do).
+  auto enter = [&](int variable, int row, const std::vector<double>& direction) {
+    reference_pivot(basis, n, row, direction, inverse, stored);
+    basis.pivot(row, variable, direction);
+    for (int c = 0; c < n; ++c) {
+      ASSERT_EQ(!basis.inverse_column_is_unit(c), stored[c] != 0) << "column " << c;
+      if (!stored[c]) continue;
+      for (int i = 0; i < n; ++i) ASSERT_EQ(basis.stored_inverse_column(c)[i], inverse(i, c)) << i << ", " << c;
+    }
+    for (int i = 0; i < n; ++i) {
+      double norm = basis.variable_at(i) < n ? 1.0 : 0.0;
+      for (int c = 0; c < n; ++c) {
+        if (stored[c]) norm += std::abs(inverse(i, c));
+      }
+      ASSERT_EQ(basis.inverse_row_norm(i), norm) << "row " << i;
+    }
+  };
+  enter(2 * n, 0, std::vector<double>(n, -1.0));
+  for (int j = 1; j < 18; ++j) {
+    basis.compute_direction(n + j, d, noise);
+    int row = -1;
+    for (int i = 0; i < n; ++i) {
+      if (basis.variable_at(i) < n && (row < 0 || std::abs(d[i]) > std::abs(d[row]))) row = i;
+    }
+    ASSERT_GE(row, 0);
+    enter(n + j, row, d);
+  }
+  // Against the basis matrix itself: B B^-1 = I.
+  Eigen::MatrixXd B(n, n);
+  for (int p = 0; p < n; ++p) {
+    const int v = basis.variable_at(p);
+    B.col(p) = v < n ? Eigen::VectorXd::Unit(n, v) : v < 2 * n ? Eigen::VectorXd(-M.col(v - n))
+                                                               : Eigen::VectorXd(-Eigen::VectorXd::Ones(n));
+  }
+  EXPECT_LE((B * dense_inverse(basis, n) - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-12);
+  // A fresh factorisation (its stored columns four at a time) gives the same inverse.
+  ASSERT_TRUE(basis.refactorise());
+  EXPECT_LE((B * dense_inverse(basis, n) - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-13);
 }
 
 }  // namespace
