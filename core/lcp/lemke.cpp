@@ -105,10 +105,17 @@ double power_of_two_at_most(double value) {
   return power;
 }
 
+// max_i |values_i|, in four lanes (a maximum of numbers >= +0 is the same in any order,
+// and a NaN is passed over in every lane as std::max passes it over): M's n^2 entries
+// are read by every attempt.
 double max_abs(const double* values, std::size_t count) {
-  double largest = 0;
-  for (std::size_t i = 0; i < count; ++i) largest = std::max(largest, std::abs(values[i]));
-  return largest;
+  double lanes[4] = {0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    for (int lane = 0; lane < 4; ++lane) lanes[lane] = std::max(lanes[lane], std::abs(values[i + lane]));
+  }
+  for (; i < count; ++i) lanes[0] = std::max(lanes[0], std::abs(values[i]));
+  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
 }
 
 std::size_t first_non_finite(const double* values, std::size_t count) {
