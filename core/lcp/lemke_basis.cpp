@@ -39,7 +39,6 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   column_is_unit_.assign(n, 1);
   stored_columns_.reserve(n);
   filler_column_.assign(n, 0.0);
-  zero_direction_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
   grow_to(block_columns_, n * n);
@@ -148,12 +147,11 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   variable_position_[leaving] = -1;
 
   // The eta update, and the row norms of the result alongside, four stored columns at
-  // a time (so that each row's norm is loaded once for the four); row `row` is set to
-  // eta. Each entry is column_i - d_i eta, and each row's norm is summed over the columns
-  // in ascending order, as one column at a time would. A column whose eta is zero is
-  // left as it is: it takes d = +0 and eta = +0, and x - (+0 * +0) is x, bit for bit
-  // (-0 included); so is the zero column that fills the last group (|+0| added to a norm
-  // changes no bit: a norm starts at +0 or 1 and adds no -0).
+  // a time (so that each row's norm and d_i are loaded once for the four); row `row` is
+  // set to eta. Each entry of a moving column (eta != 0) is column_i - d_i eta, a still
+  // column (eta == 0) is left as it is, and each row's norm is summed over the columns in
+  // ascending order, as one column at a time would. A column of +0s fills the last
+  // group (|+0| added to a norm changes no bit: a norm starts at +0 or 1 and adds no -0).
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
   stored_columns_.clear();
   for (int c = 0; c < n_; ++c) {
@@ -161,76 +159,65 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   }
   const int stored = static_cast<int>(stored_columns_.size());
   for (int first = 0; first < stored; first += 4) {
-    EtaGroup group;
-    bool any_moves = false;
+    double* columns[4];
+    double etas[4];
+    int moving = 0;  // bit t: column t moves
     for (int t = 0; t < 4; ++t) {
-      const bool filler = first + t >= stored;
-      group.columns[t] = filler ? filler_column_.data() : inverse_column(stored_columns_[first + t]);
-      const double eta = group.columns[t][row] / pivot_value;
-      group.moves[t] = eta != 0;
-      group.etas[t] = group.moves[t] ? eta : 0.0;
-      group.directions[t] = group.moves[t] ? d.data() : zero_direction_.data();
-      any_moves = any_moves || group.moves[t];
+      columns[t] = first + t < stored ? inverse_column(stored_columns_[first + t]) : filler_column_.data();
+      const double eta = columns[t][row] / pivot_value;
+      etas[t] = eta;
+      if (eta != 0) moving |= 1 << t;
     }
-    if (any_moves) {
-      update_four_columns(group, row);
-    } else {
-      add_four_column_norms(group.columns);
-    }
+    update_four_columns(moving, columns, etas, row, d.data());
   }
 }
 
 namespace {
 
-// Rows [begin, end) of four columns' eta update, each row's four terms added to its norm
-// in column order.
+// Rows [begin, end) of four columns' eta update, bit t of Moving set where column t
+// moves; each row's four terms added to its norm in column order.
+template <int Moving>
 void update_four_rows(double* __restrict column0, double* __restrict column1, double* __restrict column2,
-                      double* __restrict column3, double* __restrict norm, const double* __restrict direction0,
-                      const double* __restrict direction1, const double* __restrict direction2,
-                      const double* __restrict direction3, const double* etas, int begin, int end) {
+                      double* __restrict column3, double* __restrict norm, const double* __restrict direction,
+                      const double* etas, int begin, int end) {
   const double eta0 = etas[0], eta1 = etas[1], eta2 = etas[2], eta3 = etas[3];
   for (int i = begin; i < end; ++i) {
-    const double entry0 = column0[i] - direction0[i] * eta0;
-    const double entry1 = column1[i] - direction1[i] * eta1;
-    const double entry2 = column2[i] - direction2[i] * eta2;
-    const double entry3 = column3[i] - direction3[i] * eta3;
-    column0[i] = entry0;
-    column1[i] = entry1;
-    column2[i] = entry2;
-    column3[i] = entry3;
+    const double d = direction[i];
+    double entry0 = column0[i];
+    double entry1 = column1[i];
+    double entry2 = column2[i];
+    double entry3 = column3[i];
+    if constexpr ((Moving & 1) != 0) column0[i] = entry0 = entry0 - d * eta0;
+    if constexpr ((Moving & 2) != 0) column1[i] = entry1 = entry1 - d * eta1;
+    if constexpr ((Moving & 4) != 0) column2[i] = entry2 = entry2 - d * eta2;
+    if constexpr ((Moving & 8) != 0) column3[i] = entry3 = entry3 - d * eta3;
     norm[i] = (((norm[i] + std::abs(entry0)) + std::abs(entry1)) + std::abs(entry2)) + std::abs(entry3);
   }
 }
+
+using FourRowUpdate = void (*)(double*, double*, double*, double*, double*, const double*, const double*, int,
+                               int);
+constexpr FourRowUpdate kFourRowUpdates[16] = {
+    update_four_rows<0>,  update_four_rows<1>,  update_four_rows<2>,  update_four_rows<3>,
+    update_four_rows<4>,  update_four_rows<5>,  update_four_rows<6>,  update_four_rows<7>,
+    update_four_rows<8>,  update_four_rows<9>,  update_four_rows<10>, update_four_rows<11>,
+    update_four_rows<12>, update_four_rows<13>, update_four_rows<14>, update_four_rows<15>,
+};
 
 }  // namespace
 
 // Four columns' eta update and their terms of the row norms; at `row` a moving column
 // becomes eta and a still one keeps its entry.
-void LemkeBasis::update_four_columns(const EtaGroup& group, int row) {
+void LemkeBasis::update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
+                                     const double* direction) {
   double* norm = row_norm_.data();
-  double* const* columns = group.columns;
-  const double* const* directions = group.directions;
-  update_four_rows(columns[0], columns[1], columns[2], columns[3], norm, directions[0], directions[1], directions[2],
-                   directions[3], group.etas, 0, row);
+  const FourRowUpdate update = kFourRowUpdates[moving];
+  update(columns[0], columns[1], columns[2], columns[3], norm, direction, etas, 0, row);
   for (int t = 0; t < 4; ++t) {
-    if (group.moves[t]) group.columns[t][row] = group.etas[t];
-    norm[row] += std::abs(group.columns[t][row]);
+    if ((moving & (1 << t)) != 0) columns[t][row] = etas[t];
+    norm[row] += std::abs(columns[t][row]);
   }
-  update_four_rows(columns[0], columns[1], columns[2], columns[3], norm, directions[0], directions[1], directions[2],
-                   directions[3], group.etas, row + 1, n_);
-}
-
-// Four columns whose eta is zero: only their terms of the row norms.
-void LemkeBasis::add_four_column_norms(const double* const columns[4]) {
-  double* __restrict norm = row_norm_.data();
-  const double* __restrict column0 = columns[0];
-  const double* __restrict column1 = columns[1];
-  const double* __restrict column2 = columns[2];
-  const double* __restrict column3 = columns[3];
-  for (int i = 0; i < n_; ++i) {
-    norm[i] = (((norm[i] + std::abs(column0[i])) + std::abs(column1[i])) + std::abs(column2[i])) +
-              std::abs(column3[i]);
-  }
+  update(columns[0], columns[1], columns[2], columns[3], norm, direction, etas, row + 1, n_);
 }
 
 void LemkeBasis::compute_row_norms() {

@@ -100,15 +100,10 @@ class LemkeBasis {
   void solve_four_unit_columns(int first);
   void solve_values();
   void compute_row_norms();
-  // Four stored columns of B^-1 in a pivot's eta update (pivot()).
-  struct EtaGroup {
-    double* columns[4];
-    const double* directions[4];  // d, or +0s where the column's eta is zero
-    double etas[4];               // +0 where the column's eta is zero
-    bool moves[4];                // eta != 0
-  };
-  void update_four_columns(const EtaGroup& group, int row);
-  void add_four_column_norms(const double* const columns[4]);
+  // Four stored columns of B^-1 in a pivot's eta update (pivot()); bit t of `moving`
+  // set where column t's eta is nonzero.
+  void update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
+                           const double* direction);
 
   const ScaledLcp* lcp_ = nullptr;
   int n_ = 0;
@@ -123,7 +118,6 @@ class LemkeBasis {
   std::vector<char> column_is_unit_;    // B^-1 column c is a unit vector (w_c basic)
   std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending
   std::vector<double> filler_column_;   // +0s: fills a pivot's last group of four columns
-  std::vector<double> zero_direction_;  // +0s: the d of a column whose eta is zero
   // The factorisation of the structural block and its scratch.
   std::vector<int> block_position_;     // P
   std::vector<int> block_row_;          // S
