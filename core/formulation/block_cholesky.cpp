@@ -30,18 +30,28 @@ bool factor_pivot(Block& s) {
   return true;
 }
 
-// B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
-// sum_{k<c} b_k L_ck) / L_cc. The blocks are distinct (__restrict), so the rows of a
-// column stay in registers and vectorise.
-void divide_by_pivot(const double* __restrict pivot, double* __restrict b) {
-  for (int c = 0; c < 6; ++c) {
-    for (int k = 0; k < c; ++k) {
-      const double factor = pivot[6 * k + c];
-      for (int r = 0; r < 6; ++r) b[6 * c + r] -= b[6 * k + r] * factor;
-    }
-    const double diagonal = pivot[6 * c + c];
-    for (int r = 0; r < 6; ++r) b[6 * c + r] /= diagonal;
+// Column C of B := B L^-T for L the lower triangle of `pivot`: b_C = (b_C - sum_{k<C}
+// b_k L_Ck) / L_CC. The blocks are distinct (__restrict) and every trip count is a
+// constant, so the column stays in registers and its loops unroll and vectorise
+// without a remainder loop.
+template <int C>
+inline void divide_column_by_pivot(const double* __restrict pivot, double* __restrict b) {
+  for (int k = 0; k < C; ++k) {
+    const double factor = pivot[6 * k + C];
+    for (int r = 0; r < 6; ++r) b[6 * C + r] -= b[6 * k + r] * factor;
   }
+  const double diagonal = pivot[6 * C + C];
+  for (int r = 0; r < 6; ++r) b[6 * C + r] /= diagonal;
+}
+
+// B := B L^-T, column by column (a column needs the ones before it).
+void divide_by_pivot(const double* __restrict pivot, double* __restrict b) {
+  divide_column_by_pivot<0>(pivot, b);
+  divide_column_by_pivot<1>(pivot, b);
+  divide_column_by_pivot<2>(pivot, b);
+  divide_column_by_pivot<3>(pivot, b);
+  divide_column_by_pivot<4>(pivot, b);
+  divide_column_by_pivot<5>(pivot, b);
 }
 
 // y_i -= L_ij y_j (L_ij column-major 6x6), k ascending.
@@ -73,14 +83,26 @@ void subtract_product(const double* __restrict a, const double* __restrict b, do
   }
 }
 
-// S -= A A^T on S's lower triangle, as subtract_product.
-void subtract_square(const double* __restrict a, double* __restrict s) {
-  for (int c = 0; c < 6; ++c) {
-    for (int k = 0; k < 6; ++k) {
-      const double factor = a[6 * k + c];
-      for (int r = c; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
-    }
+// Column C of S -= A A^T on S's lower triangle, rows C to 5: s_rC -= sum_k a_rk a_Ck, k
+// ascending. The rows' count is a constant per column, so the loops unroll and
+// vectorise without the peeled and remainder loops a count that varies with the
+// column needs (twice the instructions of the whole product before).
+template <int C>
+inline void subtract_square_column(const double* __restrict a, double* __restrict s) {
+  for (int k = 0; k < 6; ++k) {
+    const double factor = a[6 * k + C];
+    for (int r = C; r < 6; ++r) s[6 * C + r] -= a[6 * k + r] * factor;
   }
+}
+
+// S -= A A^T on S's lower triangle (its upper one is left as it was).
+void subtract_square(const double* __restrict a, double* __restrict s) {
+  subtract_square_column<0>(a, s);
+  subtract_square_column<1>(a, s);
+  subtract_square_column<2>(a, s);
+  subtract_square_column<3>(a, s);
+  subtract_square_column<4>(a, s);
+  subtract_square_column<5>(a, s);
 }
 
 }  // namespace
