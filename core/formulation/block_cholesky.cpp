@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseCore>
@@ -11,38 +12,67 @@ namespace {
 
 using Block = BlockCholesky::Block;
 
+// The 6x6 kernels below are column-major (entry (r, c) at 6 c + r). Those whose work
+// in a column depends on the column's index are structs whose column<C>() does column
+// C, run through `in_column_order` for each C in the order given: every trip count
+// inside a column is then a constant, so the loops unroll and vectorise without the
+// peeled and remainder loops a count that varies with the column needs (the pivot
+// block's square took twice the instructions of a whole 6x6 product before). The
+// blocks are distinct (__restrict), so a column stays in registers. The order of each
+// entry's sum is the header's either way.
+template <typename Kernel, int... C, typename... Blocks>
+inline bool in_column_order(std::integer_sequence<int, C...>, Blocks... blocks) {
+  return (Kernel::template column<C>(blocks...) && ...);
+}
+using Forwards = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
+
 // S = L L^T in place on S's lower triangle (its upper one is left as it was):
 // L_cc = sqrt(S_cc - sum_{k<c} L_ck^2), L_rc = (S_rc - sum_{k<c} L_rk L_ck) / L_cc.
 // False when a pivot is not positive.
-bool factor_pivot(Block& s) {
-  for (int c = 0; c < 6; ++c) {
-    double d = s(c, c);
-    for (int k = 0; k < c; ++k) d -= s(c, k) * s(c, k);
+struct FactorPivot {
+  template <int c>
+  static bool column(double* __restrict s) {
+    double d = s[6 * c + c];
+    for (int k = 0; k < c; ++k) d -= s[6 * k + c] * s[6 * k + c];
     if (!(d > 0)) return false;
     const double root = std::sqrt(d);
-    s(c, c) = root;
+    s[6 * c + c] = root;
     for (int r = c + 1; r < 6; ++r) {
-      double x = s(r, c);
-      for (int k = 0; k < c; ++k) x -= s(r, k) * s(c, k);
-      s(r, c) = x / root;
+      double x = s[6 * c + r];
+      for (int k = 0; k < c; ++k) x -= s[6 * k + r] * s[6 * k + c];
+      s[6 * c + r] = x / root;
     }
+    return true;
   }
-  return true;
-}
+};
 
 // B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
-// sum_{k<c} b_k L_ck) / L_cc. The blocks are distinct (__restrict), so the rows of a
-// column stay in registers and vectorise.
-void divide_by_pivot(const double* __restrict pivot, double* __restrict b) {
-  for (int c = 0; c < 6; ++c) {
+// sum_{k<c} b_k L_ck) / L_cc.
+struct DivideByPivot {
+  template <int c>
+  static bool column(const double* __restrict pivot, double* __restrict b) {
     for (int k = 0; k < c; ++k) {
       const double factor = pivot[6 * k + c];
       for (int r = 0; r < 6; ++r) b[6 * c + r] -= b[6 * k + r] * factor;
     }
     const double diagonal = pivot[6 * c + c];
     for (int r = 0; r < 6; ++r) b[6 * c + r] /= diagonal;
+    return true;
   }
-}
+};
+
+// S -= A A^T on S's lower triangle: s_rc -= sum_k a_rk a_ck over the rows r >= c, k
+// ascending.
+struct SubtractSquare {
+  template <int c>
+  static bool column(const double* __restrict a, double* __restrict s) {
+    for (int k = 0; k < 6; ++k) {
+      const double factor = a[6 * k + c];
+      for (int r = c; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
+    }
+    return true;
+  }
+};
 
 // y_i -= L_ij y_j (L_ij column-major 6x6), k ascending.
 void subtract_block_times(const double* __restrict l, const double* __restrict y_j, double* __restrict y_i) {
@@ -62,23 +92,13 @@ void subtract_transposed_times(const double* __restrict l, const double* __restr
 }
 
 // S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending. The inner loop runs
-// down a column of distinct blocks (column-major 6x6, __restrict), so the compiler may
-// vectorise it without reordering a sum.
+// down a column of distinct blocks (__restrict), so the compiler may vectorise it
+// without reordering a sum.
 void subtract_product(const double* __restrict a, const double* __restrict b, double* __restrict s) {
   for (int c = 0; c < 6; ++c) {
     for (int k = 0; k < 6; ++k) {
       const double factor = b[6 * k + c];
       for (int r = 0; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
-    }
-  }
-}
-
-// S -= A A^T on S's lower triangle, as subtract_product.
-void subtract_square(const double* __restrict a, double* __restrict s) {
-  for (int c = 0; c < 6; ++c) {
-    for (int k = 0; k < 6; ++k) {
-      const double factor = a[6 * k + c];
-      for (int r = c; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
     }
   }
 }
@@ -195,14 +215,16 @@ bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, con
     const int k = row_entries_[r].first;
     const int jk = row_entries_[r].second;
     const Block& row_j = entry_[jk];
-    subtract_square(row_j.data(), pivot.data());
+    in_column_order<SubtractSquare>(Forwards(), row_j.data(), pivot.data());
     for (int e = jk + 1; e < column_start_[k + 1]; ++e) {
       subtract_product(entry_[e].data(), row_j.data(), entry_[slot_[row_of_entry_[e]]].data());
     }
   }
   // L_jj L_jj^T = S_jj, L_ij = S_ij L_jj^-T.
-  if (!factor_pivot(pivot)) return false;
-  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) divide_by_pivot(pivot.data(), entry_[e].data());
+  if (!in_column_order<FactorPivot>(Forwards(), pivot.data())) return false;
+  for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
+    in_column_order<DivideByPivot>(Forwards(), pivot.data(), entry_[e].data());
+  }
   return true;
 }
 

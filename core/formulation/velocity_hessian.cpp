@@ -3,6 +3,20 @@
 #include <algorithm>
 
 namespace contactlab {
+namespace {
+
+// block += a b for a 6x3 and b 3x6 (column-major), each entry as a_r0 b_0c + (a_r1 b_1c
+// + a_r2 b_2c): the order in which Eigen's fixed-size product sums its three terms, so
+// the same bits as `block.noalias() += a * b`, but down each column of the distinct
+// blocks (__restrict), which vectorises where Eigen's product runs entry by entry.
+void add_product(const double* __restrict a, const double* __restrict b, double* __restrict block) {
+  for (int c = 0; c < 6; ++c) {
+    const double b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
+    for (int r = 0; r < 6; ++r) block[6 * c + r] += a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
+  }
+}
+
+}  // namespace
 
 bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& island, VelocityHessian& ws) {
   const std::vector<IslandMember>& members = island.members();
@@ -84,12 +98,14 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
       const int m = ws.contact_member[s][c];
       if (m < 0 || !(ws.member_dirty[m] || pair_dirty)) continue;
       weighted[s].noalias() = ws.side_rows[2 * c + s].transpose() * weight[c];
-      if (ws.member_dirty[m]) ws.member_block[m].noalias() += weighted[s] * ws.side_rows[2 * c + s];
+      if (ws.member_dirty[m]) {
+        add_product(weighted[s].data(), ws.side_rows[2 * c + s].data(), ws.member_block[m].data());
+      }
     }
     if (!pair_dirty) continue;
     // The block (first, second) of the pair: rows of the larger member.
     const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
-    ws.pair_block[pair].noalias() += weighted[upper_side] * ws.side_rows[2 * c + 1 - upper_side];
+    add_product(weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(), ws.pair_block[pair].data());
   }
   ws.filled_weight = weight;
   ws.blocks_filled = true;

@@ -3,7 +3,7 @@
 // block factorisation, against H assembled densely from the same blocks and solved by
 // a dense LDL^T, on random islands and on a brick pyramid's island as the step poses
 // it; the pattern changes between islands on one workspace (analysed again) and comes
-// back (the kept analysis reused).
+// back (the kept analysis reused); the fill's blocks are Eigen's products' bit for bit.
 #include "formulation/velocity_hessian.h"
 
 #include <cstdint>
@@ -117,6 +117,37 @@ TEST(VelocityHessian, ARefillOfSomeContactsEqualsAWholeFill) {
   EXPECT_EQ(system.member_block, whole.member_block);
   EXPECT_EQ(system.pair_block, whole.pair_block);
   expect_direction_as_dense(system, random.rows.contact_count, 43);
+}
+
+// The fill's blocks equal, bit for bit, those summed by Eigen's own fixed-size
+// products in the contacts' order (the bits the trajectory hashes were recorded with):
+// M, then per contact (J_s^T D_c) J_s on each side's diagonal block and (J_a^T D_c) J_b
+// on the pair's, a the pair's first member.
+TEST(VelocityHessian, TheFillSumsAsEigensProducts) {
+  const RandomIsland random(9, 8, 24, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+  const std::vector<Mat3> weight = random_contact_weights(random.rows.contact_count, 51);
+  fill_velocity_hessian(weight, system);
+  std::vector<Mat6> member_block = system.mass;
+  std::vector<Mat6> pair_block(system.pairs.size(), Mat6::Zero());
+  for (std::size_t c = 0; c < weight.size(); ++c) {
+    if (weight[c] == Mat3::Zero()) continue;
+    Eigen::Matrix<double, 6, 3> weighted[2];
+    for (int s = 0; s < 2; ++s) {
+      const int m = system.contact_member[s][c];
+      if (m < 0) continue;
+      weighted[s].noalias() = system.side_rows[2 * c + s].transpose() * weight[c];
+      member_block[m].noalias() += weighted[s] * system.side_rows[2 * c + s];
+    }
+    const int pair = system.contact_pair[c];
+    if (pair < 0) continue;
+    const int first = system.contact_member[0][c] == system.pairs[pair].first ? 0 : 1;
+    pair_block[pair].noalias() += weighted[first] * system.side_rows[2 * c + 1 - first];
+  }
+  EXPECT_FALSE(pair_block.empty());
+  EXPECT_EQ(system.member_block, member_block);
+  EXPECT_EQ(system.pair_block, pair_block);
 }
 
 // 21 cubes in a brick pyramid (rows of 6, 5, ..., 1) in convex, one island of some 200
