@@ -1,5 +1,6 @@
 #include "collision/epa.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -13,8 +14,8 @@ constexpr int kMaxExpansions = kMaxVertices - 4;
 struct Face {
   std::array<int, 3> vertex;  // counter-clockwise seen from outside
   Vec3 normal;
-  double distance = 0;  // of the origin from the face plane
-  bool alive = true;
+  double distance;  // of the origin from the face plane
+  bool alive;       // slots past the polytope's face count are never read
 };
 
 class Polytope {
@@ -24,9 +25,10 @@ class Polytope {
     return vertex_count_++;
   }
   // Adds face (i, j, k) in the first free slot; false when it is degenerate or there is
-  // no room.
+  // no room. The search starts at first_free_, below which every slot is alive, so the
+  // slot is the lowest free one without rescanning the live faces before it.
   bool add_face(int i, int j, int k) {
-    int slot = 0;
+    int slot = first_free_;
     while (slot < face_count_ && faces_[slot].alive) ++slot;
     if (slot >= kMaxFaces) return false;
     Face& face = faces_[slot];
@@ -38,6 +40,7 @@ class Polytope {
     face.distance = face.normal.dot(vertices_[i]);
     face.alive = true;
     if (slot == face_count_) ++face_count_;
+    first_free_ = slot + 1;
     return true;
   }
 
@@ -58,6 +61,7 @@ class Polytope {
       Face& face = faces_[f];
       if (!face.alive || face.normal.dot(point - vertices_[face.vertex[0]]) <= 0) continue;
       face.alive = false;
+      first_free_ = std::min(first_free_, f);
       for (int e = 0; e < 3; ++e) {
         const int from = face.vertex[e], to = face.vertex[(e + 1) % 3];
         // An edge shared by two visible faces appears in both directions: drop both.
@@ -86,6 +90,7 @@ class Polytope {
   std::array<Face, kMaxFaces> faces_;
   int vertex_count_ = 0;
   int face_count_ = 0;
+  int first_free_ = 0;  // every slot below it holds a live face
 };
 
 }  // namespace
