@@ -17,11 +17,7 @@ void SparseLemkeBasis::reset(const Eigen::SparseMatrix<double>& matrix, const Ei
     variable_position_[i] = i;
   }
   current_->identity = true;
-  eta_row_.clear();
-  eta_pivot_.clear();
-  eta_start_.assign(1, 0);
-  eta_index_.clear();
-  eta_value_.clear();
+  clear_etas();
 }
 
 bool SparseLemkeBasis::start_from(const std::vector<char>& z_is_basic) {
@@ -36,6 +32,16 @@ bool SparseLemkeBasis::start_from(const std::vector<char>& z_is_basic) {
   if (refactorise()) return true;
   reset(*matrix_, *original_offset_);
   return false;
+}
+
+void SparseLemkeBasis::clear_etas() {
+  eta_row_.clear();
+  eta_pivot_.clear();
+  eta_start_.assign(1, 0);
+  eta_index_start_.assign(1, 0);
+  eta_dense_.clear();
+  eta_index_.clear();
+  eta_value_.clear();
 }
 
 void SparseLemkeBasis::add_column(int variable, double factor, Eigen::VectorXd& target) const {
@@ -64,7 +70,18 @@ void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
     const double value = b[row] / eta_pivot_[t];
     b[row] = value;
     if (value == 0) continue;
-    for (int e = eta_start_[t]; e < eta_start_[t + 1]; ++e) b[eta_index_[e]] -= eta_value_[e] * value;
+    if (eta_dense_[t]) {
+      // d stored whole with d_row = 0: b_row - 0 value = b_row, and the other zeros of
+      // d leave their b_i as the sparse pass does (but for the sign of a zero b_i).
+      const double* eta = eta_value_.data() + eta_start_[t];
+      double* target = b.data();
+      for (int i = 0; i < n_; ++i) target[i] -= eta[i] * value;
+    } else {
+      const int* index = eta_index_.data() + eta_index_start_[t];
+      const double* eta = eta_value_.data() + eta_start_[t];
+      const int count = eta_start_[t + 1] - eta_start_[t];
+      for (int e = 0; e < count; ++e) b[index[e]] -= eta[e] * value;
+    }
   }
 }
 
@@ -81,12 +98,22 @@ void SparseLemkeBasis::pivot(int row, int entering, const Eigen::VectorXd& d) {
   basic_value_[row] = theta;
   eta_row_.push_back(row);
   eta_pivot_.push_back(pivot_value);
-  for (int i = 0; i < n_; ++i) {
-    if (i == row || d[i] == 0) continue;
-    eta_index_.push_back(i);
-    eta_value_.push_back(d[i]);
+  int nonzeros = 0;
+  for (int i = 0; i < n_; ++i) nonzeros += i != row && d[i] != 0;
+  const bool dense = 3 * nonzeros > 2 * n_;
+  eta_dense_.push_back(dense);
+  if (dense) {
+    eta_value_.insert(eta_value_.end(), d.data(), d.data() + n_);
+    eta_value_[eta_value_.size() - n_ + row] = 0;
+  } else {
+    for (int i = 0; i < n_; ++i) {
+      if (i == row || d[i] == 0) continue;
+      eta_index_.push_back(i);
+      eta_value_.push_back(d[i]);
+    }
   }
-  eta_start_.push_back(static_cast<int>(eta_index_.size()));
+  eta_start_.push_back(static_cast<int>(eta_value_.size()));
+  eta_index_start_.push_back(static_cast<int>(eta_index_.size()));
   const int leaving = basic_variable_[row];
   basic_variable_[row] = entering;
   variable_position_[entering] = row;
@@ -138,11 +165,7 @@ bool SparseLemkeBasis::refactorise() {
   trial.by_block = n_ >= kBlockFactorisationUnknowns;
   if (!(trial.by_block ? factorise_block(trial) : factorise_whole(trial))) return false;
   current_.swap(trial_);
-  eta_row_.clear();
-  eta_pivot_.clear();
-  eta_start_.assign(1, 0);
-  eta_index_.clear();
-  eta_value_.clear();
+  clear_etas();
   basic_value_ = offset_;
   solve(basic_value_);
   // One step of refinement: x_B -= B^-1 (B x_B - (q + dq)), B x_B summed column by

@@ -64,6 +64,7 @@ class SparseLemkeBasis {
  private:
   // target += factor * (the column of `variable` in [I, -M, -d]).
   void add_column(int variable, double factor, Eigen::VectorXd& target) const;
+  void clear_etas();
   // b := B^-1 b: the LU solve, then the etas in order.
   void solve(Eigen::VectorXd& b) const;
 
@@ -92,10 +93,15 @@ class SparseLemkeBasis {
   std::unique_ptr<Factorisation> trial_ = std::make_unique<Factorisation>();
   const Eigen::VectorXd* original_offset_ = nullptr;
   std::vector<Eigen::Triplet<double>> triplets_;
-  // The etas: per pivot its row, pivot value and the other nonzeros of d.
+  // The etas: per pivot its row, pivot value and d without d_row, either its nonzeros
+  // and their rows (sparse) or, where more than two thirds of d are nonzero, d whole
+  // with d_row = 0 (dense: a contiguous pass with no row index to load; on the
+  // pyramids' islands past 2000 unknowns 99.9 % of d's entries are nonzero).
   std::vector<int> eta_row_;
   std::vector<double> eta_pivot_;
-  std::vector<int> eta_start_;
+  std::vector<char> eta_dense_;
+  std::vector<int> eta_start_;        // into eta_value_
+  std::vector<int> eta_index_start_;  // into eta_index_ (sparse etas only)
   std::vector<int> eta_index_;
   std::vector<double> eta_value_;
   mutable Eigen::VectorXd scratch_;
