@@ -179,6 +179,7 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
   path.answer_tolerance = tolerance * std::max(1.0, q_norm) / offset_unit;
   int total_pivots = 0;
   PivotingEnd last_end = PivotingEnd::NumericalFailure;
+  bool every_slack_path_cycled = true;  // step 4's guard (below)
   // From the warm basis first (with the smaller tie break), then from the slack basis:
   // a path from B_0 solves the principal pivot transform of the problem, which Lemke's
   // guarantees do not cover, so it may end on a ray where the slack start does not.
@@ -200,6 +201,7 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     int pivots = 0;
     last_end = run_sparse_lemke_path(ws.scaled_matrix, ws.perturbed_offset, path, ws.path, pivots);
     total_pivots += pivots;
+    if (!start.warm && last_end != PivotingEnd::Cycling) every_slack_path_cycled = false;
     if (last_end == PivotingEnd::NumericalFailure) continue;
     // 3. the basis afresh on the original q, else the path again from it on q.
     if (solves_on(ws.path.z_is_basic)) return accept(ws.path.z_is_basic, total_pivots);
@@ -218,8 +220,12 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
   }
   // 4. the dense method, whose lexicographic ratio test resolves the ties the paths
   // above did not, on M formed densely (every entry the sparse one's), where it fits;
-  // its memory is given back after the solve.
-  if (n <= kDenseRetryUnknowns) {
+  // its memory is given back after the solve. Not where every path from the slack
+  // basis cycled at every tie break: on such islands (the touching 40-cube pyramid's
+  // first steps, 2496 unknowns) the dense path came back to a basis too, each time,
+  // after 10 to 20 s (docs/performance.md, "The dense retry kept from islands whose
+  // every path cycles").
+  if (n <= kDenseRetryUnknowns && !every_slack_path_cycled) {
     LcpSolution dense = LemkeSolver().solve(Eigen::MatrixXd(M), q, settings, nullptr);
     if (dense.status == LcpStatus::Solved && dense.message.empty()) {
       dense.pivots += total_pivots;

@@ -19,7 +19,8 @@
 //     certificate, the path taken again on the original q from that basis, its
 //     feasibility decisions capped at a tenth of the answer's allowance, and its basis
 //     solved afresh in turn (as lemke.cpp's step 3);
-//  4. where none of those is certified and the island has at most 2500 unknowns, the
+//  4. where none of those is certified, the island has at most 2500 unknowns and not
+//     every path from the slack basis cycled (the dense path cycles on those too), the
 //     dense method (lemke.h), whose ratio test is lexicographic over the rows of its
 //     explicit inverse, on M formed densely (every entry the sparse one's). On bin_pile
 //     (islands of some 2000 unknowns) the paths above end, in a few steps, certified by
