@@ -5,6 +5,16 @@
 #include <cstddef>
 
 namespace contactlab {
+namespace {
+
+// target[i] -= column[i] * multiplier for i in [begin, end): the one update of the
+// elimination and of both triangular solves.
+void subtract_multiple(const double* __restrict column, double multiplier, double* __restrict target, int begin,
+                       int end) {
+  for (int i = begin; i < end; ++i) target[i] -= column[i] * multiplier;
+}
+
+}  // namespace
 
 bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
   double largest = 0;
@@ -31,7 +41,7 @@ bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
       double* target = a + static_cast<std::size_t>(c) * k;
       const double factor = target[col];
       if (factor == 0) continue;
-      for (int i = col + 1; i < k; ++i) target[i] -= column[i] * factor;
+      subtract_multiple(column, factor, target, col + 1, k);
     }
   }
   return true;
@@ -44,14 +54,13 @@ void lu_solve(const double* lu, int k, const int* row_swap, double* b) {
   // right-hand sides of a basis inverse, which so solve far faster).
   for (int col = 0; col < k; ++col) {
     if (b[col] == 0) continue;
-    const double* column = lu + static_cast<std::size_t>(col) * k;
-    for (int i = col + 1; i < k; ++i) b[i] -= column[i] * b[col];
+    subtract_multiple(lu + static_cast<std::size_t>(col) * k, b[col], b, col + 1, k);
   }
   for (int col = k - 1; col >= 0; --col) {
     const double* column = lu + static_cast<std::size_t>(col) * k;
     b[col] /= column[col];
     if (b[col] == 0) continue;
-    for (int i = 0; i < col; ++i) b[i] -= column[i] * b[col];
+    subtract_multiple(column, b[col], b, 0, col);
   }
 }
 
@@ -81,9 +90,7 @@ void eliminate_four(const double* column, int col, double* const b[4], int begin
     return;
   }
   for (int j = 0; j < 4; ++j) {
-    if (multipliers[j] == 0) continue;
-    double* target = b[j];
-    for (int i = begin; i < end; ++i) target[i] -= column[i] * multipliers[j];
+    if (multipliers[j] != 0) subtract_multiple(column, multipliers[j], b[j], begin, end);
   }
 }
 
