@@ -166,10 +166,9 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     ws.velocity = ws.free_velocity;
     evaluate(rows, lcp, ws);
   }
-  ws.active_changed.assign(rows.contact_count, 0);
-  take_active_set(rows.friction_edges, ws);
   // The first fill computes every D_c: the last solve's are of another r.
-  std::fill(ws.active_changed.begin(), ws.active_changed.end(), 1);
+  ws.active_changed.assign(rows.contact_count, 1);
+  take_active_set(rows.friction_edges, ws);
 
   bool converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
   int iterations = 0;
