@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/vector_clones.h"
 #include "lcp/lemke_lu.h"
 
 namespace contactlab {
@@ -13,15 +14,6 @@ namespace {
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
 
-// Grows a scratch buffer to hold `size` entries, never shrinking it: the n x n buffers
-// are written before they are read (a stored column of B^-1 when w leaves the basis,
-// the block's columns when it is factorised), so islands of alternating sizes need not
-// clear n^2 entries on every solve.
-template <typename T>
-void grow_to(std::vector<T>& buffer, std::size_t size) {
-  if (buffer.size() < size) buffer.resize(size);
-}
-
 }  // namespace
 
 void LemkeBasis::reset(const ScaledLcp& lcp) {
@@ -29,7 +21,10 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   n_ = lcp.size;
   variables_.n = n_;
   const std::size_t n = static_cast<std::size_t>(n_);
-  grow_to(basis_inverse_, n * n);
+  // Written before they are read (a stored column of B^-1 when w leaves the basis, the
+  // block's columns when it is factorised): islands of alternating sizes need not clear
+  // n^2 entries on every solve.
+  basis_inverse_.reserve(n * n);
   basic_value_.resize(n);
   row_norm_.assign(n, 1.0);
   offset_.resize(n);
@@ -41,13 +36,13 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   filler_column_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
-  grow_to(block_columns_, n * n);
-  grow_to(block_lu_, n * n);
+  block_columns_.reserve(n * n);
+  block_lu_.reserve(n * n);
   block_row_swap_.resize(n);
   block_solution_.resize(4 * n);
   block_product_.resize(4 * n);
-  grow_to(sparse_row_, n * n);
-  grow_to(sparse_value_, n * n);
+  sparse_row_.reserve(n * n);
+  sparse_value_.reserve(n * n);
   right_side_.resize(n);
   correction_.resize(n);
   for (int i = 0; i < n_; ++i) {
@@ -72,7 +67,9 @@ bool LemkeBasis::start_from(const std::vector<char>& z_is_basic) {
       covering_[i] += 1;
       continue;
     }
-    for (int row = 0; row < n_; ++row) covering_[row] += column_entry(variable, row);
+    double* column = right_side_.data();
+    write_column(variable, column);
+    for (int row = 0; row < n_; ++row) covering_[row] += column[row];
   }
   if (refactorise()) return true;
   reset(*lcp_);
@@ -90,6 +87,24 @@ double LemkeBasis::column_entry(int variable, int row) const {
   if (variables_.is_w(variable)) return variable == row ? 1.0 : 0.0;
   if (variables_.is_z(variable)) return -lcp_->matrix_entry(row, variable - n_);
   return -covering_[row];
+}
+
+// The column of `variable` in [I, -M, -e], column_entry() of each row.
+void LemkeBasis::write_column(int variable, double* column) const {
+  if (variables_.is_w(variable)) {
+    std::fill(column, column + n_, 0.0);
+    column[variable] = 1;
+    return;
+  }
+  if (variables_.is_z(variable)) {
+    const int j = variable - n_;
+    const double* entries = lcp_->matrix + static_cast<std::size_t>(j) * n_;
+    const double scale = lcp_->matrix_scale;
+    for (int i = 0; i < n_; ++i) column[i] = -(entries[i] * scale);
+    column[j] = -lcp_->matrix_entry(j, j);
+    return;
+  }
+  for (int i = 0; i < n_; ++i) column[i] = -covering_[i];
 }
 
 void LemkeBasis::compute_direction(int variable, std::vector<double>& d,
@@ -177,9 +192,10 @@ namespace {
 // Rows [begin, end) of four columns' eta update, bit t of Moving set where column t
 // moves; each row's four terms added to its norm in column order.
 template <int Moving>
-void update_four_rows(double* __restrict column0, double* __restrict column1, double* __restrict column2,
-                      double* __restrict column3, double* __restrict norm, const double* __restrict direction,
-                      const double* etas, int begin, int end) {
+CONTACTLAB_INLINE_IN_CLONES void update_four_rows(double* __restrict column0, double* __restrict column1,
+                                                  double* __restrict column2, double* __restrict column3,
+                                                  double* __restrict norm, const double* __restrict direction,
+                                                  const double* etas, int begin, int end) {
   const double eta0 = etas[0], eta1 = etas[1], eta2 = etas[2], eta3 = etas[3];
   for (int i = begin; i < end; ++i) {
     const double d = direction[i];
@@ -195,14 +211,35 @@ void update_four_rows(double* __restrict column0, double* __restrict column1, do
   }
 }
 
-using FourRowUpdate = void (*)(double*, double*, double*, double*, double*, const double*, const double*, int,
-                               int);
-constexpr FourRowUpdate kFourRowUpdates[16] = {
-    update_four_rows<0>,  update_four_rows<1>,  update_four_rows<2>,  update_four_rows<3>,
-    update_four_rows<4>,  update_four_rows<5>,  update_four_rows<6>,  update_four_rows<7>,
-    update_four_rows<8>,  update_four_rows<9>,  update_four_rows<10>, update_four_rows<11>,
-    update_four_rows<12>, update_four_rows<13>, update_four_rows<14>, update_four_rows<15>,
-};
+// update_four_rows<moving>: the pattern of still columns chosen at run time, each
+// pattern's loop compiled without a test per entry.
+CONTACTLAB_VECTOR_CLONES
+void update_four_rows_of(int moving, double* column0, double* column1, double* column2, double* column3,
+                         double* norm, const double* direction, const double* etas, int begin, int end) {
+#define CONTACTLAB_FOUR_ROWS(pattern)                                                                     \
+  case pattern:                                                                                          \
+    update_four_rows<pattern>(column0, column1, column2, column3, norm, direction, etas, begin, end); \
+    return;
+  switch (moving) {
+    CONTACTLAB_FOUR_ROWS(0)
+    CONTACTLAB_FOUR_ROWS(1)
+    CONTACTLAB_FOUR_ROWS(2)
+    CONTACTLAB_FOUR_ROWS(3)
+    CONTACTLAB_FOUR_ROWS(4)
+    CONTACTLAB_FOUR_ROWS(5)
+    CONTACTLAB_FOUR_ROWS(6)
+    CONTACTLAB_FOUR_ROWS(7)
+    CONTACTLAB_FOUR_ROWS(8)
+    CONTACTLAB_FOUR_ROWS(9)
+    CONTACTLAB_FOUR_ROWS(10)
+    CONTACTLAB_FOUR_ROWS(11)
+    CONTACTLAB_FOUR_ROWS(12)
+    CONTACTLAB_FOUR_ROWS(13)
+    CONTACTLAB_FOUR_ROWS(14)
+    CONTACTLAB_FOUR_ROWS(15)
+  }
+#undef CONTACTLAB_FOUR_ROWS
+}
 
 }  // namespace
 
@@ -211,13 +248,12 @@ constexpr FourRowUpdate kFourRowUpdates[16] = {
 void LemkeBasis::update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
                                      const double* direction) {
   double* norm = row_norm_.data();
-  const FourRowUpdate update = kFourRowUpdates[moving];
-  update(columns[0], columns[1], columns[2], columns[3], norm, direction, etas, 0, row);
+  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, 0, row);
   for (int t = 0; t < 4; ++t) {
     if ((moving & (1 << t)) != 0) columns[t][row] = etas[t];
     norm[row] += std::abs(columns[t][row]);
   }
-  update(columns[0], columns[1], columns[2], columns[3], norm, direction, etas, row + 1, n_);
+  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, row + 1, n_);
 }
 
 void LemkeBasis::compute_row_norms() {
@@ -246,7 +282,7 @@ bool LemkeBasis::factorise_block() {
     const int variable = basic_variable_[block_position_[t]];
     double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
     sparse_column_start_[t] = entries;
-    for (int i = 0; i < n_; ++i) column[i] = column_entry(variable, i);
+    write_column(variable, column);
     for (int i = 0; i < n_; ++i) {
       if (column[i] == 0 || variable_position_[i] < 0) continue;
       sparse_row_[entries] = i;

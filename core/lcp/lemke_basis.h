@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "lcp/scratch_array.h"
+
 namespace contactlab {
 
 // The LCP as the pivoting sees it: the caller scales M and q by powers of two (exact)
@@ -94,6 +96,7 @@ class LemkeBasis {
 
  private:
   double column_entry(int variable, int row) const;
+  void write_column(int variable, double* column) const;
   double* inverse_column(int c) { return basis_inverse_.data() + static_cast<std::size_t>(c) * n_; }
   bool factorise_block();
   void solve_with_block(const double* b, double* x);
@@ -108,7 +111,7 @@ class LemkeBasis {
   const ScaledLcp* lcp_ = nullptr;
   int n_ = 0;
   LemkeVariables variables_;
-  std::vector<double> basis_inverse_;   // n x n column-major, non-unit columns only
+  ScratchArray<double> basis_inverse_;   // n x n column-major, non-unit columns only
   std::vector<double> covering_;        // d
   std::vector<double> offset_;          // q + dq (see move_value_to_zero())
   std::vector<double> basic_value_;     // x_B = B^-1 (q + dq) per position
@@ -121,15 +124,15 @@ class LemkeBasis {
   // The factorisation of the structural block and its scratch.
   std::vector<int> block_position_;     // P
   std::vector<int> block_row_;          // S
-  std::vector<double> block_columns_;   // B_{:,P}, n x k column-major
-  std::vector<double> block_lu_;        // A = B_{S,P}, then its LU factors
+  ScratchArray<double> block_columns_;   // B_{:,P}, n x k column-major
+  ScratchArray<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
   std::vector<double> block_solution_;  // y, or four of them (solve_four_unit_columns())
   std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them
   // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
   std::vector<int> sparse_column_start_;
-  std::vector<int> sparse_row_;
-  std::vector<double> sparse_value_;
+  ScratchArray<int> sparse_row_;
+  ScratchArray<double> sparse_value_;
   std::vector<double> right_side_;
   std::vector<double> correction_;
 };

@@ -4,18 +4,21 @@
 #include <cmath>
 #include <cstddef>
 
+#include "base/vector_clones.h"
+
 namespace contactlab {
 namespace {
 
 // target[i] -= column[i] * multiplier for i in [begin, end): the one update of the
 // elimination and of both triangular solves.
-void subtract_multiple(const double* __restrict column, double multiplier, double* __restrict target, int begin,
+CONTACTLAB_INLINE_IN_CLONES void subtract_multiple(const double* __restrict column, double multiplier, double* __restrict target, int begin,
                        int end) {
   for (int i = begin; i < end; ++i) target[i] -= column[i] * multiplier;
 }
 
 }  // namespace
 
+CONTACTLAB_VECTOR_CLONES
 bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
   double largest = 0;
   const std::size_t entries = static_cast<std::size_t>(k) * k;
@@ -47,6 +50,7 @@ bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
   return true;
 }
 
+CONTACTLAB_VECTOR_CLONES
 void lu_solve(const double* lu, int k, const int* row_swap, double* b) {
   for (int col = 0; col < k; ++col) std::swap(b[col], b[row_swap[col]]);
   // A zero multiplier is skipped: subtracting its +-0 products leaves every entry as it
@@ -68,7 +72,7 @@ namespace {
 
 // b_j[i] -= column[i] * multiplier_j for i in [begin, end), the four right-hand sides
 // together.
-void subtract_four(const double* __restrict column, double* __restrict b0, double* __restrict b1,
+CONTACTLAB_INLINE_IN_CLONES void subtract_four(const double* __restrict column, double* __restrict b0, double* __restrict b1,
                    double* __restrict b2, double* __restrict b3, const double multipliers[4], int begin,
                    int end) {
   const double m0 = multipliers[0], m1 = multipliers[1], m2 = multipliers[2], m3 = multipliers[3];
@@ -83,7 +87,7 @@ void subtract_four(const double* __restrict column, double* __restrict b0, doubl
 
 // The update of lu_solve() at `col` on the right-hand sides whose multiplier b_j[col]
 // is nonzero: four together where all are, else one by one.
-void eliminate_four(const double* column, int col, double* const b[4], int begin, int end) {
+CONTACTLAB_INLINE_IN_CLONES void eliminate_four(const double* column, int col, double* const b[4], int begin, int end) {
   const double multipliers[4] = {b[0][col], b[1][col], b[2][col], b[3][col]};
   if (multipliers[0] != 0 && multipliers[1] != 0 && multipliers[2] != 0 && multipliers[3] != 0) {
     subtract_four(column, b[0], b[1], b[2], b[3], multipliers, begin, end);
@@ -96,6 +100,7 @@ void eliminate_four(const double* column, int col, double* const b[4], int begin
 
 }  // namespace
 
+CONTACTLAB_VECTOR_CLONES
 void lu_solve_four(const double* lu, int k, const int* row_swap, double* const b[4]) {
   for (int col = 0; col < k; ++col) {
     for (int j = 0; j < 4; ++j) std::swap(b[j][col], b[j][row_swap[col]]);
