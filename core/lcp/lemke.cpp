@@ -56,6 +56,7 @@
 #include <cstdio>
 
 #include "base/finite_values.h"
+#include "base/vector_clones.h"
 #include "lcp/lemke_pivoting.h"
 #include "lcp/lemke_subsystem.h"
 
@@ -108,6 +109,7 @@ double power_of_two_at_most(double value) {
 // max_i |values_i|, in four lanes (a maximum of numbers >= +0 is the same in any order,
 // and a NaN is passed over in every lane as std::max passes it over): M's n^2 entries
 // are read by every attempt.
+CONTACTLAB_VECTOR_CLONES
 double max_abs(const double* values, std::size_t count) {
   double lanes[4] = {0, 0, 0, 0};
   std::size_t i = 0;
@@ -116,6 +118,12 @@ double max_abs(const double* values, std::size_t count) {
   }
   for (; i < count; ++i) lanes[0] = std::max(lanes[0], std::abs(values[i]));
   return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
+}
+
+// target_i += column_i factor, i < count.
+CONTACTLAB_VECTOR_CLONES
+void accumulate_column(const double* __restrict column, double factor, double* __restrict target, Eigen::Index count) {
+  for (Eigen::Index i = 0; i < count; ++i) target[i] += column[i] * factor;
 }
 
 std::size_t first_non_finite(const double* values, std::size_t count) {
@@ -137,11 +145,9 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
     const double zj = z[j];
     if (zj == 0) continue;
     const double* column = M.data() + j * n;
-    double column_size = std::abs(shift);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      w[i] += column[i] * zj;
-      column_size = std::max(column_size, std::abs(column[i]));
-    }
+    accumulate_column(column, zj, w.data(), n);
+    // The largest of |shift| and |M_ij| in any order (numbers >= +0; NaN passed over).
+    const double column_size = std::max(std::abs(shift), max_abs(column, static_cast<std::size_t>(n)));
     w[j] += shift * zj;
     term_size += column_size * std::abs(zj);
   }

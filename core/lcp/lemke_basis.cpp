@@ -14,6 +14,34 @@ namespace {
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
 
+// target_i += column_i factor, i < count.
+CONTACTLAB_VECTOR_CLONES
+void add_multiple(const double* __restrict column, double factor, double* __restrict target, int count) {
+  for (int i = 0; i < count; ++i) target[i] += column[i] * factor;
+}
+
+// sums[4 i + j] += B_{i,t} y_j[t] for the nonzero entries B_{i,t} (rows[e], values[e]
+// for e in [column_start[t], column_start[t + 1])), column by column, so that each sum
+// runs in the order of t; y_j[t] is interleaved[4 t + j]. A zero term adds +-0 to a sum
+// that starts at +0, which changes no bit, so the four share the loop, and a t whose
+// four y_j[t] are zero is passed over.
+CONTACTLAB_VECTOR_CLONES
+void add_four_products(const int* column_start, const int* rows, const double* values,
+                       const double* __restrict interleaved, int k, double* __restrict sums) {
+  for (int t = 0; t < k; ++t) {
+    const double* y = interleaved + 4 * static_cast<std::size_t>(t);
+    if (y[0] == 0 && y[1] == 0 && y[2] == 0 && y[3] == 0) continue;
+    for (int e = column_start[t]; e < column_start[t + 1]; ++e) {
+      double* sum = sums + 4 * static_cast<std::size_t>(rows[e]);
+      const double value = values[e];
+      sum[0] += value * y[0];
+      sum[1] += value * y[1];
+      sum[2] += value * y[2];
+      sum[3] += value * y[3];
+    }
+  }
+}
+
 }  // namespace
 
 void LemkeBasis::reset(const ScaledLcp& lcp) {
@@ -41,6 +69,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_row_swap_.resize(n);
   block_solution_.resize(4 * n);
   block_product_.resize(4 * n);
+  interleaved_solution_.resize(4 * n);
   sparse_row_.reserve(n * n);
   sparse_value_.reserve(n * n);
   right_side_.resize(n);
@@ -118,18 +147,19 @@ void LemkeBasis::compute_direction(int variable, std::vector<double>& d,
     }
     return;
   }
+  // a, written into `noise` until the noise is formed from its largest entry.
+  double* a = noise.data();
+  write_column(variable, a);
   std::fill(d.begin(), d.begin() + n_, 0.0);
   double largest_entry = 0;
   for (int c = 0; c < n_; ++c) {
-    const double a = column_entry(variable, c);
-    if (a == 0) continue;
-    largest_entry = std::max(largest_entry, std::abs(a));
+    if (a[c] == 0) continue;
+    largest_entry = std::max(largest_entry, std::abs(a[c]));
     if (column_is_unit_[c]) {
-      d[variable_position_[c]] += a;
+      d[variable_position_[c]] += a[c];
       continue;
     }
-    const double* column = basis_inverse_.data() + static_cast<std::size_t>(c) * n_;
-    for (int i = 0; i < n_; ++i) d[i] += column[i] * a;
+    add_multiple(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, a[c], d.data(), n_);
   }
   for (int i = 0; i < n_; ++i) noise[i] = row_norm_[i] * largest_entry;
 }
@@ -326,39 +356,27 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
 void LemkeBasis::solve_four_unit_columns(int first) {
   const int k = static_cast<int>(block_position_.size());
   double* y[4];
-  double* sums[4];
   for (int j = 0; j < 4; ++j) {
     y[j] = block_solution_.data() + static_cast<std::size_t>(j) * k;
     std::fill(y[j], y[j] + k, 0.0);
     y[j][first + j] = 1;
-    sums[j] = block_product_.data() + static_cast<std::size_t>(j) * n_;
-    std::fill(sums[j], sums[j] + n_, 0.0);
   }
   lu_solve_four(block_lu_.data(), k, block_row_swap_.data(), y);
-  // B_{i,P} y_j column by column, each row's sum in the order of t; a zero term adds
-  // +-0 to a sum that starts at +0, which changes no bit, so the four share the loop.
-  double* __restrict sums0 = sums[0];
-  double* __restrict sums1 = sums[1];
-  double* __restrict sums2 = sums[2];
-  double* __restrict sums3 = sums[3];
+  // B_{i,P} y_j, the four y's interleaved (y_j[t] at 4 t + j) and so the sums (row i's
+  // sum for y_j at 4 i + j).
+  double* interleaved = interleaved_solution_.data();
   for (int t = 0; t < k; ++t) {
-    const double y0 = y[0][t], y1 = y[1][t], y2 = y[2][t], y3 = y[3][t];
-    if (y0 == 0 && y1 == 0 && y2 == 0 && y3 == 0) continue;
-    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
-      const int row = sparse_row_[e];
-      const double value = sparse_value_[e];
-      sums0[row] += value * y0;
-      sums1[row] += value * y1;
-      sums2[row] += value * y2;
-      sums3[row] += value * y3;
-    }
+    for (int j = 0; j < 4; ++j) interleaved[4 * t + j] = y[j][t];
   }
+  double* sums = block_product_.data();
+  std::fill(sums, sums + 4 * static_cast<std::size_t>(n_), 0.0);
+  add_four_products(sparse_column_start_.data(), sparse_row_.data(), sparse_value_.data(), interleaved, k, sums);
   for (int j = 0; j < 4; ++j) {
     double* x = inverse_column(block_row_[first + j]);
     for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
     for (int i = 0; i < n_; ++i) {
       const int p = variable_position_[i];
-      if (p >= 0) x[p] = 0.0 - sums[j][i];
+      if (p >= 0) x[p] = 0.0 - sums[4 * i + j];
     }
   }
 }

@@ -128,7 +128,8 @@ class LemkeBasis {
   ScratchArray<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
   std::vector<double> block_solution_;  // y, or four of them (solve_four_unit_columns())
-  std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them
+  std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them interleaved
+  std::vector<double> interleaved_solution_;  // four y's, y_j[t] at 4 t + j
   // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
   std::vector<int> sparse_column_start_;
   ScratchArray<int> sparse_row_;
