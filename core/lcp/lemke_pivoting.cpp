@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "base/vector_clones.h"
 #include "lcp/basis_hash.h"
 
 namespace contactlab {
@@ -28,6 +29,47 @@ constexpr double kArtificialStopFraction = 0.2;
 // degenerate zero that rounding and passed-over pivots have moved.
 constexpr double kDegenerateShortfall = 1e-9;
 
+// max(1, |values_i|) over i < count, in four lanes: a maximum of numbers >= 1 is the
+// same in any order (and a NaN is passed over in every lane as std::max passes it over).
+CONTACTLAB_VECTOR_CLONES
+double largest_magnitude(const double* values, int count) {
+  double lanes[4] = {1, 1, 1, 1};
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    for (int lane = 0; lane < 4; ++lane) lanes[lane] = std::max(lanes[lane], std::abs(values[i + lane]));
+  }
+  for (; i < count; ++i) lanes[0] = std::max(lanes[0], std::abs(values[i]));
+  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
+}
+
+// The first pass of the ratio test: blocks[i] where row i blocks the entering column
+// (d_i > 0 above its rounding scale, pivot_tolerance noise_i), and the smallest ratio
+// (max(x_i, 0) + slack) / d_i of those rows, +inf where none does. The ratio is formed
+// for every row and kept for the blocking ones; their minimum, in four lanes, is the same
+// in any order (positive numbers, no NaN: d_i > 0 and x_i finite).
+CONTACTLAB_VECTOR_CLONES
+double blocking_step_limit(const double* __restrict x, const double* __restrict d, const double* __restrict noise,
+                           double pivot_tolerance, double slack, int count, char* __restrict blocks) {
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  double lanes[4] = {kNone, kNone, kNone, kNone};
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    for (int lane = 0; lane < 4; ++lane) {
+      const double di = d[i + lane];
+      const bool blocking = di > 0 && di > pivot_tolerance * noise[i + lane];
+      const double ratio = (std::max(x[i + lane], 0.0) + slack) / di;
+      blocks[i + lane] = blocking ? 1 : 0;
+      lanes[lane] = blocking ? std::min(lanes[lane], ratio) : lanes[lane];
+    }
+  }
+  for (; i < count; ++i) {
+    const bool blocking = d[i] > 0 && d[i] > pivot_tolerance * noise[i];
+    blocks[i] = blocking ? 1 : 0;
+    if (blocking) lanes[0] = std::min(lanes[0], (std::max(x[i], 0.0) + slack) / d[i]);
+  }
+  return std::min(std::min(lanes[0], lanes[1]), std::min(lanes[2], lanes[3]));
+}
+
 class LemkePivoting {
  public:
   LemkePivoting(const ScaledLcp& lcp, const PivotingSettings& settings, PivotingWorkspace& ws)
@@ -39,7 +81,6 @@ class LemkePivoting {
   PivotingEnd follow_path();
   int first_leaving_row() const;
   void compute_direction(int entering);
-  bool blocks(int row) const;
   double largest_value() const;
   double feasibility_tolerance() const;
   int select_leaving_row();
@@ -81,18 +122,8 @@ void LemkePivoting::compute_direction(int entering) {
   basis_.compute_direction(entering, ws_.direction, ws_.direction_noise);
 }
 
-bool LemkePivoting::blocks(int row) const {
-  const double d = ws_.direction[row];
-  return d > 0 && d > settings_.pivot_tolerance * ws_.direction_noise[row];
-}
-
 // max(1, |x_B|_inf), the scale of the feasibility decisions.
-double LemkePivoting::largest_value() const {
-  const std::vector<double>& x = basis_.values();
-  double largest = 1;
-  for (int i = 0; i < n_; ++i) largest = std::max(largest, std::abs(x[i]));
-  return largest;
-}
+double LemkePivoting::largest_value() const { return largest_magnitude(basis_.values().data(), n_); }
 
 double LemkePivoting::feasibility_tolerance() const {
   return std::min(kFeasibilityTolerance * largest_value(), settings_.feasibility_cap);
@@ -104,22 +135,17 @@ int LemkePivoting::select_leaving_row() {
   const std::vector<double>& x = basis_.values();
   const std::vector<double>& d = ws_.direction;
   const double slack = feasibility_tolerance();
-  std::vector<int>& blocking = ws_.blocking_rows;
-  blocking.clear();
-  double step_limit = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < n_; ++i) {
-    if (!blocks(i)) continue;
-    blocking.push_back(i);
-    step_limit = std::min(step_limit, (std::max(x[i], 0.0) + slack) / d[i]);
-  }
+  std::vector<char>& blocking = ws_.blocking;
+  const double step_limit = blocking_step_limit(x.data(), d.data(), ws_.direction_noise.data(),
+                                                settings_.pivot_tolerance, slack, n_, blocking.data());
   if (step_limit == std::numeric_limits<double>::infinity()) return -1;
 
   std::vector<int>& tied = ws_.tied_rows;
   tied.clear();
   const int z0_row = basis_.position_of(vars_.z0());
   double largest_pivot = 0;
-  for (int i : blocking) {
-    if (std::max(x[i], 0.0) / d[i] > step_limit) continue;
+  for (int i = 0; i < n_; ++i) {
+    if (!blocking[i] || std::max(x[i], 0.0) / d[i] > step_limit) continue;
     // z0 leaving among the ties ends the method with a solution.
     if (i == z0_row) return i;
     tied.push_back(i);
@@ -268,7 +294,7 @@ PivotingEnd LemkePivoting::run(int& pivots) {
   ws_.direction.resize(n_);
   ws_.direction_noise.resize(n_);
   ws_.tied_rows.reserve(n_);
-  ws_.blocking_rows.reserve(n_);
+  ws_.blocking.resize(n_);
   ws_.row_scale.resize(n_);
   ws_.z.resize(n_);
   ws_.z_is_basic.resize(n_);

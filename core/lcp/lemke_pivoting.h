@@ -74,7 +74,7 @@ struct PivotingWorkspace {
   LemkeBasis basis;
   std::vector<double> direction;        // d = B^-1 a for the entering column a
   std::vector<double> direction_noise;  // the rounding scale of each d_i
-  std::vector<int> blocking_rows;       // the rows that block the entering column
+  std::vector<char> blocking;           // per row: it blocks the entering column
   std::vector<int> tied_rows;
   std::vector<double> row_scale;        // per tied row: max(|x_i|, |B^-1_{i,:}|_1) / d_i
   std::vector<double> z;                // the scaled answer (see run_lemke_pivoting)
