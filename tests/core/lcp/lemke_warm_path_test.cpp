@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "lcp/lemke.h"
@@ -103,6 +104,39 @@ TEST(LemkeWarmPath, SolvesANearbyContactProblemInFewerPivots) {
     cold_pivots += cold.pivots;
   }
   EXPECT_LT(warm_pivots, cold_pivots) << "warm " << warm_pivots << ", cold " << cold_pivots;
+}
+
+TEST(LemkeWarmPath, AReusedSolverGivesAFreshSolversBits) {
+  // The basis's n^2 buffers keep whatever the last, larger island left in them and grow
+  // without copying or zeroing (lcp/scratch_array.h): warm paths on stacks of 4, then 2,
+  // then 6 boxes (past the first capacity), then 4 again, each from the basis of its
+  // stack a step before, give the answers of a fresh solver bit for bit.
+  constexpr int kStackEdges = 4;
+  constexpr double kOffset = 1e-4;
+  constexpr double kSpeed = 0.05;
+  LemkeSolver reused;
+  int paths_taken = 0;
+  for (int boxes : {4, 2, 6, 4}) {
+    SCOPED_TRACE("boxes " + std::to_string(boxes));
+    const std::uint64_t seed = static_cast<std::uint64_t>(boxes);
+    const test_problems::ContactLcp before = test_problems::perturbed_stack_lcp(
+        boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed);
+    const test_problems::ContactLcp after = test_problems::perturbed_stack_lcp(
+        boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed + 100);
+    LemkeSolver fresh;
+    const LcpSolution first = fresh.solve(before.M, before.q, LemkeSettings());
+    ASSERT_EQ(first.status, LcpStatus::Solved);
+    const LcpSolution reference = fresh.solve(after.M, after.q, warm_path_settings(), &first.z_is_basic);
+    const LcpSolution again = reused.solve(after.M, after.q, warm_path_settings(), &first.z_is_basic);
+    ASSERT_EQ(reference.status, LcpStatus::Solved) << reference.message;
+    ASSERT_EQ(again.status, LcpStatus::Solved) << again.message;
+    EXPECT_EQ(again.pivots, reference.pivots);
+    EXPECT_EQ(again.z_is_basic, reference.z_is_basic);
+    EXPECT_EQ(0, std::memcmp(again.z.data(), reference.z.data(), sizeof(double) * reference.z.size()));
+    EXPECT_EQ(0, std::memcmp(again.w.data(), reference.w.data(), sizeof(double) * reference.w.size()));
+    if (!reference.warm_start_used) ++paths_taken;
+  }
+  EXPECT_GE(paths_taken, 3);
 }
 
 TEST(LemkeWarmPath, IsTakenOnlyWhenAskedFor) {
