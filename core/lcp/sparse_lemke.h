@@ -10,7 +10,7 @@
 //  2. the path (sparse_lemke_path.h) on q with its ties broken,
 //     q_i + delta (1 + i / n) max(1, |q|_inf) (the path has no lexicographic rule, and
 //     contact problems are degenerate on a massive scale: the four loaded corners of a
-//     face, friction rows whose q is zero): from the warm basis (covering vector B_0 s)
+//     face, friction rows whose q is zero): from the warm basis (covering vector B_0 1)
 //     with delta = 1e-8 where there is one, then from the slack basis with delta = 1e-8,
 //     1e-6 and 0;
 //     the problem scaled by powers of two (exact) so that its tolerances act on numbers

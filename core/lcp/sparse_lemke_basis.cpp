@@ -8,7 +8,6 @@ void SparseLemkeBasis::reset(const Eigen::SparseMatrix<double>& matrix, const Ei
   n_ = static_cast<int>(offset.size());
   variables_.n = n_;
   covering_.setOnes(n_);
-  start_weight_.setOnes(n_);
   offset_ = offset;
   basic_value_ = offset;
   basic_variable_.resize(n_);
@@ -29,14 +28,10 @@ bool SparseLemkeBasis::start_from(const std::vector<char>& z_is_basic) {
     basic_variable_[i] = variable;
     variable_position_[variable] = i;
   }
-  // B_0 holds no z0, so its factorisation and x_B come before d.
-  if (!refactorise()) {
-    reset(*matrix_, *original_offset_);
-    return false;
-  }
-  for (int i = 0; i < n_; ++i) start_weight_[i] = basic_value_[i] < 0 ? 1.0 : kWarmFeasibleRowWeight;
-  for (int i = 0; i < n_; ++i) add_column(basic_variable_[i], start_weight_[i], covering_);
-  return true;
+  for (int i = 0; i < n_; ++i) add_column(basic_variable_[i], 1.0, covering_);
+  if (refactorise()) return true;
+  reset(*matrix_, *original_offset_);
+  return false;
 }
 
 void SparseLemkeBasis::clear_etas() {

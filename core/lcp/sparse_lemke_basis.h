@@ -12,14 +12,8 @@
 // dense inverse instead, for the islands under the dense cap).
 //
 // B has the column e_i for a basic w_i, -M_{:,j} for a basic z_j and -d for z0, d the
-// covering vector: e from the slack basis, or B_0 s from a complementary starting basis
-// B_0 (start_from()), so that z0 enters along B_0^-1 (-d) = -s, s the start's weights
-// (start_weight()): 1 on the rows B_0 leaves below zero, kWarmFeasibleRowWeight on the
-// others. z0 then lifts the rows it must and moves the feasible ones a tenth as far, so
-// that fewer of them block its way back out: on bin_pile in lcp (islands of some 2000
-// unknowns) the 2 s took 818,000 pivots against 1,083,000 with s = 1 (d = B_0 1), and
-// 139.7 s of CPU against 190.7 s (docs/performance.md, "The warm path's covering
-// vector weighed"). The slack basis's s is 1 on every row, as Lemke's e.
+// covering vector: e from the slack basis, or B_0 1 from a complementary starting basis
+// B_0 (start_from()), so that z0 enters every start alike, along B_0^-1 (-d) = -1.
 #pragma once
 
 #include <memory>
@@ -34,9 +28,6 @@
 
 namespace contactlab {
 
-// The weight s_i of a row that the warm start leaves feasible (see above).
-constexpr double kWarmFeasibleRowWeight = 0.1;
-
 // From this many unknowns on, B is factorised through its block of z columns: 1.4 to 3.8
 // times cheaper a pivot on the touching pyramids' islands of 2580 to 5310 unknowns
 // (docs/performance.md, "The sparse basis factorised through its z block"). Below it B
@@ -50,14 +41,13 @@ class SparseLemkeBasis {
   // must outlive the basis's use.
   void reset(const Eigen::SparseMatrix<double>& matrix, const Eigen::VectorXd& offset);
   // After reset(): the complementary basis with z_i basic at position i where
-  // z_is_basic[i] (w_i elsewhere), x_B from a fresh factorisation and d = B s. False,
+  // z_is_basic[i] (w_i elsewhere), d = B 1 and x_B from a fresh factorisation. False,
   // with the slack basis of reset() kept, when that basis is singular.
   bool start_from(const std::vector<char>& z_is_basic);
 
   int variable_at(int position) const { return basic_variable_[position]; }
   int position_of(int variable) const { return variable_position_[variable]; }
   const Eigen::VectorXd& values() const { return basic_value_; }  // x_B by position
-  const Eigen::VectorXd& start_weight() const { return start_weight_; }  // s = B^-1 d at the start
   int updates() const { return static_cast<int>(eta_row_.size()); }  // etas since the LU
 
   // d = B^-1 a for the column a of `variable`.
@@ -82,7 +72,6 @@ class SparseLemkeBasis {
   int n_ = 0;
   LemkeVariables variables_;
   Eigen::VectorXd covering_;        // d
-  Eigen::VectorXd start_weight_;    // s
   Eigen::VectorXd offset_;          // q + dq (see move_value_to_zero())
   Eigen::VectorXd basic_value_;     // x_B per position
   std::vector<int> basic_variable_;     // variable held by each position

@@ -79,8 +79,7 @@ void SparseLemkePath::extract() {
 PivotingEnd SparseLemkePath::follow(int& pivots) {
   pivots = 0;
   const Eigen::VectorXd& x = basis_.values();
-  // z0 enters along -s, s = 1 on every row below zero: the leaving row is the most
-  // negative x_i (the last among ties).
+  // z0 enters along -1: the leaving row is the most negative x_i (the last among ties).
   int first_row = 0;
   for (int i = 1; i < n_; ++i) {
     if (x[i] <= x[first_row]) first_row = i;
@@ -90,7 +89,7 @@ PivotingEnd SparseLemkePath::follow(int& pivots) {
     return x[first_row] >= 0 ? PivotingEnd::Solved : PivotingEnd::PivotLimit;
   }
   int entering = vars_.complement(basis_.variable_at(first_row));
-  ws_.direction = -basis_.start_weight();
+  ws_.direction.setConstant(n_, -1.0);
   basis_.pivot(first_row, vars_.z0(), ws_.direction);
   pivots = 1;
   since_factorisation_ = 1;

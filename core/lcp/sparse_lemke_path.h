@@ -1,7 +1,7 @@
 // The complementary pivoting path of Lemke's method (seed 002 eq. 21) over a sparse
 // basis (sparse_lemke_basis.h), for the islands past the dense cap (island_size.h):
-// from the slack basis (d = e) or from a complementary basis B_0 (d = B_0 s, the warm
-// start of the last step's basis; s in sparse_lemke_basis.h).
+// from the slack basis (d = e) or from a complementary basis B_0 (d = B_0 1, the warm
+// start of the last step's basis).
 //
 // The dense path (lemke_pivoting.h) breaks ties by the lexicographic rule over the rows
 // of its explicit inverse; a factorised basis has no rows at hand, so this path decides

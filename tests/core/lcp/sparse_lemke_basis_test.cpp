@@ -3,8 +3,7 @@
 // and the basic values solve B d = a and B x_B = q, for etas stored whole (a dense
 // coupled block, where d is full) and by their nonzeros (a decoupled diagonal part,
 // where d has one entry), both in one run; and a fresh factorisation gives the same
-// direction as the etas did. A warm start's covering vector d = B_0 s moves z0 along -s:
-// 1 on the rows the start leaves below zero, kWarmFeasibleRowWeight on the others.
+// direction as the etas did.
 #include "lcp/sparse_lemke_basis.h"
 
 #include <gtest/gtest.h>
@@ -94,41 +93,6 @@ TEST(SparseLemkeBasis, EtasStoredWholeAndByTheirNonzerosSolveTheBasis) {
     basis.compute_direction(n + coupled - 1, fresh);
     EXPECT_LE((through_etas - fresh).cwiseAbs().maxCoeff(), 1e-12);
   }
-}
-
-TEST(SparseLemkeBasis, WarmStartCoversItsInfeasibleRowsWholeAndTheOthersByTheirWeight) {
-  const int n = 24;
-  TestRandom random(5);
-  Eigen::MatrixXd G(n, n);
-  for (int j = 0; j < n; ++j) {
-    for (int i = 0; i < n; ++i) G(i, j) = random.uniform(-1, 1);
-  }
-  const Eigen::MatrixXd M = G * G.transpose() + Eigen::MatrixXd::Identity(n, n);
-  Eigen::VectorXd q(n);
-  for (int i = 0; i < n; ++i) q[i] = random.uniform(-1, 1);
-  const Eigen::SparseMatrix<double> sparse = M.sparseView();
-  std::vector<char> z_is_basic(n, 0);
-  for (int i = 0; i < n; i += 3) z_is_basic[i] = 1;
-
-  SparseLemkeBasis basis;
-  basis.reset(sparse, q);
-  ASSERT_TRUE(basis.start_from(z_is_basic));
-  const Eigen::MatrixXd B0 = dense_basis(M, Eigen::VectorXd::Zero(n), basis);
-  const Eigen::VectorXd x = B0.partialPivLu().solve(q);
-  EXPECT_LE((basis.values() - x).cwiseAbs().maxCoeff(), 1e-12);
-  int infeasible = 0;
-  Eigen::VectorXd s(n);
-  for (int i = 0; i < n; ++i) {
-    infeasible += x[i] < 0;
-    s[i] = x[i] < 0 ? 1.0 : kWarmFeasibleRowWeight;
-  }
-  ASSERT_GT(infeasible, 0);
-  ASSERT_LT(infeasible, n);
-  EXPECT_EQ(basis.start_weight(), s);
-  // z0's column is -d with d = B_0 s, so its direction B_0^-1 (-d) is -s.
-  Eigen::VectorXd d;
-  basis.compute_direction(LemkeVariables{n}.z0(), d);
-  EXPECT_LE((d + s).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 }  // namespace contactlab
