@@ -75,7 +75,9 @@ bool elliptic_cone_cost(const Vec3& y, const Vec3& r, double mu, bool hessian, E
     if (hessian) elliptic_cone_hessian(y, r, mu, cost, cost.hessian);
     return std::isfinite(cost.value);
   }
-  const double tangential = std::hypot(y.y(), y.z());
+  // ||.|| as sqrt(a^2 + b^2), not std::hypot (which guards against overflow past 1e154,
+  // far from any velocity or impulse here, at several times the cost).
+  const double tangential = std::sqrt(y.y() * y.y() + y.z() * y.z());
   if (y.x() >= mu * tangential) {
     cost.impulse.setZero();
     cost.value = 0;
@@ -84,7 +86,8 @@ bool elliptic_cone_cost(const Vec3& y, const Vec3& r, double mu, bool hessian, E
     return true;
   }
   const Vec3 unconstrained = -y.cwiseQuotient(r);  // p0 = -R^-1 y
-  if (mu * unconstrained.x() >= std::hypot(unconstrained.y(), unconstrained.z())) {
+  if (mu * unconstrained.x() >=
+      std::sqrt(unconstrained.y() * unconstrained.y() + unconstrained.z() * unconstrained.z())) {
     cost.impulse = unconstrained;
     cost.value = -0.5 * y.dot(unconstrained);
     cost.zone = EllipticZone::Bottom;
