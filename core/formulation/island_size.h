@@ -16,7 +16,8 @@
 // contacts included: docs/performance.md, "Soft's pyramid sparse at every size") and with
 // the elliptic cone (formulation/soft_newton.h, soft_newton_elliptic.h: cheaper than the
 // dense interior point on every island of free bodies measured, a box on the floor
-// included, docs/performance.md, "The elliptic cone sparse at every size"), the convex one at every size too (formulation/convex_newton.h:
+// included, docs/performance.md, "The elliptic cone sparse at every size"), the convex
+// one at every size too (formulation/convex_newton.h:
 // its method of multipliers cost less than the dense edge LCP's active set and Lemke on
 // every island of free bodies measured, a box on the floor and box_stack included,
 // docs/performance.md, "Convex sparse at every size") and quasi-static stepping's "qp"
