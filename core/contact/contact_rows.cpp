@@ -11,6 +11,18 @@
 namespace contactlab {
 namespace {
 
+// value += J v over one side of a contact, each row's sum over its columns in order:
+// with Columns = 6 (a free body) a constant trip count that unrolls, the same sums.
+template <int Columns>
+void add_side_rate(const Eigen::Matrix<double, 3, Eigen::Dynamic>& rows, const double* side_velocity, Vec3& value) {
+  const int n = Columns == Eigen::Dynamic ? static_cast<int>(rows.cols()) : Columns;
+  for (int r = 0; r < 3; ++r) {
+    double sum = 0;
+    for (int j = 0; j < n; ++j) sum += rows(r, j) * side_velocity[j];
+    value[r] += sum;
+  }
+}
+
 // The entries of fixed-size blocks stored densely one after the other (an empty vector
 // has no first block to take them from).
 template <typename Block>
@@ -195,11 +207,12 @@ Vec3 IslandRows::frame_velocity(int c, const Eigen::VectorXd& velocity) const {
   for (int p = 2 * c; p < 2 * c + 2; ++p) {
     const MemberJacobian& jacobian = frame_jacobians[p];
     if (jacobian.member < 0) continue;
+    const double* side_velocity = velocity.data() + jacobian.offset;
     const int n = static_cast<int>(jacobian.rows.cols());
-    for (int r = 0; r < 3; ++r) {
-      double sum = 0;
-      for (int j = 0; j < n; ++j) sum += jacobian.rows(r, j) * velocity[jacobian.offset + j];
-      value[r] += sum;
+    if (n == 6) {
+      add_side_rate<6>(jacobian.rows, side_velocity, value);
+    } else {
+      add_side_rate<Eigen::Dynamic>(jacobian.rows, side_velocity, value);
     }
   }
   return value;

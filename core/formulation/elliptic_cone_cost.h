@@ -37,13 +37,21 @@ enum class EllipticZone { Top, Bottom, Middle };
 struct EllipticConeCost {
   double value = 0;                  // l(y)
   Vec3 impulse = Vec3::Zero();       // p(y) = -grad l
-  Mat3 hessian = Mat3::Zero();       // d^2 l / dy^2 (in the zone's interior)
+  Mat3 hessian = Mat3::Zero();       // d^2 l / dy^2 (in the zone's interior), when asked for
   EllipticZone zone = EllipticZone::Top;
+  double surface_radius = 0;         // rho = ||p_t|| in the middle zone
 };
 
 // (y, diag R, mu) => l, p and, with `hessian`, its Hessian. False when the middle
-// zone's root was not found (a non-finite input).
+// zone's root was not found (a non-finite input) or, with `hessian`, when its Z^T B Z
+// is not positive definite (round-off).
 bool elliptic_cone_cost(const Vec3& y, const Vec3& regularisation, double mu, bool hessian,
                         EllipticConeCost& cost);
+
+// The Hessian at y of a cost elliptic_cone_cost found there without it: the same matrix,
+// bit for bit, as it finds with `hessian` (the Newton method forms H_c only where it
+// builds H, not at every point it evaluates). False as elliptic_cone_cost's.
+bool elliptic_cone_hessian(const Vec3& y, const Vec3& regularisation, double mu, const EllipticConeCost& cost,
+                           Mat3& hessian);
 
 }  // namespace contactlab

@@ -13,9 +13,11 @@
 //
 // The soft formulation at every size with the pyramid (its Newton method cost less than
 // the dense dual's active set and Lemke on every island measured, box_stack's 20
-// contacts included: docs/performance.md, "Soft's pyramid sparse at every size") and past
-// kSoftEllipticNewtonUnknowns with the elliptic cone (formulation/soft_newton.h,
-// soft_newton_elliptic.h), the convex one at every size too (formulation/convex_newton.h:
+// contacts included: docs/performance.md, "Soft's pyramid sparse at every size") and with
+// the elliptic cone (formulation/soft_newton.h, soft_newton_elliptic.h: cheaper than the
+// dense interior point on every island of free bodies measured, a box on the floor
+// included, docs/performance.md, "The elliptic cone sparse at every size"), the convex
+// one at every size too (formulation/convex_newton.h:
 // its method of multipliers cost less than the dense edge LCP's active set and Lemke on
 // every island of free bodies measured, a box on the floor and box_stack included,
 // docs/performance.md, "Convex sparse at every size") and quasi-static stepping's "qp"
@@ -33,13 +35,6 @@
 namespace contactlab {
 
 inline constexpr int kMaxIslandUnknowns = 1000;
-// The elliptic cone's crossover is lower: the dense interior point (soft_elliptic.h)
-// factors a k x k matrix at each of its iterations, and past a few contacts the sparse
-// method costs less (the 20-cube pile's islands 7 to 13 times, the 10-cube pyramid's
-// 5 times: docs/performance.md, "The elliptic cone past a small crossover"). A box on
-// the floor (4 contacts at u = 8: 40 unknowns) stays dense. (Either way the step keeps
-// the cone program it solved when asked, formulation/posed_problem_copy.h.)
-inline constexpr int kSoftEllipticNewtonUnknowns = 40;
 // Quasi-static stepping's crossover: its objects start every
 // step at rest with v_q = h g / eps_q (a few m/s, quasistatic_motion.h), so every ray
 // under a resting object is violated at z = 0, and on islands of a few dozen contacts

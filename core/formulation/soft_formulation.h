@@ -38,12 +38,10 @@ class SoftFormulation : public ContactFormulation {
   }
 
   // An island of free bodies without torsional friction by Newton's method over a
-  // sparse Hessian: with the pyramid at every size (soft_newton.h), with the elliptic
-  // cone past kSoftEllipticNewtonUnknowns (soft_newton_elliptic.h).
-  bool solves_sparse(const Options& options, const IslandShape& shape) const override {
-    if (!shape.only_free_bodies || shape.torsional_friction) return false;
-    if (options.soft_cone != 1) return true;
-    return island_contact_unknowns(shape.contacts, options.friction_edges) > kSoftEllipticNewtonUnknowns;
+  // sparse Hessian at every size, with the pyramid (soft_newton.h) and with the elliptic
+  // cone (soft_newton_elliptic.h).
+  bool solves_sparse(const Options&, const IslandShape& shape) const override {
+    return shape.only_free_bodies && !shape.torsional_friction;
   }
 
   // (rows, phi, J v^l, v_free) => p, v^{l+1}; the modes from v^{l+1}.

@@ -20,6 +20,7 @@ double evaluate(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace&
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = frame_rate(system, c, ws.displacement);
     Vec3 force = Vec3::Zero();  // f_c = sum_j e_cj min(y_cj, 0) / r_cj
+    bool pressed = false;
     for (int j = 0; j < u; ++j) {
       const int ray = c * u + j;
       const Vec3 edge = edge_ray(rows, c, j);
@@ -28,9 +29,11 @@ double evaluate(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace&
       if (y < 0) {
         force += edge * (y / lcp.regularisation[ray]);
         cost += 0.5 * y * y / lcp.regularisation[ray];
+        pressed = true;
       }
     }
-    add_frame_force(system, c, force, ws.gradient, ws.term_size);
+    // A contact with no ray pressed adds J_c^T 0, zeros, to g and t: skipped.
+    if (pressed) add_frame_force(system, c, force, ws.gradient, ws.term_size);
   }
   return cost;
 }

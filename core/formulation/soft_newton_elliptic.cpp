@@ -12,8 +12,9 @@ namespace {
 constexpr double kEllipticLineTolerance = 1e-10;
 constexpr int kEllipticLineIterations = 50;
 
-// v => y_c and each contact's l_c, p_c, H_c, the gradient g and its terms' size t;
-// returns f(v), or NaN when a contact's term could not be evaluated.
+// v => y_c and each contact's l_c and p_c (H_c is formed where H is built), the gradient
+// g and its terms' size t; returns f(v), or NaN when a contact's term could not be
+// evaluated.
 double evaluate_elliptic(const IslandRows& rows, const std::vector<Vec3>& regularisation,
                          const std::vector<Vec3>& offset, const VelocityHessian& system,
                          SoftEllipticNewtonWorkspace& ws) {
@@ -23,7 +24,7 @@ double evaluate_elliptic(const IslandRows& rows, const std::vector<Vec3>& regula
   for (int c = 0; c < k; ++c) {
     ws.contact_velocity[c] = offset[c] + frame_rate(system, c, ws.displacement);
     EllipticConeCost& term = ws.cost[c];
-    if (!elliptic_cone_cost(ws.contact_velocity[c], regularisation[c], rows.friction_coefficient[c], true,
+    if (!elliptic_cone_cost(ws.contact_velocity[c], regularisation[c], rows.friction_coefficient[c], false,
                             term)) {
       return std::numeric_limits<double>::quiet_NaN();
     }
@@ -124,7 +125,12 @@ bool solve_soft_newton_elliptic(const IslandRows& rows, const std::vector<Vec3>&
   int iterations = 0;
   while (!converged && iterations < kSoftNewtonIterations) {
     ++iterations;
-    for (int c = 0; c < k; ++c) ws.weight[c] = ws.cost[c].hessian;
+    for (int c = 0; c < k; ++c) {
+      if (!elliptic_cone_hessian(ws.contact_velocity[c], regularisation[c], rows.friction_coefficient[c],
+                                 ws.cost[c], ws.weight[c])) {
+        return false;
+      }
+    }
     fill_velocity_hessian(ws.weight, system);
     if (!newton_direction(system, ws.gradient, ws.direction)) return false;
     if (!ws.direction.allFinite()) return false;

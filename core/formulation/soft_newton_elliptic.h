@@ -50,7 +50,7 @@ struct SoftEllipticNewtonWorkspace {
   std::vector<Mat3> weight;                // per contact: H_c
   std::vector<Vec3> contact_velocity;      // per contact: y_c
   std::vector<Vec3> contact_slope;         // per contact: J_c d
-  std::vector<EllipticConeCost> cost;      // per contact: l_c, p_c, H_c at v
+  std::vector<EllipticConeCost> cost;      // per contact: l_c, p_c at v
   std::vector<EllipticZone> built_zone;    // per contact: its zone where H was built
   Eigen::VectorXd free_velocity;           // v_free
   Eigen::VectorXd velocity;                // v
