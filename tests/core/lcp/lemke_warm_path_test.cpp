@@ -34,6 +34,21 @@ Eigen::VectorXd warm_path_vector(TestRandom& random, int n, double low, double h
   return v;
 }
 
+// A perturbed stack of boxes (u = 4) as a simulation leaves it a step apart: its LCP
+// before (perturbed by `seed`) and after (by seed + 100).
+struct StackSteps {
+  test_problems::ContactLcp before;
+  test_problems::ContactLcp after;
+};
+StackSteps perturbed_stack_steps(int boxes, std::uint64_t seed) {
+  constexpr int kStackEdges = 4;
+  constexpr double kOffset = 1e-4;
+  constexpr double kSpeed = 0.05;
+  return {test_problems::perturbed_stack_lcp(boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed),
+          test_problems::perturbed_stack_lcp(boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed,
+                                             seed + 100)};
+}
+
 LemkeSettings warm_path_settings() {
   LemkeSettings settings;
   settings.path_from_warm_basis = true;
@@ -77,17 +92,11 @@ TEST(LemkeWarmPath, SolvesANearbyContactProblemInFewerPivots) {
   // a step apart: the first one's basis misses the second's problem; the path from it
   // is certified and shorter than the cold path.
   constexpr int kBoxes = 6;
-  constexpr int kStackEdges = 4;
-  constexpr double kOffset = 1e-4;
-  constexpr double kSpeed = 0.05;
   int warm_pivots = 0;
   int cold_pivots = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    const test_problems::ContactLcp before = test_problems::perturbed_stack_lcp(
-        kBoxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed);
-    const test_problems::ContactLcp after = test_problems::perturbed_stack_lcp(
-        kBoxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed + 100);
+    const auto [before, after] = perturbed_stack_steps(kBoxes, seed);
     LemkeSolver solver;
     const LcpSolution first = solver.solve(before.M, before.q, LemkeSettings());
     ASSERT_EQ(first.status, LcpStatus::Solved);
@@ -111,18 +120,11 @@ TEST(LemkeWarmPath, AReusedSolverGivesAFreshSolversBits) {
   // without copying or zeroing (lcp/scratch_array.h): warm paths on stacks of 4, then 2,
   // then 6 boxes (past the first capacity), then 4 again, each from the basis of its
   // stack a step before, give the answers of a fresh solver bit for bit.
-  constexpr int kStackEdges = 4;
-  constexpr double kOffset = 1e-4;
-  constexpr double kSpeed = 0.05;
   LemkeSolver reused;
   int paths_taken = 0;
   for (int boxes : {4, 2, 6, 4}) {
     SCOPED_TRACE("boxes " + std::to_string(boxes));
-    const std::uint64_t seed = static_cast<std::uint64_t>(boxes);
-    const test_problems::ContactLcp before = test_problems::perturbed_stack_lcp(
-        boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed);
-    const test_problems::ContactLcp after = test_problems::perturbed_stack_lcp(
-        boxes, 0.8, kStackEdges, 0.0025, kGravity, kOffset, kSpeed, seed + 100);
+    const auto [before, after] = perturbed_stack_steps(boxes, static_cast<std::uint64_t>(boxes));
     LemkeSolver fresh;
     const LcpSolution first = fresh.solve(before.M, before.q, LemkeSettings());
     ASSERT_EQ(first.status, LcpStatus::Solved);
