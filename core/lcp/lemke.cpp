@@ -56,7 +56,7 @@
 #include <cstdio>
 
 #include "base/finite_values.h"
-#include "base/vector_clones.h"
+#include "lcp/column_kernels.h"
 #include "lcp/lemke_pivoting.h"
 #include "lcp/lemke_subsystem.h"
 
@@ -106,26 +106,6 @@ double power_of_two_at_most(double value) {
   return power;
 }
 
-// max_i |values_i|, in four lanes (a maximum of numbers >= +0 is the same in any order,
-// and a NaN is passed over in every lane as std::max passes it over): M's n^2 entries
-// are read by every attempt.
-CONTACTLAB_VECTOR_CLONES
-double max_abs(const double* values, std::size_t count) {
-  double lanes[4] = {0, 0, 0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    for (int lane = 0; lane < 4; ++lane) lanes[lane] = std::max(lanes[lane], std::abs(values[i + lane]));
-  }
-  for (; i < count; ++i) lanes[0] = std::max(lanes[0], std::abs(values[i]));
-  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
-}
-
-// target_i += column_i factor, i < count.
-CONTACTLAB_VECTOR_CLONES
-void accumulate_column(const double* __restrict column, double factor, double* __restrict target, Eigen::Index count) {
-  for (Eigen::Index i = 0; i < count; ++i) target[i] += column[i] * factor;
-}
-
 std::size_t first_non_finite(const double* values, std::size_t count) {
   std::size_t i = 0;
   while (i < count && std::isfinite(values[i])) ++i;
@@ -145,7 +125,7 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
     const double zj = z[j];
     if (zj == 0) continue;
     const double* column = M.data() + j * n;
-    accumulate_column(column, zj, w.data(), n);
+    add_scaled_column(column, zj, w.data(), static_cast<std::size_t>(n));
     // The largest of |shift| and |M_ij| in any order (numbers >= +0; NaN passed over).
     const double column_size = std::max(std::abs(shift), max_abs(column, static_cast<std::size_t>(n)));
     w[j] += shift * zj;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/vector_clones.h"
+#include "lcp/column_kernels.h"
 #include "lcp/lemke_lu.h"
 
 namespace contactlab {
@@ -13,12 +14,6 @@ namespace {
 // A pivot of the structural block below this, relative to its largest entry, makes
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
-
-// target_i += column_i factor, i < count.
-CONTACTLAB_VECTOR_CLONES
-void add_multiple(const double* __restrict column, double factor, double* __restrict target, int count) {
-  for (int i = 0; i < count; ++i) target[i] += column[i] * factor;
-}
 
 // sums[4 i + j] += B_{i,t} y_j[t] for the nonzero entries B_{i,t} (rows[e], values[e]
 // for e in [column_start[t], column_start[t + 1])), column by column, so that each sum
@@ -159,7 +154,8 @@ void LemkeBasis::compute_direction(int variable, std::vector<double>& d,
       d[variable_position_[c]] += a[c];
       continue;
     }
-    add_multiple(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, a[c], d.data(), n_);
+    add_scaled_column(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, a[c], d.data(),
+                      static_cast<std::size_t>(n_));
   }
   for (int i = 0; i < n_; ++i) noise[i] = row_norm_[i] * largest_entry;
 }

@@ -6,6 +6,7 @@
 
 #include "base/vector_clones.h"
 #include "lcp/basis_hash.h"
+#include "lcp/column_kernels.h"
 
 namespace contactlab {
 
@@ -28,19 +29,6 @@ constexpr double kArtificialStopFraction = 0.2;
 // A leaving value this far below zero at most, relative to max(1, |x_B|_inf), is a
 // degenerate zero that rounding and passed-over pivots have moved.
 constexpr double kDegenerateShortfall = 1e-9;
-
-// max(1, |values_i|) over i < count, in four lanes: a maximum of numbers >= 1 is the
-// same in any order (and a NaN is passed over in every lane as std::max passes it over).
-CONTACTLAB_VECTOR_CLONES
-double largest_magnitude(const double* values, int count) {
-  double lanes[4] = {1, 1, 1, 1};
-  int i = 0;
-  for (; i + 4 <= count; i += 4) {
-    for (int lane = 0; lane < 4; ++lane) lanes[lane] = std::max(lanes[lane], std::abs(values[i + lane]));
-  }
-  for (; i < count; ++i) lanes[0] = std::max(lanes[0], std::abs(values[i]));
-  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
-}
 
 // The first pass of the ratio test: blocks[i] where row i blocks the entering column
 // (d_i > 0 above its rounding scale, pivot_tolerance noise_i), and the smallest ratio
@@ -123,7 +111,9 @@ void LemkePivoting::compute_direction(int entering) {
 }
 
 // max(1, |x_B|_inf), the scale of the feasibility decisions.
-double LemkePivoting::largest_value() const { return largest_magnitude(basis_.values().data(), n_); }
+double LemkePivoting::largest_value() const {
+  return std::max(1.0, max_abs(basis_.values().data(), static_cast<std::size_t>(n_)));
+}
 
 double LemkePivoting::feasibility_tolerance() const {
   return std::min(kFeasibilityTolerance * largest_value(), settings_.feasibility_cap);
