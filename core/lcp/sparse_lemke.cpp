@@ -180,15 +180,19 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
   int total_pivots = 0;
   PivotingEnd last_end = PivotingEnd::NumericalFailure;
   bool every_slack_path_cycled = true;  // step 4's guard (below)
-  // From the warm basis first (with the smaller tie break), then from the slack basis:
-  // a path from B_0 solves the principal pivot transform of the problem, which Lemke's
-  // guarantees do not cover, so it may end on a ray where the slack start does not.
+  // From the warm basis first, on q as it is and then with the smaller tie break, then
+  // from the slack basis: a path from B_0 solves the principal pivot transform of the
+  // problem, which Lemke's guarantees do not cover, so it may end on a ray where the
+  // slack start does not. The warm path on q as it is comes first because its end needs
+  // no restart: a path on q + delta ends where the degenerate zeros of q + delta sit at
+  // about delta, past the certificate's 1e-9 once solved afresh on q (docs/performance.md,
+  // "bin_pile's warm paths on q as it is").
   struct PathStart {
     bool warm;
     double relative;
   };
-  const PathStart starts[] = {{true, kSparseTieBreaks[0]}, {false, kSparseTieBreaks[0]}, {false, kSparseTieBreaks[1]},
-                              {false, kSparseTieBreaks[2]}};
+  const PathStart starts[] = {{true, 0}, {true, kSparseTieBreaks[0]}, {false, kSparseTieBreaks[0]},
+                              {false, kSparseTieBreaks[1]}, {false, kSparseTieBreaks[2]}};
   for (const PathStart& start : starts) {
     if (start.warm && !warm) continue;
     const double relative = start.relative;

@@ -11,8 +11,9 @@
 //     q_i + delta (1 + i / n) max(1, |q|_inf) (the path has no lexicographic rule, and
 //     contact problems are degenerate on a massive scale: the four loaded corners of a
 //     face, friction rows whose q is zero): from the warm basis (covering vector B_0 1)
-//     with delta = 1e-8 where there is one, then from the slack basis with delta = 1e-8,
-//     1e-6 and 0;
+//     where there is one, first on q as it is (delta = 0: its end needs no restart, step
+//     3, where a tie break's degenerate zeros of about delta miss the certificate), then
+//     with delta = 1e-8; then from the slack basis with delta = 1e-8, 1e-6 and 0;
 //     the problem scaled by powers of two (exact) so that its tolerances act on numbers
 //     of order one;
 //  3. each path's final basis solved afresh on the original q; where that misses the
@@ -30,7 +31,7 @@
 //     after the solve; only its exact answers count, not its regularised ones.
 // The first answer that passes the certificate (lemke.h: 1e-9 of max(1, |q|_inf,
 // sum_j |z_j| max_i |M_ij|)) on the original (M, q) is returned; there is no
-// regularised answer. A solve runs at most 8 sparse paths, then the dense method's.
+// regularised answer. A solve runs at most 10 sparse paths, then the dense method's.
 #pragma once
 
 #include <memory>
