@@ -45,13 +45,15 @@ void make_warm_start_key(const Options& options, const IslandRows& rows,
   }
 }
 
-// Keeps the island's final basis for the next pass, reusing last pass's storage.
+// Keeps the island's final basis and its contacts' points for the next pass, reusing
+// last pass's storage.
 void remember_warm_start(const std::vector<long long>& key, const std::vector<char>& z_is_basic,
-                         LcpBases& bases) {
+                         const std::vector<Vec3>& points, LcpBases& bases) {
   if (bases.used == bases.current.size()) bases.current.emplace_back();
   LcpBasis& entry = bases.current[bases.used++];
   entry.key = key;
   entry.z_is_basic = z_is_basic;
+  entry.points = points;
 }
 
 const std::vector<char>* find_warm_start(const std::vector<LcpBasis>& candidates,
@@ -124,7 +126,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   const bool warm_path = size >= kWarmPathUnknowns;
   const bool contacts_alone = size == rows.contact_count * (rows.friction_edges + 2);
   if (warm == nullptr && (sparse || warm_path) && contacts_alone &&
-      map_contact_basis(bases.previous, scratch.key, rows.contact_count, scratch.mapped_basis)) {
+      map_contact_basis(bases.previous, scratch.key, contacts.position, scratch.mapped_basis)) {
     warm = &scratch.mapped_basis;
   }
 
@@ -147,7 +149,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
       regularised.detail = solution.message;
       report.fall_back(SolverStatus::Solved, std::move(regularised));
     }
-    remember_warm_start(scratch.key, solution.z_is_basic, bases);
+    remember_warm_start(scratch.key, solution.z_is_basic, contacts.position, bases);
     z = solution.z;
     w = solution.w;
     scratch.fell_back = !solution.message.empty();

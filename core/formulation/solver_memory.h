@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "base/math_types.h"
 #include "formulation/contact_warm_start.h"
 #include "formulation/edge_lcp.h"
 
@@ -15,10 +16,12 @@ namespace contactlab {
 
 // The basis an island's LCP ended with (seed 002 eq. 21 by Lemke), keyed by the contacts
 // and limits it was built from (lcp_formulation.cpp), to warm-start the next pass's LCP
-// of the same contacts.
+// of the same contacts, and its contacts' points, to carry it over contact by contact
+// where they changed (lcp_basis_map.h).
 struct LcpBasis {
   std::vector<long long> key;
   std::vector<char> z_is_basic;
+  std::vector<Vec3> points;  // per contact of the key, its point, world [m]
 };
 
 // The LCP bases of the last pass and of this one, storage reused between them.
