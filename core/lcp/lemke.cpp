@@ -116,7 +116,7 @@ std::size_t first_non_finite(const double* values, std::size_t count) {
 // size of the terms summed, bounded by sum_j |z_j| max_i |(M + shift I)_ij|: rounding
 // errors in w (and in a basic z) scale with it, so the certificate measures against
 // it too.
-double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
+double compute_w(const Eigen::Ref<const Eigen::MatrixXd>& M, double shift, const Eigen::VectorXd& q,
                  const Eigen::VectorXd& z, Eigen::VectorXd& w) {
   const Eigen::Index n = q.size();
   w = q;
@@ -124,7 +124,7 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
   for (Eigen::Index j = 0; j < n; ++j) {
     const double zj = z[j];
     if (zj == 0) continue;
-    const double* column = M.data() + j * n;
+    const double* column = M.data() + j * M.outerStride();
     add_scaled_column(column, zj, w.data(), static_cast<std::size_t>(n));
     // The largest of |shift| and |M_ij| in any order (numbers >= +0; NaN passed over).
     const double column_size = std::max(std::abs(shift), max_abs(column, static_cast<std::size_t>(n)));
@@ -137,7 +137,7 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
 // w = (M + shift I) z + q and the certificate of z, with rounding negatives clamped,
 // unless the clamp alone breaks the certificate (M can amplify a -1e-10 in z into a
 // -1e-9 in w): then z is kept as it was.
-LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
+LcpCertificate certify(const Eigen::Ref<const Eigen::MatrixXd>& M, double shift, const Eigen::VectorXd& q,
                        double tolerance, Eigen::VectorXd& z, Eigen::VectorXd& w,
                        Eigen::VectorXd& unclamped) {
   unclamped = z;
@@ -150,7 +150,7 @@ LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::Vect
 
 // The complementary basis `z_is_basic` solved afresh on (M, q) (lemke_subsystem.h):
 // true, with the answer in `candidate`, when it passes the certificate.
-bool solves_on_basis(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<char>& z_is_basic,
+bool solves_on_basis(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q, const std::vector<char>& z_is_basic,
                      double tolerance, SubsystemWorkspace& subsystem, LemkeCandidate& candidate) {
   return solve_principal_subsystem(M, q, z_is_basic, subsystem, candidate.z) &&
          certify(M, 0, q, tolerance, candidate.z, candidate.w, candidate.unclamped).valid;
@@ -161,7 +161,7 @@ std::string describe(const LcpCertificate& certificate) {
                 certificate.complementarity);
 }
 
-std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+std::string validate(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                      const LemkeSettings& settings) {
   if (M.rows() != M.cols()) {
     return format("M must be square (got %ld x %ld)", static_cast<long>(M.rows()),
@@ -170,6 +170,10 @@ std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
   if (M.rows() != q.size()) {
     return format("q must have as many entries as M has rows (%ld, got %ld)",
                   static_cast<long>(M.rows()), static_cast<long>(q.size()));
+  }
+  if (M.cols() > 1 && M.outerStride() != M.rows()) {
+    return format("M's columns must be stored one after the other (outer stride %ld, %ld rows)",
+                  static_cast<long>(M.outerStride()), static_cast<long>(M.rows()));
   }
   const std::size_t matrix_count = static_cast<std::size_t>(M.size());
   if (settings.check_matrix_finite && !all_finite(M.data(), matrix_count)) {
@@ -257,7 +261,7 @@ const char* lcp_status_name(LcpStatus status) {
   return "unknown";
 }
 
-LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+LcpCertificate check_lcp_certificate(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance) {
   if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
   Eigen::VectorXd w;
@@ -268,7 +272,7 @@ namespace {
 
 // Lemke on M + shift I from the slack basis, or from `start` (lemke_pivoting.h); on
 // Solved, `candidate` holds the answer.
-Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
+Attempt run_attempt(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q, double shift,
                     const LemkeSettings& settings, int max_pivots, const std::vector<char>* start,
                     PivotingWorkspace& workspace, LemkeCandidate& candidate) {
   const int n = static_cast<int>(q.size());
@@ -340,7 +344,7 @@ Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double s
 // The basis a path ended in (candidate.z_is_basic) solved afresh on (M, q); where that
 // misses the certificate, Lemke on (M, q) from that basis. True, with the exact answer
 // in `candidate` and the restart's pivots added to `pivots`, when either passes.
-bool finish_on_original(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeSettings& settings,
+bool finish_on_original(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q, const LemkeSettings& settings,
                         int max_pivots, std::vector<char>& restart_basis, PivotingWorkspace& pivoting,
                         SubsystemWorkspace& subsystem, LemkeCandidate& candidate, int& pivots) {
   const double tolerance = settings.certificate_tolerance;
@@ -368,7 +372,7 @@ void fill_failure(const Eigen::VectorXd& q, LcpSolution& solution) {
 
 }  // namespace
 
-LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+LcpSolution LemkeSolver::solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                                const LemkeSettings& settings, const std::vector<char>* warm_basis) {
   LcpSolution solution;
   const int n = static_cast<int>(q.size());
