@@ -380,13 +380,14 @@ void LemkeBasis::solve_four_unit_columns(int first) {
   for (int t = 0; t < k; ++t) {
     for (int j = 0; j < 4; ++j) interleaved[4 * t + j] = y[j][t];
   }
+  // Only the rows of the basic w's are summed and read.
   double* sums = block_product_.data();
-  std::fill(sums, sums + 4 * static_cast<std::size_t>(n_), 0.0);
+  const int units = static_cast<int>(unit_row_.size());
+  for (int u = 0; u < units; ++u) std::fill(sums + 4 * unit_row_[u], sums + 4 * unit_row_[u] + 4, 0.0);
   add_four_products(sparse_column_start_.data(), sparse_row_.data(), sparse_value_.data(), interleaved, k, sums);
   for (int j = 0; j < 4; ++j) {
     double* x = inverse_column(block_row_[first + j]);
     for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
-    const int units = static_cast<int>(unit_row_.size());
     for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[4 * unit_row_[u] + j];
   }
 }
