@@ -125,8 +125,7 @@ void LemkeBasis::write_column(int variable, double* column) const {
   if (variables_.is_z(variable)) {
     const int j = variable - n_;
     const double* entries = lcp_->matrix + static_cast<std::size_t>(j) * n_;
-    const double scale = lcp_->matrix_scale;
-    for (int i = 0; i < n_; ++i) column[i] = -(entries[i] * scale);
+    write_negated_scaled_column(entries, lcp_->matrix_scale, column, static_cast<std::size_t>(n_));
     column[j] = -lcp_->matrix_entry(j, j);
     return;
   }
