@@ -287,8 +287,8 @@ void LemkeBasis::compute_row_norms() {
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
-    const double* column = basis_inverse_.data() + static_cast<std::size_t>(c) * n_;
-    for (int i = 0; i < n_; ++i) row_norm_[i] += std::abs(column[i]);
+    add_abs_column(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, row_norm_.data(),
+                   static_cast<std::size_t>(n_));
   }
 }
 
@@ -399,16 +399,14 @@ void LemkeBasis::solve_values() {
   for (int i = 0; i < n_; ++i) r[i] = offset_[i];
   solve_with_block(r.data(), x.data());
   for (int i = 0; i < n_; ++i) r[i] = -offset_[i];
-  for (int i = 0; i < n_; ++i) {
-    const int p = variable_position_[i];
-    if (p >= 0) r[i] += x[p];
-  }
+  const int units = static_cast<int>(unit_row_.size());
+  for (int u = 0; u < units; ++u) r[unit_row_[u]] += x[unit_position_[u]];
   const int k = static_cast<int>(block_position_.size());
   for (int t = 0; t < k; ++t) {
     const double value = x[block_position_[t]];
     if (value == 0) continue;
-    const double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
-    for (int i = 0; i < n_; ++i) r[i] += column[i] * value;
+    add_scaled_column(block_columns_.data() + static_cast<std::size_t>(t) * n_, value, r.data(),
+                      static_cast<std::size_t>(n_));
   }
   solve_with_block(r.data(), correction_.data());
   for (int p = 0; p < n_; ++p) x[p] -= correction_[p];
