@@ -10,7 +10,7 @@ namespace {
 // The (1 + u) x (1 + u) entries of H^T M^-1 H for contacts c (rows) and e (columns),
 // from their frame block W_ce: d_i^T W d_j with d = (0, cos, sin) in the frame. Zero
 // when the contacts share no body. The normal-friction entries go to both triangles.
-void write_contact_block(const IslandRows& rows, int c, int e, Eigen::MatrixXd& matrix) {
+void write_contact_block(const IslandRows& rows, int c, int e, Eigen::Map<Eigen::MatrixXd>& matrix) {
   const int u = rows.friction_edges;
   if (!rows.contacts_coupled[c * rows.contact_count + e]) {
     matrix(c, e) = 0;
@@ -47,7 +47,7 @@ int joint_unknown(const IslandRows& rows, int r, int first_friction) {
 // The entries of the joint rows (limits and friction rows' tau+): against contacts
 // (normal and, with_edges, friction columns, both triangles) and against each other.
 void write_joint_entries(const IslandRows& rows, int first_friction, bool with_edges,
-                         Eigen::MatrixXd& matrix) {
+                         Eigen::Map<Eigen::MatrixXd>& matrix) {
   const int k = rows.contact_count;
   const int u = with_edges ? rows.friction_edges : 0;
   const int joint_rows = rows.joint_row_count();
@@ -81,7 +81,7 @@ void write_joint_offsets(const IslandRows& rows, const Eigen::VectorXd& free_vel
 // (c_n, c_l, beta, lambda and the joint friction rows' split) and each other, both
 // triangles, and their offsets s_t^T v_free (target 0).
 void write_torsion_entries(const IslandRows& rows, const Eigen::VectorXd& free_velocity, int first,
-                           Eigen::MatrixXd& matrix, Eigen::VectorXd& offset) {
+                           Eigen::Map<Eigen::MatrixXd>& matrix, Eigen::VectorXd& offset) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   const int count = rows.torsion_count;
@@ -127,27 +127,27 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
   const int first_friction = joint_friction_unknown(rows, true);  // after lambda
   const int first_torsion = torsion_unknown(rows);                 // after the joint friction
   const int size = first_torsion + 3 * rows.torsion_count;
-  lcp.matrix.resize(size, size);
-  lcp.offset.resize(size);
+  lcp.resize(size);
+  Eigen::Map<Eigen::MatrixXd> matrix = lcp.matrix();
 
   // Every entry is written once: H^T M^-1 H block by block, then the lambda rows
   // and columns, then the joint friction rows' split (joint_friction_lcp.h), then the
   // torsion rows and their split (torsion_lcp.h).
   for (int c = 0; c < k; ++c) {
     for (int e = 0; e < k; ++e) {
-      write_contact_block(rows, c, e, lcp.matrix);
+      write_contact_block(rows, c, e, matrix);
     }
   }
-  lcp.matrix.block(0, m, first_friction + rows.joint_friction_count, k).setZero();
-  lcp.matrix.block(m, 0, k, first_friction + rows.joint_friction_count).setZero();
-  write_joint_entries(rows, first_friction, true, lcp.matrix);
+  matrix.block(0, m, first_friction + rows.joint_friction_count, k).setZero();
+  matrix.block(m, 0, k, first_friction + rows.joint_friction_count).setZero();
+  write_joint_entries(rows, first_friction, true, matrix);
   for (int c = 0; c < k; ++c) {
     const int lambda = m + c;
-    lcp.matrix(lambda, c) = rows.friction_coefficient[c];  // mu~
+    matrix(lambda, c) = rows.friction_coefficient[c];  // mu~
     for (int j = 0; j < u; ++j) {
       const int beta = rows.friction_column(c, j);
-      lcp.matrix(beta, lambda) = 1;    // E~
-      lcp.matrix(lambda, beta) = -1;   // -E~^T
+      matrix(beta, lambda) = 1;    // E~
+      matrix(lambda, beta) = -1;   // -E~^T
     }
   }
 
@@ -160,10 +160,10 @@ void build_contact_lcp(const IslandRows& rows, const Eigen::VectorXd& free_veloc
     lcp.offset[m + c] = 0;
   }
   write_joint_offsets(rows, free_velocity, first_friction, lcp.offset);
-  split_joint_friction(rows, first_friction, lcp.matrix, lcp.offset);
+  split_joint_friction(rows, first_friction, matrix, lcp.offset);
   if (rows.torsion_count == 0) return;
-  write_torsion_entries(rows, free_velocity, first_torsion, lcp.matrix, lcp.offset);
-  split_torsion_lcp(rows, first_torsion, lcp.matrix, lcp.offset);
+  write_torsion_entries(rows, free_velocity, first_torsion, matrix, lcp.offset);
+  split_torsion_lcp(rows, first_torsion, matrix, lcp.offset);
 }
 
 void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_velocity,
@@ -171,17 +171,17 @@ void build_frictionless_lcp(const IslandRows& rows, const Eigen::VectorXd& free_
   const int k = rows.contact_count;
   const int first_friction = joint_friction_unknown(rows, false);
   const int size = first_friction + 3 * rows.joint_friction_count;
-  lcp.matrix.resize(size, size);
+  lcp.resize(size);
+  Eigen::Map<Eigen::MatrixXd> matrix = lcp.matrix();
   for (int c = 0; c < k; ++c) {
-    for (int e = 0; e < k; ++e) lcp.matrix(c, e) = rows.normal_normal(c, e);
+    for (int e = 0; e < k; ++e) matrix(c, e) = rows.normal_normal(c, e);
   }
-  write_joint_entries(rows, first_friction, false, lcp.matrix);
-  lcp.offset.resize(size);
+  write_joint_entries(rows, first_friction, false, matrix);
   for (int c = 0; c < k; ++c) {
     lcp.offset[c] = rows.frame_velocity(c, free_velocity).x() - rows.target_velocity[c];
   }
   write_joint_offsets(rows, free_velocity, first_friction, lcp.offset);
-  split_joint_friction(rows, first_friction, lcp.matrix, lcp.offset);
+  split_joint_friction(rows, first_friction, matrix, lcp.offset);
 }
 
 Vec3 frame_impulse(const IslandRows& rows, const Eigen::VectorXd& z, int contact,

@@ -26,6 +26,7 @@
 // the elimination eq. (21) writes for the whole island.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -33,12 +34,32 @@
 
 #include "contact/contact_rows.h"
 #include "lcp/lemke.h"
+#include "lcp/scratch_array.h"
 
 namespace contactlab {
 
-struct ContactLcp {
-  Eigen::MatrixXd matrix;  // G + N
+// (G + N, g). The matrix lives in a buffer that only grows (lcp/scratch_array.h): the
+// islands of a step, of different sizes, are solved one after another, and a matrix
+// reallocated at each change of size touched its pages afresh every time (59 % of the
+// dropping 20-cube pile's page faults, docs/performance.md). The build functions write
+// every entry, so what the buffer held before is never read.
+class ContactLcp {
+ public:
+  // matrix() becomes size x size, its entries unspecified, and offset of that size.
+  void resize(int size) {
+    storage_.reserve(static_cast<std::size_t>(size) * size);
+    size_ = size;
+    offset.resize(size);
+  }
+  // G + N, column-major with its columns one after the other.
+  Eigen::Map<Eigen::MatrixXd> matrix() { return {storage_.data(), size_, size_}; }
+  Eigen::Map<const Eigen::MatrixXd> matrix() const { return {storage_.data(), size_, size_}; }
+
   Eigen::VectorXd offset;  // g
+
+ private:
+  ScratchArray<double> storage_;
+  Eigen::Index size_ = 0;
 };
 
 // (rows, v_free) => (G + N, g)

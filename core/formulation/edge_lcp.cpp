@@ -390,7 +390,7 @@ bool solve_frictionless(const IslandRows& rows, EdgeLcpWorkspace& ws, IslandDyna
                         IslandImpulses& impulses, IslandSolveReport& report) {
   build_frictionless_lcp(rows, ws.free_velocity, ws.frictionless);
   const LcpSolution solution =
-      ws.lemke.solve(ws.frictionless.matrix, ws.frictionless.offset, LemkeSettings{});
+      ws.lemke.solve(ws.frictionless.matrix(), ws.frictionless.offset, LemkeSettings{});
   report.iterations += solution.pivots;
   if (solution.status != LcpStatus::Solved) return false;
   impulses.reset(rows.contact_count, rows.limit_count, rows.joint_friction_count);

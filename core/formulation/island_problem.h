@@ -150,8 +150,9 @@ inline void keep_size_only(long long unknowns, long long nonzeros, IslandProblem
 // `problem` as an LCP (matrix, offset) that Lemke's method answered with (z, w), over
 // the rows' u friction edges, or its size alone when its matrix would pass the
 // `entries_left` the step may still keep; its labels are the caller's.
-inline void set_lemke_lcp(const Eigen::MatrixXd& matrix, const Eigen::VectorXd& offset, const Eigen::VectorXd& z,
-                          const Eigen::VectorXd& w, int friction_edges, long long entries_left,
+inline void set_lemke_lcp(const Eigen::Ref<const Eigen::MatrixXd>& matrix, const Eigen::VectorXd& offset,
+                          const Eigen::VectorXd& z, const Eigen::VectorXd& w, int friction_edges,
+                          long long entries_left,
                           IslandProblem& problem) {
   problem.kind = IslandProblemKind::Lcp;
   problem.regularisation.resize(0);

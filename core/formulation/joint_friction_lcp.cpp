@@ -2,7 +2,7 @@
 
 namespace contactlab {
 
-void split_bounded_pairs(int first, int count, Eigen::MatrixXd& matrix, Eigen::VectorXd& offset) {
+void split_bounded_pairs(int first, int count, Eigen::Ref<Eigen::MatrixXd> matrix, Eigen::VectorXd& offset) {
   const int plus = first;               // tau+ of pair f: plus + f
   const int minus = first + count;      // tau-
   const int slack = first + 2 * count;  // sigma
@@ -27,7 +27,7 @@ void split_bounded_pairs(int first, int count, Eigen::MatrixXd& matrix, Eigen::V
   }
 }
 
-void split_joint_friction(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_joint_friction(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                           Eigen::VectorXd& offset) {
   const int count = rows.joint_friction_count;  // F
   split_bounded_pairs(first, count, matrix, offset);

@@ -29,14 +29,14 @@ namespace contactlab {
 // rows and columns (tau+'s negated: the direction reversed) and the sigma rows and
 // columns: +1 in w+ and w- (eq. 5), -tau+ - tau- in w_sigma (eq. 6), whose bound, 0
 // here, the caller then writes. `matrix` must be square of size first + 3 count.
-void split_bounded_pairs(int first, int count, Eigen::MatrixXd& matrix, Eigen::VectorXd& offset);
+void split_bounded_pairs(int first, int count, Eigen::Ref<Eigen::MatrixXd> matrix, Eigen::VectorXd& offset);
 
 // (matrix and offset over the first `first + F` unknowns, the last F of them tau+)
 // => the tau- and sigma rows and columns. `matrix` must be square of size first + 3F
 // and `offset` of that size; the block [0, first + F) of both must be filled already,
 // the tau+ rows and columns as joint friction row f's velocity qdot_j (offset: at
 // v_free, target 0). Writes every entry of the tau- and sigma rows and columns.
-void split_joint_friction(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_joint_friction(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                           Eigen::VectorXd& offset);
 
 // tau = tau+ - tau- of joint friction row f, with tau+ at z[first + f].

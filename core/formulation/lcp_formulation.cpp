@@ -137,7 +137,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
   settings.path_from_warm_basis = warm_path;
   const LcpSolution solution =
       sparse ? scratch.sparse_lemke.solve(scratch.sparse_lcp.matrix, scratch.sparse_lcp.offset, settings, warm)
-             : scratch.lemke.solve(scratch.lcp.matrix, scratch.lcp.offset, settings, warm);
+             : scratch.lemke.solve(scratch.lcp.matrix(), scratch.lcp.offset, settings, warm);
   report.problem_size = size;
   report.pivots += solution.pivots;
   report.warm_start_used = solution.warm_start_used;
@@ -169,7 +169,7 @@ void solve_lcp(const Options& options, const IslandRows& rows, const IslandConta
                                               LemkeSettings{});
   } else {
     build_frictionless_lcp(rows, island.velocity, scratch.frictionless);
-    frictionless = scratch.lemke.solve(scratch.frictionless.matrix, scratch.frictionless.offset, LemkeSettings{});
+    frictionless = scratch.lemke.solve(scratch.frictionless.matrix(), scratch.frictionless.offset, LemkeSettings{});
   }
   report.pivots += frictionless.pivots;
   if (frictionless.status == LcpStatus::Solved) {
@@ -213,8 +213,8 @@ bool LcpFormulation::copy_last_problem(const Options&, const IslandRows& rows, l
   } else {
     const ContactLcp& lcp = scratch_.lcp;
     // A fallback's answer against the frictional problem: w = M z + q.
-    const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix * scratch_.z + lcp.offset) : scratch_.w;
-    set_lemke_lcp(lcp.matrix, lcp.offset, scratch_.z, w, rows.friction_edges, entries_left, problem);
+    const Eigen::VectorXd w = scratch_.fell_back ? Eigen::VectorXd(lcp.matrix() * scratch_.z + lcp.offset) : scratch_.w;
+    set_lemke_lcp(lcp.matrix(), lcp.offset, scratch_.z, w, rows.friction_edges, entries_left, problem);
   }
   if (scratch_.fell_back) problem.fallback = "fallback";  // named by the step (island_problem.h)
   problem.labels = lcp_unknown_labels(rows);

@@ -4,7 +4,7 @@
 
 namespace contactlab {
 
-void split_torsion_lcp(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_torsion_lcp(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                        Eigen::VectorXd& offset) {
   const int count = rows.torsion_count;  // T
   split_bounded_pairs(first, count, matrix, offset);
@@ -12,7 +12,7 @@ void split_torsion_lcp(const IslandRows& rows, int first, Eigen::MatrixXd& matri
   for (int t = 0; t < count; ++t) matrix(first + 2 * count + t, rows.torsion[t].contact) = 1;
 }
 
-void split_torsion_edge_lcp(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_torsion_edge_lcp(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                             Eigen::VectorXd& offset) {
   const int count = rows.torsion_count;  // T
   const int u = rows.friction_edges;

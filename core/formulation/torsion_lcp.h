@@ -39,11 +39,11 @@ namespace contactlab {
 // contact c's c_n at index c) => the p- and sigma rows and columns of seed 002's LCP.
 // `matrix` must be square of size first + 3T; the p+ rows and columns as torsion row
 // t's (scaled) spin row s_t (offset: at v_free, target 0).
-void split_torsion_lcp(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_torsion_lcp(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                        Eigen::VectorXd& offset);
 
 // The same for the cone-edge problem, with contact c's rays at c u + j.
-void split_torsion_edge_lcp(const IslandRows& rows, int first, Eigen::MatrixXd& matrix,
+void split_torsion_edge_lcp(const IslandRows& rows, int first, Eigen::Ref<Eigen::MatrixXd> matrix,
                             Eigen::VectorXd& offset);
 
 // p_s = p+ - p- of torsion row t, with p+ at z[first + t] (the moment is mu_t p_s).

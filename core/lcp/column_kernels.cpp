@@ -24,4 +24,15 @@ void add_scaled_column(const double* __restrict column, double factor, double* _
   for (std::size_t i = 0; i < count; ++i) target[i] += column[i] * factor;
 }
 
+CONTACTLAB_VECTOR_CLONES
+void add_abs_column(const double* __restrict column, double* __restrict target, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) target[i] += std::abs(column[i]);
+}
+
+CONTACTLAB_VECTOR_CLONES
+void write_negated_scaled_column(const double* __restrict column, double scale, double* __restrict target,
+                                 std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) target[i] = -(column[i] * scale);
+}
+
 }  // namespace contactlab

@@ -1,4 +1,4 @@
-// The two loops the dense Lemke method runs over whole columns of n entries (lemke.cpp,
+// The loops the dense Lemke method runs over whole columns of n entries (lemke.cpp,
 // lemke_basis.cpp, lemke_pivoting.cpp), compiled also for AVX (base/vector_clones.h):
 // the same results bit for bit whichever copy runs.
 #pragma once
@@ -14,5 +14,11 @@ double max_abs(const double* values, std::size_t count);
 
 // target_i += column_i factor for i < count, element by element.
 void add_scaled_column(const double* column, double factor, double* target, std::size_t count);
+
+// target_i += |column_i| for i < count: a column's terms of B^-1's row norms.
+void add_abs_column(const double* column, double* target, std::size_t count);
+
+// target_i = -(column_i scale) for i < count: a column of -M scaled (lemke_basis.h).
+void write_negated_scaled_column(const double* column, double scale, double* target, std::size_t count);
 
 }  // namespace contactlab

@@ -62,6 +62,8 @@
 
 namespace contactlab {
 
+using MatrixRef = Eigen::Ref<const Eigen::MatrixXd>;  // M, its columns one after the other
+
 // The candidate answer of the current attempt. Not in an anonymous namespace: the
 // workspace, declared in lemke.h, holds one.
 struct LemkeCandidate {
@@ -71,7 +73,33 @@ struct LemkeCandidate {
   std::vector<char> z_is_basic;
 };
 
+// max_i |M_ij| of each column j of the M being solved, formed when first asked for: a
+// solve's certificates (its warm basis's, each attempt's) read the columns of the
+// answer's nonzero z_j, and each attempt scales by the largest entry of M, which is the
+// largest of these (a maximum of numbers >= +0, NaN passed over, is the same in any
+// order, lcp/column_kernels.h), so each column is read once a solve.
+class ColumnSizes {
+ public:
+  // For an M of n columns, none formed yet.
+  void reset(Eigen::Index n) { size_.assign(static_cast<std::size_t>(n), -1.0); }
+  double of(const MatrixRef& M, Eigen::Index j) {
+    double& size = size_[static_cast<std::size_t>(j)];
+    if (size < 0) size = max_abs(M.data() + j * M.outerStride(), static_cast<std::size_t>(M.rows()));
+    return size;
+  }
+  // max_ij |M_ij|, the number max_abs gives over all of M's entries.
+  double largest(const MatrixRef& M) {
+    double result = 0;
+    for (Eigen::Index j = 0; j < M.cols(); ++j) result = std::max(result, of(M, j));
+    return result;
+  }
+
+ private:
+  std::vector<double> size_;  // -1 until formed
+};
+
 struct LemkeSolver::Workspace {
+  ColumnSizes column_sizes;  // of the M being solved
   PivotingWorkspace pivoting;
   SubsystemWorkspace subsystem;
   LemkeCandidate candidate;
@@ -116,18 +144,18 @@ std::size_t first_non_finite(const double* values, std::size_t count) {
 // size of the terms summed, bounded by sum_j |z_j| max_i |(M + shift I)_ij|: rounding
 // errors in w (and in a basic z) scale with it, so the certificate measures against
 // it too.
-double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
-                 const Eigen::VectorXd& z, Eigen::VectorXd& w) {
+double compute_w(const MatrixRef& M, double shift, const Eigen::VectorXd& q,
+                 const Eigen::VectorXd& z, ColumnSizes& sizes, Eigen::VectorXd& w) {
   const Eigen::Index n = q.size();
   w = q;
   double term_size = 0;
   for (Eigen::Index j = 0; j < n; ++j) {
     const double zj = z[j];
     if (zj == 0) continue;
-    const double* column = M.data() + j * n;
+    const double* column = M.data() + j * M.outerStride();
     add_scaled_column(column, zj, w.data(), static_cast<std::size_t>(n));
     // The largest of |shift| and |M_ij| in any order (numbers >= +0; NaN passed over).
-    const double column_size = std::max(std::abs(shift), max_abs(column, static_cast<std::size_t>(n)));
+    const double column_size = std::max(std::abs(shift), sizes.of(M, j));
     w[j] += shift * zj;
     term_size += column_size * std::abs(zj);
   }
@@ -137,23 +165,24 @@ double compute_w(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& 
 // w = (M + shift I) z + q and the certificate of z, with rounding negatives clamped,
 // unless the clamp alone breaks the certificate (M can amplify a -1e-10 in z into a
 // -1e-9 in w): then z is kept as it was.
-LcpCertificate certify(const Eigen::MatrixXd& M, double shift, const Eigen::VectorXd& q,
-                       double tolerance, Eigen::VectorXd& z, Eigen::VectorXd& w,
+LcpCertificate certify(const MatrixRef& M, double shift, const Eigen::VectorXd& q,
+                       double tolerance, ColumnSizes& sizes, Eigen::VectorXd& z, Eigen::VectorXd& w,
                        Eigen::VectorXd& unclamped) {
   unclamped = z;
   clamp_rounding_negatives(z, q, tolerance);
-  LcpCertificate certificate = certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, w));
+  LcpCertificate certificate = certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, sizes, w));
   if (certificate.valid || unclamped == z) return certificate;
   z = unclamped;
-  return certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, w));
+  return certificate_of_answer(q, z, w, tolerance, compute_w(M, shift, q, z, sizes, w));
 }
 
 // The complementary basis `z_is_basic` solved afresh on (M, q) (lemke_subsystem.h):
 // true, with the answer in `candidate`, when it passes the certificate.
-bool solves_on_basis(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const std::vector<char>& z_is_basic,
-                     double tolerance, SubsystemWorkspace& subsystem, LemkeCandidate& candidate) {
+bool solves_on_basis(const MatrixRef& M, const Eigen::VectorXd& q, const std::vector<char>& z_is_basic,
+                     double tolerance, ColumnSizes& sizes, SubsystemWorkspace& subsystem,
+                     LemkeCandidate& candidate) {
   return solve_principal_subsystem(M, q, z_is_basic, subsystem, candidate.z) &&
-         certify(M, 0, q, tolerance, candidate.z, candidate.w, candidate.unclamped).valid;
+         certify(M, 0, q, tolerance, sizes, candidate.z, candidate.w, candidate.unclamped).valid;
 }
 
 std::string describe(const LcpCertificate& certificate) {
@@ -161,7 +190,7 @@ std::string describe(const LcpCertificate& certificate) {
                 certificate.complementarity);
 }
 
-std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+std::string validate(const MatrixRef& M, const Eigen::VectorXd& q,
                      const LemkeSettings& settings) {
   if (M.rows() != M.cols()) {
     return format("M must be square (got %ld x %ld)", static_cast<long>(M.rows()),
@@ -170,6 +199,10 @@ std::string validate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
   if (M.rows() != q.size()) {
     return format("q must have as many entries as M has rows (%ld, got %ld)",
                   static_cast<long>(M.rows()), static_cast<long>(q.size()));
+  }
+  if (M.cols() > 1 && M.outerStride() != M.rows()) {
+    return format("M's columns must be stored one after the other (outer stride %ld, %ld rows)",
+                  static_cast<long>(M.outerStride()), static_cast<long>(M.rows()));
   }
   const std::size_t matrix_count = static_cast<std::size_t>(M.size());
   if (settings.check_matrix_finite && !all_finite(M.data(), matrix_count)) {
@@ -257,22 +290,24 @@ const char* lcp_status_name(LcpStatus status) {
   return "unknown";
 }
 
-LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+LcpCertificate check_lcp_certificate(const MatrixRef& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance) {
   if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
   Eigen::VectorXd w;
-  return certificate_of_answer(q, z, w, tolerance, compute_w(M, 0, q, z, w));
+  ColumnSizes sizes;
+  sizes.reset(M.cols());
+  return certificate_of_answer(q, z, w, tolerance, compute_w(M, 0, q, z, sizes, w));
 }
 
 namespace {
 
 // Lemke on M + shift I from the slack basis, or from `start` (lemke_pivoting.h); on
 // Solved, `candidate` holds the answer.
-Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double shift,
+Attempt run_attempt(const MatrixRef& M, const Eigen::VectorXd& q, double shift,
                     const LemkeSettings& settings, int max_pivots, const std::vector<char>* start,
-                    PivotingWorkspace& workspace, LemkeCandidate& candidate) {
+                    ColumnSizes& sizes, PivotingWorkspace& workspace, LemkeCandidate& candidate) {
   const int n = static_cast<int>(q.size());
-  const double matrix_largest = std::max(max_abs(M.data(), static_cast<std::size_t>(n) * n), shift);
+  const double matrix_largest = std::max(sizes.largest(M), shift);
   const double offset_largest = max_abs(q.data(), static_cast<std::size_t>(n));
   const double matrix_unit = matrix_largest > 0 ? power_of_two_at_most(matrix_largest) : 1.0;
   const double offset_unit = offset_largest > 0 ? power_of_two_at_most(offset_largest) : 1.0;
@@ -308,7 +343,7 @@ Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double s
   for (int i = 0; i < n; ++i) z[i] = workspace.z[i] * unscale;
   candidate.z_is_basic.assign(workspace.z_is_basic.begin(), workspace.z_is_basic.begin() + n);
   attempt.ended_in_basis = true;
-  attempt.certificate = certify(M, shift, q, settings.certificate_tolerance, z, candidate.w,
+  attempt.certificate = certify(M, shift, q, settings.certificate_tolerance, sizes, z, candidate.w,
                                 candidate.unclamped);
   if (attempt.certificate.valid) {
     attempt.status = LcpStatus::Solved;
@@ -340,16 +375,19 @@ Attempt run_attempt(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, double s
 // The basis a path ended in (candidate.z_is_basic) solved afresh on (M, q); where that
 // misses the certificate, Lemke on (M, q) from that basis. True, with the exact answer
 // in `candidate` and the restart's pivots added to `pivots`, when either passes.
-bool finish_on_original(const Eigen::MatrixXd& M, const Eigen::VectorXd& q, const LemkeSettings& settings,
-                        int max_pivots, std::vector<char>& restart_basis, PivotingWorkspace& pivoting,
-                        SubsystemWorkspace& subsystem, LemkeCandidate& candidate, int& pivots) {
+bool finish_on_original(const MatrixRef& M, const Eigen::VectorXd& q, const LemkeSettings& settings,
+                        int max_pivots, std::vector<char>& restart_basis, ColumnSizes& sizes,
+                        PivotingWorkspace& pivoting, SubsystemWorkspace& subsystem, LemkeCandidate& candidate,
+                        int& pivots) {
   const double tolerance = settings.certificate_tolerance;
-  if (solves_on_basis(M, q, candidate.z_is_basic, tolerance, subsystem, candidate)) return true;
+  if (solves_on_basis(M, q, candidate.z_is_basic, tolerance, sizes, subsystem, candidate)) return true;
   restart_basis = candidate.z_is_basic;
-  const Attempt restarted = run_attempt(M, q, 0, settings, max_pivots, &restart_basis, pivoting, candidate);
+  const Attempt restarted =
+      run_attempt(M, q, 0, settings, max_pivots, &restart_basis, sizes, pivoting, candidate);
   pivots += restarted.pivots;
   return restarted.status == LcpStatus::Solved ||
-         (restarted.ended_in_basis && solves_on_basis(M, q, candidate.z_is_basic, tolerance, subsystem, candidate));
+         (restarted.ended_in_basis &&
+          solves_on_basis(M, q, candidate.z_is_basic, tolerance, sizes, subsystem, candidate));
 }
 
 void accept_candidate(const LemkeCandidate& candidate, int pivots, LcpSolution& solution) {
@@ -368,7 +406,7 @@ void fill_failure(const Eigen::VectorXd& q, LcpSolution& solution) {
 
 }  // namespace
 
-LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+LcpSolution LemkeSolver::solve(const MatrixRef& M, const Eigen::VectorXd& q,
                                const LemkeSettings& settings, const std::vector<char>* warm_basis) {
   LcpSolution solution;
   const int n = static_cast<int>(q.size());
@@ -386,12 +424,13 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   }
   if (!workspace_) workspace_ = std::make_shared<Workspace>();
   Workspace& ws = *workspace_;
+  ws.column_sizes.reset(n);
   LemkeCandidate& candidate = ws.candidate;
   const double tolerance = settings.certificate_tolerance;
 
   // 1. warm start: the previous basis, if its principal subsystem still gives a solution.
   if (warm_basis != nullptr && warm_basis->size() == static_cast<std::size_t>(n) &&
-      solves_on_basis(M, q, *warm_basis, tolerance, ws.subsystem, candidate)) {
+      solves_on_basis(M, q, *warm_basis, tolerance, ws.column_sizes, ws.subsystem, candidate)) {
     solution.status = LcpStatus::Solved;
     solution.z = candidate.z;
     solution.w = candidate.w;
@@ -405,7 +444,8 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   const int max_pivots = settings.max_pivots > 0 ? settings.max_pivots : default_pivot_limit(n);
   if (warm_basis != nullptr && settings.path_from_warm_basis && warm_basis->size() == static_cast<std::size_t>(n)) {
     ws.restart_basis = *warm_basis;
-    const Attempt warm = run_attempt(M, q, 0, settings, max_pivots, &ws.restart_basis, ws.pivoting, candidate);
+    const Attempt warm =
+        run_attempt(M, q, 0, settings, max_pivots, &ws.restart_basis, ws.column_sizes, ws.pivoting, candidate);
     if (warm.status == LcpStatus::Solved) {
       accept_candidate(candidate, warm.pivots, solution);
       return solution;
@@ -413,7 +453,7 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   }
 
   // 2. cold Lemke.
-  const Attempt cold = run_attempt(M, q, 0, settings, max_pivots, nullptr, ws.pivoting, candidate);
+  const Attempt cold = run_attempt(M, q, 0, settings, max_pivots, nullptr, ws.column_sizes, ws.pivoting, candidate);
   if (cold.status == LcpStatus::Solved) {
     accept_candidate(candidate, cold.pivots, solution);
     return solution;
@@ -422,8 +462,8 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   // 3. the basis the path ended in, solved afresh on the original q, else the path
   // taken again from it.
   int finishing_pivots = 0;
-  if (cold.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.pivoting,
-                                                ws.subsystem, candidate, finishing_pivots)) {
+  if (cold.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.column_sizes,
+                                                ws.pivoting, ws.subsystem, candidate, finishing_pivots)) {
     accept_candidate(candidate, cold.pivots + finishing_pivots, solution);
     return solution;
   }
@@ -437,10 +477,11 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
     ws.perturbed_offset = q;
     for (int i = 0; i < n; ++i) ws.perturbed_offset[i] += relative * (1 + static_cast<double>(i) / n) * q_norm;
     const Attempt perturbed =
-        run_attempt(M, ws.perturbed_offset, 0, settings, max_pivots, nullptr, ws.pivoting, candidate);
+        run_attempt(M, ws.perturbed_offset, 0, settings, max_pivots, nullptr, ws.column_sizes, ws.pivoting, candidate);
     finishing_pivots = 0;
-    if (perturbed.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.pivoting,
-                                                       ws.subsystem, candidate, finishing_pivots)) {
+    if (perturbed.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis,
+                                                       ws.column_sizes, ws.pivoting, ws.subsystem, candidate,
+                                                       finishing_pivots)) {
       accept_candidate(candidate, perturbed.pivots + finishing_pivots, solution);
       return solution;
     }
@@ -451,7 +492,7 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   for (int i = 0; i < n; ++i) diagonal_scale = std::max(diagonal_scale, std::abs(M(i, i)));
   const char* scale_name = "max |M_ii|";
   if (diagonal_scale == 0) {
-    diagonal_scale = max_abs(M.data(), static_cast<std::size_t>(n) * n);
+    diagonal_scale = ws.column_sizes.largest(M);
     scale_name = "max |M_ij|";
   }
   if (diagonal_scale == 0) {
@@ -461,9 +502,10 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
   const double acceptance = std::max(tolerance, kRegularisedAcceptanceTolerance);
   for (double relative : kRegularisations) {
     const double shift = relative * diagonal_scale;
-    const Attempt regularised = run_attempt(M, q, shift, settings, max_pivots, nullptr, ws.pivoting, candidate);
+    const Attempt regularised =
+        run_attempt(M, q, shift, settings, max_pivots, nullptr, ws.column_sizes, ws.pivoting, candidate);
     finishing_pivots = 0;
-    if (regularised.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis,
+    if (regularised.ended_in_basis && finish_on_original(M, q, settings, max_pivots, ws.restart_basis, ws.column_sizes,
                                                          ws.pivoting, ws.subsystem, candidate, finishing_pivots)) {
       // The regularised path's basis leads to the original problem's exact answer.
       accept_candidate(candidate, regularised.pivots + finishing_pivots, solution);
@@ -471,7 +513,8 @@ LcpSolution LemkeSolver::solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& 
     }
     if (regularised.status != LcpStatus::Solved) continue;
     const LcpCertificate original =
-        certificate_of_answer(q, candidate.z, candidate.w, acceptance, compute_w(M, 0, q, candidate.z, candidate.w));
+        certificate_of_answer(q, candidate.z, candidate.w, acceptance,
+                              compute_w(M, 0, q, candidate.z, ws.column_sizes, candidate.w));
     if (!original.valid) continue;
     solution.status = LcpStatus::Solved;
     solution.z = candidate.z;

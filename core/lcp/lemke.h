@@ -61,7 +61,7 @@ struct LcpCertificate {
   double scale = 1;              // max(1, |q|_inf, sum_j |z_j| max_i |M_ij|)
   bool valid = false;            // all within tolerance * scale
 };
-LcpCertificate check_lcp_certificate(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+LcpCertificate check_lcp_certificate(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance);
 // The same certificate from w = M z + q and the size of the terms summed in it,
 // sum_j |z_j| max_i |M_ij|, for a caller that computed them itself (a sparse M).
@@ -74,8 +74,9 @@ void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, doub
 // Reusable scratch so that repeated solves of a given size do not allocate.
 class LemkeSolver {
  public:
-  // Solves the LCP; `warm_basis` (optional, same size as q) is tried first.
-  LcpSolution solve(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+  // Solves the LCP; `warm_basis` (optional, same size as q) is tried first. M's columns
+  // must be stored one after the other (a MatrixXd, or a Map over a buffer).
+  LcpSolution solve(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                     const LemkeSettings& settings,
                     const std::vector<char>* warm_basis = nullptr);
 

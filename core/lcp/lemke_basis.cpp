@@ -59,6 +59,8 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   filler_column_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
+  unit_row_.reserve(n);
+  unit_position_.reserve(n);
   block_columns_.reserve(n * n);
   block_lu_.reserve(n * n);
   block_row_swap_.resize(n);
@@ -123,8 +125,7 @@ void LemkeBasis::write_column(int variable, double* column) const {
   if (variables_.is_z(variable)) {
     const int j = variable - n_;
     const double* entries = lcp_->matrix + static_cast<std::size_t>(j) * n_;
-    const double scale = lcp_->matrix_scale;
-    for (int i = 0; i < n_; ++i) column[i] = -(entries[i] * scale);
+    write_negated_scaled_column(entries, lcp_->matrix_scale, column, static_cast<std::size_t>(n_));
     column[j] = -lcp_->matrix_entry(j, j);
     return;
   }
@@ -286,8 +287,8 @@ void LemkeBasis::compute_row_norms() {
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
-    const double* column = basis_inverse_.data() + static_cast<std::size_t>(c) * n_;
-    for (int i = 0; i < n_; ++i) row_norm_[i] += std::abs(column[i]);
+    add_abs_column(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, row_norm_.data(),
+                   static_cast<std::size_t>(n_));
   }
 }
 
@@ -297,23 +298,39 @@ bool LemkeBasis::factorise_block() {
   for (int p = 0; p < n_; ++p) {
     if (!variables_.is_w(basic_variable_[p])) block_position_.push_back(p);
   }
+  unit_row_.clear();
+  unit_position_.clear();
   for (int i = 0; i < n_; ++i) {
-    if (variable_position_[i] < 0) block_row_.push_back(i);
+    const int p = variable_position_[i];
+    if (p < 0) {
+      block_row_.push_back(i);
+    } else {
+      unit_row_.push_back(i);
+      unit_position_.push_back(p);
+    }
   }
   const int k = static_cast<int>(block_position_.size());
   if (static_cast<int>(block_row_.size()) != k) return false;
   sparse_column_start_.resize(k + 1);
+  // B_{R,P}'s nonzero entries, each column's rows ascending: every row of R is written
+  // at the end of the list and kept where its entry is nonzero (without a branch that
+  // the sparsity of M makes unpredictable). The list has room: it holds at most
+  // (n - k) k < n^2 entries, and the last write lands at most one past them.
+  const int units = static_cast<int>(unit_row_.size());
+  int* sparse_row = sparse_row_.data();
+  double* sparse_value = sparse_value_.data();
   int entries = 0;
   for (int t = 0; t < k; ++t) {
     const int variable = basic_variable_[block_position_[t]];
     double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
     sparse_column_start_[t] = entries;
     write_column(variable, column);
-    for (int i = 0; i < n_; ++i) {
-      if (column[i] == 0 || variable_position_[i] < 0) continue;
-      sparse_row_[entries] = i;
-      sparse_value_[entries] = column[i];
-      ++entries;
+    for (int u = 0; u < units; ++u) {
+      const int i = unit_row_[u];
+      const double value = column[i];
+      sparse_row[entries] = i;
+      sparse_value[entries] = value;
+      entries += value != 0 ? 1 : 0;
     }
     double* block_column = block_lu_.data() + static_cast<std::size_t>(t) * k;
     for (int r = 0; r < k; ++r) block_column[r] = column[block_row_[r]];
@@ -339,10 +356,8 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
       sums[sparse_row_[e]] += sparse_value_[e] * y[t];
     }
   }
-  for (int i = 0; i < n_; ++i) {
-    const int p = variable_position_[i];
-    if (p >= 0) x[p] = b[i] - sums[i];
-  }
+  const int units = static_cast<int>(unit_row_.size());
+  for (int u = 0; u < units; ++u) x[unit_position_[u]] = b[unit_row_[u]] - sums[unit_row_[u]];
 }
 
 // solve_with_block() of e_c for the four rows c = block_row_[first + j] of S, into the
@@ -364,16 +379,15 @@ void LemkeBasis::solve_four_unit_columns(int first) {
   for (int t = 0; t < k; ++t) {
     for (int j = 0; j < 4; ++j) interleaved[4 * t + j] = y[j][t];
   }
+  // Only the rows of the basic w's are summed and read.
   double* sums = block_product_.data();
-  std::fill(sums, sums + 4 * static_cast<std::size_t>(n_), 0.0);
+  const int units = static_cast<int>(unit_row_.size());
+  for (int u = 0; u < units; ++u) std::fill(sums + 4 * unit_row_[u], sums + 4 * unit_row_[u] + 4, 0.0);
   add_four_products(sparse_column_start_.data(), sparse_row_.data(), sparse_value_.data(), interleaved, k, sums);
   for (int j = 0; j < 4; ++j) {
     double* x = inverse_column(block_row_[first + j]);
     for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
-    for (int i = 0; i < n_; ++i) {
-      const int p = variable_position_[i];
-      if (p >= 0) x[p] = 0.0 - sums[4 * i + j];
-    }
+    for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[4 * unit_row_[u] + j];
   }
 }
 
@@ -385,16 +399,14 @@ void LemkeBasis::solve_values() {
   for (int i = 0; i < n_; ++i) r[i] = offset_[i];
   solve_with_block(r.data(), x.data());
   for (int i = 0; i < n_; ++i) r[i] = -offset_[i];
-  for (int i = 0; i < n_; ++i) {
-    const int p = variable_position_[i];
-    if (p >= 0) r[i] += x[p];
-  }
+  const int units = static_cast<int>(unit_row_.size());
+  for (int u = 0; u < units; ++u) r[unit_row_[u]] += x[unit_position_[u]];
   const int k = static_cast<int>(block_position_.size());
   for (int t = 0; t < k; ++t) {
     const double value = x[block_position_[t]];
     if (value == 0) continue;
-    const double* column = block_columns_.data() + static_cast<std::size_t>(t) * n_;
-    for (int i = 0; i < n_; ++i) r[i] += column[i] * value;
+    add_scaled_column(block_columns_.data() + static_cast<std::size_t>(t) * n_, value, r.data(),
+                      static_cast<std::size_t>(n_));
   }
   solve_with_block(r.data(), correction_.data());
   for (int p = 0; p < n_; ++p) x[p] -= correction_[p];

@@ -124,6 +124,8 @@ class LemkeBasis {
   // The factorisation of the structural block and its scratch.
   std::vector<int> block_position_;     // P
   std::vector<int> block_row_;          // S
+  std::vector<int> unit_row_;           // R, the rows of the basic w's, ascending
+  std::vector<int> unit_position_;      // the position of each, variable_position_ of unit_row_
   ScratchArray<double> block_columns_;   // B_{:,P}, n x k column-major
   ScratchArray<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;

@@ -12,7 +12,7 @@ constexpr double kSingularPivot = 1e-13;  // relative to the largest |M_BB| entr
 
 }  // namespace
 
-bool solve_principal_subsystem(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+bool solve_principal_subsystem(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                                const std::vector<char>& z_is_basic, SubsystemWorkspace& workspace,
                                Eigen::VectorXd& z) {
   const int n = static_cast<int>(q.size());

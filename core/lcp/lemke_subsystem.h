@@ -22,7 +22,7 @@ struct SubsystemWorkspace {
 
 // Writes z (size n, zero outside B) and returns true, or returns false when M_BB is
 // singular to working precision (a pivot below 1e-13 of the largest |M_BB| entry).
-bool solve_principal_subsystem(const Eigen::MatrixXd& M, const Eigen::VectorXd& q,
+bool solve_principal_subsystem(const Eigen::Ref<const Eigen::MatrixXd>& M, const Eigen::VectorXd& q,
                                const std::vector<char>& z_is_basic, SubsystemWorkspace& workspace,
                                Eigen::VectorXd& z);
 

@@ -65,9 +65,36 @@ TEST(ContactRows, FrameBlocksReproduceTheColumnGramMatrix) {
     Eigen::VectorXd response = Eigen::VectorXd::Zero(12);
     rows.apply_column_impulse(j, 1.0, response);
     for (int i = 0; i < m; ++i) {
-      EXPECT_NEAR(lcp.matrix(i, j), rows.column_velocity(i, response), 1e-14) << i << "," << j;
+      EXPECT_NEAR(lcp.matrix()(i, j), rows.column_velocity(i, response), 1e-14) << i << "," << j;
     }
   }
+}
+
+// One ContactLcp reused for islands of three contacts, then one, then three again (its
+// buffer kept at its largest, contact_lcp.h) holds what a fresh one builds, bit for bit.
+TEST(ContactRows, AReusedProblemShrunkThenGrownEqualsAFreshOne) {
+  TwoBodyRows setup;
+  ContactLcp fresh_large;
+  build_contact_lcp(setup.rows, setup.island.velocity, fresh_large);
+  ContactLcp reused;
+  reused.resize(static_cast<int>(fresh_large.matrix().rows()));
+  reused.matrix().setConstant(7.0);
+  build_contact_lcp(setup.rows, setup.island.velocity, reused);
+  EXPECT_EQ(reused.matrix(), fresh_large.matrix());
+
+  setup.assemble({2});
+  ContactLcp fresh_small;
+  build_contact_lcp(setup.rows, setup.island.velocity, fresh_small);
+  build_contact_lcp(setup.rows, setup.island.velocity, reused);
+  ASSERT_LT(fresh_small.matrix().rows(), fresh_large.matrix().rows());
+  ASSERT_EQ(reused.matrix().rows(), fresh_small.matrix().rows());
+  EXPECT_EQ(reused.matrix(), fresh_small.matrix());
+  EXPECT_EQ(reused.offset, fresh_small.offset);
+
+  setup.assemble({0, 1, 2});
+  build_contact_lcp(setup.rows, setup.island.velocity, reused);
+  EXPECT_EQ(reused.matrix(), fresh_large.matrix());
+  EXPECT_EQ(reused.offset, fresh_large.offset);
 }
 
 // Contacts on different bodies (ground-lower, ground-upper) share no body: their
@@ -81,15 +108,16 @@ TEST(ContactRows, UncoupledBlocksAreZeroInAReusedMatrix) {
   ContactLcp fresh;
   build_contact_lcp(rows, setup.island.velocity, fresh);
   ContactLcp reused;
-  reused.matrix.setConstant(fresh.matrix.rows(), fresh.matrix.cols(), 7.0);
+  reused.resize(static_cast<int>(fresh.matrix().rows()));
+  reused.matrix().setConstant(7.0);
   build_contact_lcp(rows, setup.island.velocity, reused);
-  EXPECT_EQ(reused.matrix, fresh.matrix);
+  EXPECT_EQ(reused.matrix(), fresh.matrix());
   for (int i = 0; i < rows.column_count(); ++i) {
     for (int j = 0; j < rows.column_count(); ++j) {
       const int contact_i = i < 2 ? i : (i - 2) / 6;
       const int contact_j = j < 2 ? j : (j - 2) / 6;
       if (contact_i != contact_j) {
-        EXPECT_EQ(fresh.matrix(i, j), 0) << i << "," << j;
+        EXPECT_EQ(fresh.matrix()(i, j), 0) << i << "," << j;
       }
     }
   }
@@ -120,24 +148,24 @@ TEST(ContactRows, TorsionRowsAreTheScaledSpinAndTheirGramEntriesMatch) {
   const int m = rows.column_count();
   const int first = torsion_unknown(rows);
   ASSERT_EQ(first, m + rows.contact_count);
-  ASSERT_EQ(lcp.matrix.rows(), first + 3 * rows.torsion_count);
+  ASSERT_EQ(lcp.matrix().rows(), first + 3 * rows.torsion_count);
   for (int t = 0; t < rows.torsion_count; ++t) {
     Eigen::VectorXd response = Eigen::VectorXd::Zero(12);
     rows.apply_torsion_impulse(t, 1.0, response);
     for (int i = 0; i < m; ++i) {
-      EXPECT_NEAR(lcp.matrix(i, first + t), rows.column_velocity(i, response), 1e-14) << i << "," << t;
+      EXPECT_NEAR(lcp.matrix()(i, first + t), rows.column_velocity(i, response), 1e-14) << i << "," << t;
       Eigen::VectorXd column = Eigen::VectorXd::Zero(12);
       rows.apply_column_impulse(i, 1.0, column);
-      EXPECT_NEAR(lcp.matrix(first + t, i), rows.torsion_velocity(t, column), 1e-14) << t << "," << i;
+      EXPECT_NEAR(lcp.matrix()(first + t, i), rows.torsion_velocity(t, column), 1e-14) << t << "," << i;
     }
     for (int r = 0; r < rows.torsion_count; ++r) {
-      EXPECT_NEAR(lcp.matrix(first + r, first + t), rows.torsion_velocity(r, response), 1e-14);
+      EXPECT_NEAR(lcp.matrix()(first + r, first + t), rows.torsion_velocity(r, response), 1e-14);
     }
     // Eq. (6) for the pair: w_sigma = c_n - p+ - p-, and sigma in both w+ and w-.
     const int sigma = first + 2 * rows.torsion_count + t;
-    EXPECT_EQ(lcp.matrix(sigma, rows.torsion[t].contact), 1);
-    EXPECT_EQ(lcp.matrix(sigma, first + t), -1);
-    EXPECT_EQ(lcp.matrix(first + t, sigma), 1);
+    EXPECT_EQ(lcp.matrix()(sigma, rows.torsion[t].contact), 1);
+    EXPECT_EQ(lcp.matrix()(sigma, first + t), -1);
+    EXPECT_EQ(lcp.matrix()(first + t, sigma), 1);
     EXPECT_EQ(lcp.offset[first + t], rows.torsion_velocity(t, v));
   }
 
@@ -150,7 +178,7 @@ TEST(ContactRows, TorsionRowsAreTheScaledSpinAndTheirGramEntriesMatch) {
   setup.assemble({0, 1, 2});
   EXPECT_EQ(setup.rows.torsion_count, 0);
   build_contact_lcp(setup.rows, v, lcp);
-  EXPECT_EQ(lcp.matrix.rows(), m + setup.rows.contact_count);
+  EXPECT_EQ(lcp.matrix().rows(), m + setup.rows.contact_count);
 }
 
 // A NaN anywhere in the rows is caught before an LCP is built from them.

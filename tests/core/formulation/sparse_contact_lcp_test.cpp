@@ -19,16 +19,16 @@ TEST(SparseContactLcp, EqualsTheDenseProblemBitForBit) {
     build_contact_lcp(random.rows, random.island.velocity, dense);
     SparseContactLcp sparse;
     build_sparse_contact_lcp(random.rows, random.island.velocity, true, sparse);
-    ASSERT_EQ(sparse.matrix.rows(), dense.matrix.rows());
-    EXPECT_TRUE(Eigen::MatrixXd(sparse.matrix) == dense.matrix);
+    ASSERT_EQ(sparse.matrix.rows(), dense.matrix().rows());
+    EXPECT_TRUE(Eigen::MatrixXd(sparse.matrix) == dense.matrix());
     EXPECT_TRUE(sparse.offset == dense.offset);
     // Only the pairs of contacts that share a body are stored.
-    EXPECT_LT(sparse.matrix.nonZeros(), dense.matrix.size());
+    EXPECT_LT(sparse.matrix.nonZeros(), dense.matrix().size());
 
     ContactLcp frictionless;
     build_frictionless_lcp(random.rows, random.island.velocity, frictionless);
     build_sparse_contact_lcp(random.rows, random.island.velocity, false, sparse);
-    EXPECT_TRUE(Eigen::MatrixXd(sparse.matrix) == frictionless.matrix);
+    EXPECT_TRUE(Eigen::MatrixXd(sparse.matrix) == frictionless.matrix());
     EXPECT_TRUE(sparse.offset == frictionless.offset);
   }
 }
@@ -42,7 +42,7 @@ TEST(SparseContactLcp, SparseLemkeAnswerPassesTheDenseCertificate) {
   SparseLemkeSolver solver;
   const LcpSolution solution = solver.solve(sparse.matrix, sparse.offset, LemkeSettings());
   ASSERT_EQ(solution.status, LcpStatus::Solved) << solution.message;
-  EXPECT_TRUE(check_lcp_certificate(dense.matrix, dense.offset, solution.z, 1e-9).valid);
+  EXPECT_TRUE(check_lcp_certificate(dense.matrix(), dense.offset, solution.z, 1e-9).valid);
 }
 
 }  // namespace contactlab

@@ -374,6 +374,30 @@ TEST(LemkeSolver, InvalidInputIsNamed) {
   solution = solver.solve(Eigen::MatrixXd::Identity(2, 2), Eigen::VectorXd::Ones(2), settings);
   EXPECT_EQ(solution.status, LcpStatus::InvalidInput);
   EXPECT_EQ(solution.message, "max_pivots must be >= 0 (0: automatic), got -1");
+
+  // The method reads M's columns one after the other: a block of a larger matrix is
+  // refused rather than read across its parent's columns.
+  const Eigen::MatrixXd parent = Eigen::MatrixXd::Identity(3, 3);
+  solution = solver.solve(parent.topLeftCorner(2, 2), -Eigen::VectorXd::Ones(2), LemkeSettings());
+  EXPECT_EQ(solution.status, LcpStatus::InvalidInput);
+  EXPECT_EQ(solution.message, "M's columns must be stored one after the other (outer stride 3, 2 rows)");
+}
+
+// M given as a Map over a buffer (formulation/contact_lcp.h keeps it so) is solved as
+// the same numbers in a MatrixXd are, bit for bit.
+TEST(LemkeSolver, AMapOverABufferIsSolvedAsItsMatrix) {
+  Eigen::MatrixXd M(3, 3);
+  M << 2, 1, 0, 1, 2, 1, 0, 1, 2;
+  const Eigen::Vector3d q(-1, 0.5, -2);
+  std::vector<double> buffer(M.data(), M.data() + M.size());
+  const Eigen::Map<const Eigen::MatrixXd> mapped(buffer.data(), 3, 3);
+  const LcpSolution from_matrix = LemkeSolver().solve(M, q, LemkeSettings());
+  const LcpSolution from_map = LemkeSolver().solve(mapped, q, LemkeSettings());
+  ASSERT_EQ(from_matrix.status, LcpStatus::Solved);
+  EXPECT_EQ(from_map.status, LcpStatus::Solved);
+  EXPECT_EQ(from_map.z, from_matrix.z);
+  EXPECT_EQ(from_map.w, from_matrix.w);
+  EXPECT_EQ(from_map.pivots, from_matrix.pivots);
 }
 
 // --- contact problems of seed 002 eq. (18)-(21) -------------------------------------

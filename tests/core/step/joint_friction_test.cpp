@@ -249,9 +249,9 @@ TEST(StepJointFriction, LcpWithAJointFrictionRowHasACertifiedAnswer) {
     ContactLcp lcp;
     build_contact_lcp(rows, free_velocity, lcp);
     const int first = joint_friction_unknown(rows, true);
-    ASSERT_EQ(lcp.matrix.rows(), first + 3);
+    ASSERT_EQ(lcp.matrix().rows(), first + 3);
     LemkeSolver lemke;
-    const LcpSolution solution = lemke.solve(lcp.matrix, lcp.offset, LemkeSettings{});
+    const LcpSolution solution = lemke.solve(lcp.matrix(), lcp.offset, LemkeSettings{});
     ASSERT_EQ(solution.status, LcpStatus::Solved) << solution.message;
     const Eigen::VectorXd& z = solution.z;
     const Eigen::VectorXd& w = solution.w;
@@ -259,7 +259,7 @@ TEST(StepJointFriction, LcpWithAJointFrictionRowHasACertifiedAnswer) {
     EXPECT_GE(z.minCoeff(), -1e-12 * scale);
     EXPECT_GE(w.minCoeff(), -1e-9 * scale);
     EXPECT_LE(std::abs(z.dot(w)), 1e-9 * scale);
-    EXPECT_LE((lcp.matrix * z + lcp.offset - w).cwiseAbs().maxCoeff(), 1e-9 * scale);
+    EXPECT_LE((lcp.matrix() * z + lcp.offset - w).cwiseAbs().maxCoeff(), 1e-9 * scale);
     const double tau = z[first] - z[first + 1];
     EXPECT_LE(std::abs(tau), bound * (1 + 1e-12));
 
