@@ -9,7 +9,7 @@ namespace contactlab {
 
 namespace {
 
-constexpr double kPathFeasibility = 1e-10;     // relative to max(1, |x_B|_inf)
+constexpr double kPathFeasibility = 1e-9;      // relative to max(1, |x_B|_inf)
 constexpr int kPathRefactorisationInterval = 150;
 constexpr double kPathArtificialStop = 0.2;    // of the answer tolerance
 

@@ -10,10 +10,13 @@
 // basis it ends in afresh on the original q):
 //  - a candidate pivot d_i counts only above pivot_tolerance |d|_inf;
 //  - the ratio test has two passes (Harris): the step is limited by the smallest
-//    ratio (max(x_i, 0) + delta) / d_i, delta a feasibility tolerance of 1e-10 of the
+//    ratio (max(x_i, 0) + delta) / d_i, delta a feasibility tolerance of 1e-9 of the
 //    largest basic value (at most feasibility_cap), and among the blocking rows whose
 //    ratio max(x_i, 0) / d_i is within that limit z0 leaves if it can, else the largest
-//    pivot d_i (the lowest row among equal ones);
+//    pivot d_i (the lowest row among equal ones); with 1e-9 rather than 1e-10 more of a
+//    degenerate problem's near-ties leave by the largest pivot, and bin_pile's 2 s in
+//    lcp took 23 % fewer pivots (docs/performance.md, "bin_pile's degenerate warm
+//    paths: ties, covering vectors and the Harris tolerance");
 //  - a leaving value below zero is a degenerate zero: it is set to 0 by moving q
 //    (SparseLemkeBasis::move_value_to_zero), never stepped back from;
 //  - a path that comes back to a basis it has left, with the same variable entering,
