@@ -7,12 +7,13 @@
 // [u, (geom_a, geom_b) per contact] (lcp_formulation.cpp). Contacts are matched to the
 // last pass's contacts of the same geom pair by their points, the nearest pairs first
 // (each contact and each past contact matched at most once); a matched contact's c_n,
-// beta_i and lambda take its past contact's basic or nonbasic role. Points, not ranks among a pair's contacts: where a pair's contact
-// count changes (a cylinder's rim points on a face, a corner appearing), the ranks of
-// the contacts after it shift and carry other contacts' roles (docs/performance.md,
-// "bin_pile's warm paths on q as it is, and bases carried by the nearest point"). A
-// new contact, matched by none, starts open: its w's basic. The basis is only a start:
-// the Lemke methods check it and pivot from it (lcp/lemke.h, lcp/sparse_lemke.h).
+// beta_i and lambda take its past contact's basic or nonbasic role. Points, not ranks
+// among a pair's contacts: where a pair's contact count changes (a cylinder's rim points
+// on a face, a corner appearing), the ranks of the contacts after it shift and carry
+// other contacts' roles (docs/performance.md, "bin_pile's warm paths on q as it is, and
+// bases carried by the nearest point"). A new contact, matched by none, starts open: its
+// w's basic. The basis is only a start: the Lemke methods check it and pivot from it
+// (lcp/lemke.h, lcp/sparse_lemke.h).
 #pragma once
 
 #include <vector>
