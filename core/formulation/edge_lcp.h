@@ -55,6 +55,7 @@
 #include "contact/island_dynamics.h"
 #include "formulation/contact_lcp.h"
 #include "formulation/edge_active_set.h"
+#include "formulation/edge_warm_start.h"
 #include "formulation/island_impulses.h"
 #include "formulation/solver_report.h"
 #include "lcp/lemke.h"
@@ -64,26 +65,6 @@ namespace contactlab {
 struct EdgeLcp {
   Eigen::VectorXd offset;          // q [m/s]
   Eigen::VectorXd regularisation;  // r >= 0 [m/s per N s] (per N m s on a rotation row)
-};
-
-// The final active set and answer of a recent solve, keyed by the island's contacts
-// (the members each contact touches, in order) and limits; a basis that no longer fits
-// costs one reduced solve.
-struct EdgeWarmStart {
-  std::vector<long long> key;
-  std::vector<char> active;
-  Eigen::VectorXd z;
-  // With torsion rows, which skip the active set: the final basis of Lemke's problem.
-  std::vector<char> lemke_basis;
-  long long last_used = 0;
-};
-
-// The warm starts carried from one solve to the next (solver state, not scratch:
-// formulation/solver_memory.h). At most kWarmStartCapacity entries, the least recently
-// used replaced.
-struct EdgeWarmStarts {
-  std::vector<EdgeWarmStart> entries;
-  long long clock = 0;
 };
 
 struct EdgeLcpWorkspace {

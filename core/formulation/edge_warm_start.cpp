@@ -1,5 +1,8 @@
 #include "formulation/edge_warm_start.h"
 
+#include "contact/contact_rows.h"
+#include "contact/island_dynamics.h"
+
 namespace contactlab {
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include "base/math_types.h"
 #include "formulation/contact_warm_start.h"
-#include "formulation/edge_lcp.h"
+#include "formulation/edge_warm_start.h"
 
 namespace contactlab {
 
