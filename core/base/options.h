@@ -166,6 +166,9 @@ struct Options {
   int hybrid_impact_friction = 0;
 };
 
+// Seed 002's eq. (12) as written (position_update "seed_002"): q^(l+1) = q^l + h G v^l.
+inline bool uses_seed_002_position_update(const Options& options) { return options.position_update == 1; }
+
 // How a control moves over an option's values: linearly, or over log10 of the value.
 enum class OptionScale { Linear, Log };
 

@@ -36,13 +36,12 @@
 #include "contact/joint_rows.h"
 #include "contact/restitution.h"
 #include "contact/torsional_friction.h"
-#include "dynamics/articulation/loop_elimination.h"
-#include "dynamics/articulation/maximal_motion.h"
 #include "dynamics/drag_spring.h"
 #include "dynamics/integrate.h"
 #include "formulation/island_size.h"
 #include "formulation/posed_problem_copy.h"
 #include "formulation/problem_certificate.h"
+#include "step/articulation_coordinates.h"
 #include "step/divergence.h"
 #include "step/event_driven_step.h"
 #include "step/prescribed_efforts.h"
@@ -52,10 +51,6 @@
 
 namespace contactlab {
 namespace {
-
-bool uses_maximal_coordinates(const Options& options) { return options.coordinates == 1; }
-// Seed 002's eq. (12) as written (position_update "seed_002"): q^(l+1) = q^l + h G v^l.
-bool uses_seed_002_position_update(const Options& options) { return options.position_update == 1; }
 
 // The formulation options.formulation names, made again when it changes between
 // steps (the page switches it live).
@@ -251,8 +246,7 @@ void prepare_articulations(const Model& model, const Options& options,
     const Articulation& articulation = model.articulations[a];
     ws.articulation_workspace[a].prescribed_mobility.resize(0, 0);
     ws.articulation_workspace[a].prescribed_impulse.setZero(articulation.prescribed.size());
-    const int n =
-        uses_maximal_coordinates(options) ? 6 * articulation.tree.link_count() : articulation.tree.velocity_size();
+    const int n = articulation_coordinates(options).velocity_size(articulation);
     motion.free_velocity.setZero(n);
     motion.inverse_mass.setZero(n, n);
   }
@@ -290,14 +284,7 @@ void gather_island(const Model& model, const Options& options,
     const Articulation& articulation = model.articulations[body.articulation];
     const ArticulationState& state = data.articulations[body.articulation];
     const Eigen::MatrixXd& inverse_mass = ws.articulation_motion[body.articulation].inverse_mass;
-    if (uses_maximal_coordinates(options)) {
-      // Every link a body with its own 6 velocities (maximal_joints.h).
-      ws.island.add_articulation(body.articulation, articulation.link_body, articulation.free_links,
-                                 state.maximal.kinematics, state.maximal.velocities, inverse_mass);
-    } else {
-      ws.island.add_articulation(body.articulation, articulation.link_body, articulation.tree,
-                                 state.kinematics, state.velocities, inverse_mass);
-    }
+    articulation_coordinates(options).add_to_island(body.articulation, articulation, state, inverse_mass, ws.island);
   }
 }
 
@@ -332,36 +319,6 @@ void apply_drag(const Options& options, const Data& data, StepWorkspace& ws) {
   ws.island.velocity.segment(row.offset, row.mobility.size()) += options.time_step * row.mobility;
 }
 
-// The torque (force) each motor applied, now that v^{l+1} is known (implicit PD), and
-// each prescribed motion's drive, lambda / h (prescribed_efforts.h).
-void record_motor_efforts(const Articulation& articulation, const ArticulationMotion& motion,
-                          const ArticulationMotionWorkspace& workspace, double time_step, ArticulationState& state) {
-  const KinematicTree& tree = articulation.tree;
-  for (int link = 0; link < tree.link_count(); ++link) {
-    state.motor_effort[link] = 0;
-    if (!articulation.actuators[link].present || motion.motor_terms.empty()) continue;
-    state.motor_effort[link] = implicit_pd_torque(motion.motor_terms[link], time_step,
-                                                  state.velocities[tree.velocity_offset(link)]);
-  }
-  for (size_t k = 0; k < articulation.prescribed.size(); ++k) {
-    state.motor_effort[articulation.prescribed[k].link] = workspace.prescribed_impulse[k] / time_step;
-  }
-}
-
-// The step's contacts on links of the articulation, as pairs of link indices (-1 for
-// a body that is not one of its links).
-void articulation_contact_links(const Model& model, const std::vector<DetectedContact>& contacts,
-                                int articulation, std::vector<std::pair<int, int>>& links) {
-  links.clear();
-  auto link_of = [&](int body) {
-    return body >= 0 && model.bodies[body].articulation == articulation ? model.bodies[body].link : -1;
-  };
-  for (const DetectedContact& contact : contacts) {
-    const int a = link_of(contact.body_a), b = link_of(contact.body_b);
-    if (a >= 0 || b >= 0) links.emplace_back(a, b);
-  }
-}
-
 void store_island_velocity(const Options& options, const StepWorkspace& ws, Data& data) {
   for (const IslandMember& member : ws.island.members()) {
     if (member.body >= 0) {
@@ -370,57 +327,8 @@ void store_island_velocity(const Options& options, const StepWorkspace& ws, Data
       continue;
     }
     ArticulationState& state = data.articulations[member.articulation];
-    Eigen::VectorXd& velocities = uses_maximal_coordinates(options) ? state.maximal.velocities : state.velocities;
-    velocities = ws.island.velocity.segment(member.offset, member.size);
+    articulation_coordinates(options).velocities(state) = ws.island.velocity.segment(member.offset, member.size);
   }
-}
-
-// Seed 002 eq. (12) for an articulation, v^{l+1} known: q^{l+1} and the link bodies.
-// In reduced coordinates a tree with a free root also gets the momentum and energy
-// the step's impulses give it, at q^{l+1} (floating_momentum.h); in maximal ones
-// every link moves on its own and the joint coordinates follow from the links.
-void integrate_articulation(const Model& model, const Options& options, int a, Data& data, StepWorkspace& ws) {
-  const Articulation& articulation = model.articulations[a];
-  ArticulationState& state = data.articulations[a];
-  const double h = options.time_step;
-  const ArticulationMotion& motion = ws.articulation_motion[a];
-  if (uses_maximal_coordinates(options)) {
-    finish_maximal_step(articulation, ws.articulation_workspace[a], !ws.articulation_ready[a], h, state);
-    record_motor_efforts(articulation, motion, ws.articulation_workspace[a], h, state);
-    update_maximal_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
-                               data.angular_velocity);
-    return;
-  }
-  if (!ws.articulation_ready[a]) state.velocities.setZero();
-  record_motor_efforts(articulation, motion, ws.articulation_workspace[a], h, state);
-  // Seed 002's eq. (12) as written: q^{l+1} = q^l + h G v^l, with the joint rates the
-  // step started with (no floating-base correction: that is the lab's own step's).
-  if (uses_seed_002_position_update(options)) {
-    integrate_tree_positions(articulation.tree, ws.start_joint_velocity[a], h, state.positions);
-    update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
-                       data.angular_velocity);
-    return;
-  }
-  // (H(q^l), v^{l+1}) => the loops' rates, for the next step's Baumgarte targets.
-  if (ws.articulation_ready[a]) {
-    record_loop_rates(articulation, ws.articulation_workspace[a], state);
-  } else {
-    state.loop_rate.setZero();
-  }
-  const bool floating = ws.articulation_ready[a] && motion.coriolis.size() > 0;
-  if (floating) {
-    articulation_contact_links(model, ws.contacts, a, ws.floating_contact_links);
-    floating_targets(articulation.tree, state.kinematics, motion.start_velocity, motion.coriolis,
-                     state.velocities, h, ws.floating_contact_links, ws.floating_targets);
-  }
-  if (floating) ws.floating_start_positions = state.positions;
-  integrate_tree_positions(articulation.tree, state.velocities, h, state.positions);
-  if (floating) {
-    keep_floating_momentum(articulation.tree, ws.floating_targets, ws.floating_start_positions,
-                           state.positions, state.velocities, state.kinematics);
-  }
-  update_link_bodies(articulation, state, data.position, data.orientation, data.linear_velocity,
-                     data.angular_velocity);
 }
 
 // (contacts, joints) => islands, and each island's contacts in their order.
@@ -511,13 +419,10 @@ void advance_pass(const Model& model, const Options& options, const Options& det
   if (source == PassContacts::DetectAndKeep) ws.kept_rows.resize(ws.islands.count());
   stats.islands = ws.islands.count();
 
-  // (q, v, set points) => (v_free, M_c^-1) of every articulation; in maximal
-  // coordinates its links start from q, v unless they gave them.
-  if (uses_maximal_coordinates(options)) {
-    for (size_t a = 0; a < model.articulations.size(); ++a) {
-      start_maximal_state(model.articulations[a], data.articulations[a]);
-    }
-  }
+  // (q, v, set points) => (v_free, M_c^-1) of every articulation, from the state its
+  // coordinates start from.
+  const ArticulationCoordinates& coordinates = articulation_coordinates(options);
+  for (size_t a = 0; a < model.articulations.size(); ++a) coordinates.start(model.articulations[a], data.articulations[a]);
   // (t + h) => each prescribed motion's rate at the step's end.
   set_prescribed_rates(model, data.time + h, data.articulations);
   prepare_articulations(model, options, formulation, data, ws);
@@ -604,9 +509,8 @@ void advance_pass(const Model& model, const Options& options, const Options& det
     integrate_pose(h, data.linear_velocity[b], data.angular_velocity[b] + ws.turn_correction[b],
                    data.position[b], data.orientation[b]);
   }
-  for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) {
-    integrate_articulation(model, options, a, data, ws);
-  }
+  // Seed 002 eq. (12) for each articulation in its coordinates (articulation_coordinates.h).
+  for (int a = 0; a < static_cast<int>(model.articulations.size()); ++a) coordinates.integrate(model, options, a, data, ws);
   data.time += h;
 }
 

@@ -26,7 +26,7 @@ void implicit_joint_terms(const Articulation& articulation, const Options& optio
     if (actuator.present) {
       const PdSetPoint set_point{state.target_position[link], state.target_velocity[link], 0};
       // Seed 002's step 7 takes the law explicitly (options.position_update).
-      const ImplicitPdTerms terms = options.position_update == 1
+      const ImplicitPdTerms terms = uses_seed_002_position_update(options)
                                         ? explicit_pd_terms(actuator.gains, set_point, q, v, h)
                                         : implicit_pd_terms(actuator.gains, set_point, q, v, h);
       motion.motor_terms[link] = terms;

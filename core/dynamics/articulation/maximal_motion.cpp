@@ -59,7 +59,7 @@ void motor_rows(const Articulation& articulation, const Options& options, const 
       const double q = state.positions[tree.position_offset(link)];
       const double v = state.velocities[tree.velocity_offset(link)];
       // Seed 002's step 7 takes the law explicitly (options.position_update).
-      const ImplicitPdTerms terms = options.position_update == 1
+      const ImplicitPdTerms terms = uses_seed_002_position_update(options)
                                         ? explicit_pd_terms(actuator.gains, set_point, q, v, h)
                                         : implicit_pd_terms(actuator.gains, set_point, q, v, h);
       motion.motor_terms[link] = terms;
