@@ -15,28 +15,6 @@ namespace {
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
 
-// sums[4 i + j] += B_{i,t} y_j[t] for the nonzero entries B_{i,t} (rows[e], values[e]
-// for e in [column_start[t], column_start[t + 1])), column by column, so that each sum
-// runs in the order of t; y_j[t] is interleaved[4 t + j]. A zero term adds +-0 to a sum
-// that starts at +0, which changes no bit, so the four share the loop, and a t whose
-// four y_j[t] are zero is passed over.
-CONTACTLAB_VECTOR_CLONES
-void add_four_products(const int* column_start, const int* rows, const double* values,
-                       const double* __restrict interleaved, int k, double* __restrict sums) {
-  for (int t = 0; t < k; ++t) {
-    const double* y = interleaved + 4 * static_cast<std::size_t>(t);
-    if (y[0] == 0 && y[1] == 0 && y[2] == 0 && y[3] == 0) continue;
-    for (int e = column_start[t]; e < column_start[t + 1]; ++e) {
-      double* sum = sums + 4 * static_cast<std::size_t>(rows[e]);
-      const double value = values[e];
-      sum[0] += value * y[0];
-      sum[1] += value * y[1];
-      sum[2] += value * y[2];
-      sum[3] += value * y[3];
-    }
-  }
-}
-
 }  // namespace
 
 void LemkeBasis::reset(const ScaledLcp& lcp) {
@@ -64,9 +42,11 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_columns_.reserve(n * n);
   block_lu_.reserve(n * n);
   block_row_swap_.resize(n);
-  block_solution_.resize(4 * n);
-  block_product_.resize(4 * n);
-  interleaved_solution_.resize(4 * n);
+  block_solution_.resize(n);
+  block_product_.resize(n);
+  block_inverse_.reserve(n * n);
+  inverse_order_.resize(n);
+  unit_products_.reserve(n * n);
   sparse_row_.reserve(n * n);
   sparse_value_.reserve(n * n);
   right_side_.resize(n);
@@ -360,34 +340,30 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   for (int u = 0; u < units; ++u) x[unit_position_[u]] = b[unit_row_[u]] - sums[unit_row_[u]];
 }
 
-// solve_with_block() of e_c for the four rows c = block_row_[first + j] of S, into the
-// columns c of B^-1: the same operations, in the same order, on each. With b = e_c the
-// block's right-hand side is the unit vector e_{first + j}, and each basic w_i's row
-// (i not in S) is 0 - B_{i,P} y.
-void LemkeBasis::solve_four_unit_columns(int first) {
+// solve_with_block() of e_c for every row c of S at once, into the columns c of B^-1:
+// the same operations, in the same order, on each. With b = e_c the block's
+// right-hand side is a unit vector (lu_inverse() solves for all of them), and each
+// basic w_i's row (i not in S) is 0 - B_{i,P} y, its sum in the order of t.
+void LemkeBasis::invert_block() {
   const int k = static_cast<int>(block_position_.size());
-  double* y[4];
-  for (int j = 0; j < 4; ++j) {
-    y[j] = block_solution_.data() + static_cast<std::size_t>(j) * k;
-    std::fill(y[j], y[j] + k, 0.0);
-    y[j][first + j] = 1;
-  }
-  lu_solve_four(block_lu_.data(), k, block_row_swap_.data(), y);
-  // B_{i,P} y_j, the four y's interleaved (y_j[t] at 4 t + j) and so the sums (row i's
-  // sum for y_j at 4 i + j).
-  double* interleaved = interleaved_solution_.data();
-  for (int t = 0; t < k; ++t) {
-    for (int j = 0; j < 4; ++j) interleaved[4 * t + j] = y[j][t];
-  }
-  // Only the rows of the basic w's are summed and read.
-  double* sums = block_product_.data();
+  double* inverse = block_inverse_.data();
+  int* order = inverse_order_.data();
+  lu_inverse(block_lu_.data(), k, block_row_swap_.data(), inverse, order);
+  // B_{i,P} A^-1 for the rows i of the basic w's, row i's k sums at i k (a zero term adds
+  // +-0 to a sum that starts at +0, so the zeros of B_{R,P} are passed over).
+  const std::size_t size = static_cast<std::size_t>(k);
+  double* sums = unit_products_.data();
   const int units = static_cast<int>(unit_row_.size());
-  for (int u = 0; u < units; ++u) std::fill(sums + 4 * unit_row_[u], sums + 4 * unit_row_[u] + 4, 0.0);
-  add_four_products(sparse_column_start_.data(), sparse_row_.data(), sparse_value_.data(), interleaved, k, sums);
-  for (int j = 0; j < 4; ++j) {
-    double* x = inverse_column(block_row_[first + j]);
-    for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
-    for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[4 * unit_row_[u] + j];
+  for (int u = 0; u < units; ++u) std::fill(sums + unit_row_[u] * size, sums + (unit_row_[u] + 1) * size, 0.0);
+  for (int t = 0; t < k; ++t) {
+    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
+      add_scaled_column(inverse + t * size, sparse_value_[e], sums + sparse_row_[e] * size, size);
+    }
+  }
+  for (int q = 0; q < k; ++q) {
+    double* x = inverse_column(block_row_[order[q]]);
+    for (int t = 0; t < k; ++t) x[block_position_[t]] = inverse[t * size + q];
+    for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[unit_row_[u] * size + q];
   }
 }
 
@@ -421,19 +397,8 @@ bool LemkeBasis::recompute_values() {
 bool LemkeBasis::refactorise() {
   if (!factorise_block()) return false;
   for (int i = 0; i < n_; ++i) column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
-  // The stored columns of B^-1: B^-1 e_c for the rows c of S, four at a time, the rest
-  // one by one (the same bits either way).
-  const int k = static_cast<int>(block_row_.size());
-  int first = 0;
-  for (; first + 4 <= k; first += 4) solve_four_unit_columns(first);
-  std::vector<double>& unit = right_side_;
-  std::fill(unit.begin(), unit.begin() + n_, 0.0);
-  for (; first < k; ++first) {
-    const int c = block_row_[first];
-    unit[c] = 1;
-    solve_with_block(unit.data(), inverse_column(c));
-    unit[c] = 0;
-  }
+  // The stored columns of B^-1: B^-1 e_c for the rows c of S.
+  invert_block();
   compute_row_norms();
   solve_values();
   return true;

@@ -100,7 +100,7 @@ class LemkeBasis {
   double* inverse_column(int c) { return basis_inverse_.data() + static_cast<std::size_t>(c) * n_; }
   bool factorise_block();
   void solve_with_block(const double* b, double* x);
-  void solve_four_unit_columns(int first);
+  void invert_block();
   void solve_values();
   void compute_row_norms();
   // Four stored columns of B^-1 in a pivot's eta update (pivot()); bit t of `moving`
@@ -129,9 +129,11 @@ class LemkeBasis {
   ScratchArray<double> block_columns_;   // B_{:,P}, n x k column-major
   ScratchArray<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
-  std::vector<double> block_solution_;  // y, or four of them (solve_four_unit_columns())
-  std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them interleaved
-  std::vector<double> interleaved_solution_;  // four y's, y_j[t] at 4 t + j
+  std::vector<double> block_solution_;  // y
+  std::vector<double> block_product_;   // B_{i,P} y per row i
+  ScratchArray<double> block_inverse_;  // A^-1 by rows, its columns in inverse_order_ (lu_inverse())
+  std::vector<int> inverse_order_;
+  ScratchArray<double> unit_products_;  // B_{i,P} A^-1 for the rows i of R, by rows (invert_block())
   // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
   std::vector<int> sparse_column_start_;
   ScratchArray<int> sparse_row_;

@@ -68,50 +68,30 @@ void lu_solve(const double* lu, int k, const int* row_swap, double* b) {
   }
 }
 
-namespace {
-
-// b_j[i] -= column[i] * multiplier_j for i in [begin, end), the four right-hand sides
-// together.
-CONTACTLAB_INLINE_IN_CLONES void subtract_four(const double* __restrict column, double* __restrict b0, double* __restrict b1,
-                   double* __restrict b2, double* __restrict b3, const double multipliers[4], int begin,
-                   int end) {
-  const double m0 = multipliers[0], m1 = multipliers[1], m2 = multipliers[2], m3 = multipliers[3];
-  for (int i = begin; i < end; ++i) {
-    const double entry = column[i];
-    b0[i] -= entry * m0;
-    b1[i] -= entry * m1;
-    b2[i] -= entry * m2;
-    b3[i] -= entry * m3;
-  }
-}
-
-// The update of lu_solve() at `col` on the right-hand sides whose multiplier b_j[col]
-// is nonzero: four together where all are, else one by one.
-CONTACTLAB_INLINE_IN_CLONES void eliminate_four(const double* column, int col, double* const b[4], int begin, int end) {
-  const double multipliers[4] = {b[0][col], b[1][col], b[2][col], b[3][col]};
-  if (multipliers[0] != 0 && multipliers[1] != 0 && multipliers[2] != 0 && multipliers[3] != 0) {
-    subtract_four(column, b[0], b[1], b[2], b[3], multipliers, begin, end);
-    return;
-  }
-  for (int j = 0; j < 4; ++j) {
-    if (multipliers[j] != 0) subtract_multiple(column, multipliers[j], b[j], begin, end);
-  }
-}
-
-}  // namespace
-
 CONTACTLAB_VECTOR_CLONES
-void lu_solve_four(const double* lu, int k, const int* row_swap, double* const b[4]) {
-  for (int col = 0; col < k; ++col) {
-    for (int j = 0; j < 4; ++j) std::swap(b[j][col], b[j][row_swap[col]]);
+void lu_inverse(const double* lu, int k, const int* row_swap, double* inverse, int* order) {
+  // order[q]: the unit right-hand side whose 1 lu_solve()'s exchanges move to row q.
+  for (int q = 0; q < k; ++q) order[q] = q;
+  for (int col = 0; col < k; ++col) std::swap(order[col], order[row_swap[col]]);
+  const std::size_t size = static_cast<std::size_t>(k);
+  for (int t = 0; t < k; ++t) {
+    double* row = inverse + t * size;
+    for (int q = 0; q < k; ++q) row[q] = t == q ? 1.0 : 0.0;
   }
+  // L y = P e: right-hand side q is zero above row q, and row col holds nonzeros only
+  // in the columns q <= col (the others' multiplier is the zero lu_solve() skips).
   for (int col = 0; col < k; ++col) {
-    eliminate_four(lu + static_cast<std::size_t>(col) * k, col, b, col + 1, k);
+    const double* column = lu + col * size;
+    const double* source = inverse + col * size;
+    for (int i = col + 1; i < k; ++i) subtract_multiple(source, column[i], inverse + i * size, 0, col + 1);
   }
+  // U x = y, each row divided by its pivot, then subtracted from the rows above it.
   for (int col = k - 1; col >= 0; --col) {
-    const double* column = lu + static_cast<std::size_t>(col) * k;
-    for (int j = 0; j < 4; ++j) b[j][col] /= column[col];
-    eliminate_four(column, col, b, 0, col);
+    const double* column = lu + col * size;
+    double* source = inverse + col * size;
+    const double pivot = column[col];
+    for (int q = 0; q < k; ++q) source[q] /= pivot;
+    for (int i = 0; i < col; ++i) subtract_multiple(source, column[i], inverse + i * size, 0, k);
   }
 }
 
