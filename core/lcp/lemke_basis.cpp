@@ -44,9 +44,9 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_row_swap_.resize(n);
   block_solution_.resize(n);
   block_product_.resize(n);
-  block_inverse_.reserve(n * n);
+  block_inverse_.reserve(n * static_cast<std::size_t>(lu_inverse_stride(n_)));
   inverse_order_.resize(n);
-  unit_products_.reserve(n * n);
+  unit_products_.reserve(n * static_cast<std::size_t>(lu_inverse_stride(n_)));
   sparse_row_.reserve(n * n);
   sparse_value_.reserve(n * n);
   right_side_.resize(n);
@@ -349,9 +349,10 @@ void LemkeBasis::invert_block() {
   double* inverse = block_inverse_.data();
   int* order = inverse_order_.data();
   lu_inverse(block_lu_.data(), k, block_row_swap_.data(), inverse, order);
-  // B_{i,P} A^-1 for the rows i of the basic w's, row i's k sums at i k (a zero term adds
-  // +-0 to a sum that starts at +0, so the zeros of B_{R,P} are passed over).
-  const std::size_t size = static_cast<std::size_t>(k);
+  // B_{i,P} A^-1 for the rows i of the basic w's, row i's sums at i s (a zero term adds
+  // +-0 to a sum that starts at +0, so the zeros of B_{R,P} are passed over), s the
+  // inverse's row length.
+  const std::size_t size = static_cast<std::size_t>(lu_inverse_stride(k));
   double* sums = unit_products_.data();
   const int units = static_cast<int>(unit_row_.size());
   for (int u = 0; u < units; ++u) std::fill(sums + unit_row_[u] * size, sums + (unit_row_[u] + 1) * size, 0.0);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "base/finite_values.h"
 #include "base/vector_clones.h"
 
 namespace contactlab {
@@ -68,30 +69,67 @@ void lu_solve(const double* lu, int k, const int* row_swap, double* b) {
   }
 }
 
+namespace {
+
+// target[q] -= source[q] * multiplier for q < end, a multiple of four: whole vectors,
+// no remainder.
+CONTACTLAB_INLINE_IN_CLONES void subtract_multiple_in_fours(const double* __restrict source, double multiplier,
+                                                            double* __restrict target, int end) {
+  for (int q = 0; q < end; q += 4) {
+    for (int lane = 0; lane < 4; ++lane) target[q + lane] -= source[q + lane] * multiplier;
+  }
+}
+
+// lu_inverse()'s solves on the unit right-hand sides in `inverse`, passing over the
+// zero entries of the factors where SkipZeros.
+template <bool SkipZeros>
+CONTACTLAB_INLINE_IN_CLONES void solve_unit_rows(const double* lu, int k, double* inverse) {
+  const int stride = lu_inverse_stride(k);
+  const std::size_t size = static_cast<std::size_t>(k);
+  for (int t = 0; t < k; ++t) {
+    double* row = inverse + t * static_cast<std::size_t>(stride);
+    for (int q = 0; q < stride; ++q) row[q] = t == q ? 1.0 : 0.0;
+  }
+  // L y = P e: right-hand side q is zero above row q, and row col holds nonzeros only
+  // in the columns q <= col (the others' multiplier is the zero lu_solve() skips; the
+  // whole vector that holds col subtracts +-0 from entries that are never -0 here).
+  for (int col = 0; col < k; ++col) {
+    const double* column = lu + col * size;
+    const double* source = inverse + col * static_cast<std::size_t>(stride);
+    const int end = lu_inverse_stride(col + 1);
+    for (int i = col + 1; i < k; ++i) {
+      if (SkipZeros && column[i] == 0) continue;
+      subtract_multiple_in_fours(source, column[i], inverse + i * static_cast<std::size_t>(stride), end);
+    }
+  }
+  // U x = y, each row divided by its pivot, then subtracted from the rows above it.
+  for (int col = k - 1; col >= 0; --col) {
+    const double* column = lu + col * size;
+    double* source = inverse + col * static_cast<std::size_t>(stride);
+    const double pivot = column[col];
+    for (int q = 0; q < stride; ++q) source[q] /= pivot;
+    for (int i = 0; i < col; ++i) {
+      if (SkipZeros && column[i] == 0) continue;
+      subtract_multiple_in_fours(source, column[i], inverse + i * static_cast<std::size_t>(stride), stride);
+    }
+  }
+}
+
+}  // namespace
+
+// A zero entry of the factors multiplies a row into +-0s while that row is finite, and
+// subtracting +-0 leaves an entry that is not -0 as it is: the zeros are passed over.
+// A row with an infinity or a NaN (an overflow) stays so to the end and would have
+// subtracted NaNs: where the result is not all finite, it is formed again without
+// passing over anything, as lu_solve() does.
 CONTACTLAB_VECTOR_CLONES
 void lu_inverse(const double* lu, int k, const int* row_swap, double* inverse, int* order) {
   // order[q]: the unit right-hand side whose 1 lu_solve()'s exchanges move to row q.
   for (int q = 0; q < k; ++q) order[q] = q;
   for (int col = 0; col < k; ++col) std::swap(order[col], order[row_swap[col]]);
-  const std::size_t size = static_cast<std::size_t>(k);
-  for (int t = 0; t < k; ++t) {
-    double* row = inverse + t * size;
-    for (int q = 0; q < k; ++q) row[q] = t == q ? 1.0 : 0.0;
-  }
-  // L y = P e: right-hand side q is zero above row q, and row col holds nonzeros only
-  // in the columns q <= col (the others' multiplier is the zero lu_solve() skips).
-  for (int col = 0; col < k; ++col) {
-    const double* column = lu + col * size;
-    const double* source = inverse + col * size;
-    for (int i = col + 1; i < k; ++i) subtract_multiple(source, column[i], inverse + i * size, 0, col + 1);
-  }
-  // U x = y, each row divided by its pivot, then subtracted from the rows above it.
-  for (int col = k - 1; col >= 0; --col) {
-    const double* column = lu + col * size;
-    double* source = inverse + col * size;
-    const double pivot = column[col];
-    for (int q = 0; q < k; ++q) source[q] /= pivot;
-    for (int i = 0; i < col; ++i) subtract_multiple(source, column[i], inverse + i * size, 0, k);
+  solve_unit_rows<true>(lu, k, inverse);
+  if (!all_finite(inverse, static_cast<std::size_t>(k) * lu_inverse_stride(k))) {
+    solve_unit_rows<false>(lu, k, inverse);
   }
 }
 

@@ -69,7 +69,10 @@ TEST(LemkeLu, InverseGivesTheBitsOfUnitSolvesOneAtATime) {
     std::vector<double> a = patterned_matrix(k);
     std::vector<int> row_swap(k);
     ASSERT_TRUE(lu_factorise(a.data(), k, row_swap.data(), 1e-13));
-    std::vector<double> inverse(static_cast<std::size_t>(k) * k, 7.0);  // every entry written
+    const int stride = lu_inverse_stride(k);
+    EXPECT_EQ(stride % 4, 0);
+    EXPECT_GE(stride, k);
+    std::vector<double> inverse(static_cast<std::size_t>(k) * stride, 7.0);  // every entry written
     std::vector<int> order(k, -1);
     lu_inverse(a.data(), k, row_swap.data(), inverse.data(), order.data());
     std::vector<char> seen(k, 0);
@@ -83,7 +86,7 @@ TEST(LemkeLu, InverseGivesTheBitsOfUnitSolvesOneAtATime) {
       alone[order[q]] = 1;
       lu_solve(a.data(), k, row_swap.data(), alone.data());
       for (int t = 0; t < k; ++t) {
-        const double entry = inverse[t * k + q];
+        const double entry = inverse[t * stride + q];
         EXPECT_EQ(std::signbit(entry), std::signbit(alone[t])) << k << ": " << t << ", " << q;
         EXPECT_EQ(entry, alone[t]) << k << ": " << t << ", " << q;
         negative_zeros += entry == 0 && std::signbit(entry) ? 1 : 0;
@@ -101,17 +104,46 @@ TEST(LemkeLu, InverseTimesTheMatrixIsTheIdentity) {
   std::vector<double> a = original;
   std::vector<int> row_swap(k);
   ASSERT_TRUE(lu_factorise(a.data(), k, row_swap.data(), 1e-13));
-  std::vector<double> inverse(static_cast<std::size_t>(k) * k);
+  const int stride = lu_inverse_stride(k);
+  std::vector<double> inverse(static_cast<std::size_t>(k) * stride);
   std::vector<int> order(k);
   lu_inverse(a.data(), k, row_swap.data(), inverse.data(), order.data());
   // Column q of the result is A^-1 e_order[q], so A times it is e_order[q].
   for (int q = 0; q < k; ++q) {
     for (int r = 0; r < k; ++r) {
       double sum = 0;
-      for (int t = 0; t < k; ++t) sum += original[r + t * k] * inverse[t * k + q];
+      for (int t = 0; t < k; ++t) sum += original[r + t * k] * inverse[t * stride + q];
       EXPECT_NEAR(sum, r == order[q] ? 1.0 : 0.0, 1e-13) << r << ", " << q;
     }
   }
+}
+
+TEST(LemkeLu, InverseThatOverflowsGivesTheBitsOfUnitSolvesToo) {
+  // A = [[1, 0, 1], [0, 1e-200, 1e200], [0, 0, 1]]: row 1 of A^-1 overflows to infinity,
+  // and U_01 = 0 multiplies it into the NaNs lu_solve() subtracts from row 0.
+  const int k = 3;
+  std::vector<double> a = {1, 0, 0, 0, 1e-200, 0, 1, 1e200, 1};
+  std::vector<int> row_swap(k);
+  ASSERT_TRUE(lu_factorise(a.data(), k, row_swap.data(), 0.0));
+  const int stride = lu_inverse_stride(k);
+  std::vector<double> inverse(static_cast<std::size_t>(k) * stride);
+  std::vector<int> order(k);
+  lu_inverse(a.data(), k, row_swap.data(), inverse.data(), order.data());
+  int nans = 0;
+  for (int q = 0; q < k; ++q) {
+    std::vector<double> alone(k, 0.0);
+    alone[order[q]] = 1;
+    lu_solve(a.data(), k, row_swap.data(), alone.data());
+    for (int t = 0; t < k; ++t) {
+      const double entry = inverse[t * stride + q];
+      EXPECT_EQ(std::isnan(entry), std::isnan(alone[t])) << t << ", " << q;
+      if (!std::isnan(alone[t])) {
+        EXPECT_EQ(entry, alone[t]) << t << ", " << q;
+      }
+      nans += std::isnan(alone[t]) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(nans, 0) << "the case meant to overflow into NaNs holds none";
 }
 
 }  // namespace
