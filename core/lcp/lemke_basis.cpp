@@ -34,6 +34,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   variable_position_.assign(2 * n + 1, -1);
   column_is_unit_.assign(n, 1);
   stored_columns_.reserve(n);
+  stored_eta_.resize(n);
   filler_column_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
@@ -148,52 +149,6 @@ void LemkeBasis::move_value_to_zero(int row) {
   basic_value_[row] = 0;
 }
 
-void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
-  std::vector<double>& x = basic_value_;
-  const double pivot_value = d[row];
-  const int leaving = basic_variable_[row];
-  const double theta = x[row] / pivot_value;
-  for (int i = 0; i < n_; ++i) x[i] -= theta * d[i];
-  x[row] = theta;
-
-  if (variables_.is_w(leaving)) {
-    // Column `leaving` of B^-1 was e_row; from now on it is stored.
-    column_is_unit_[leaving] = 0;
-    double* column = inverse_column(leaving);
-    std::fill(column, column + n_, 0.0);
-    column[row] = 1;
-  }
-  if (variables_.is_w(entering)) column_is_unit_[entering] = 1;  // becomes e_row exactly
-  basic_variable_[row] = entering;
-  variable_position_[entering] = row;
-  variable_position_[leaving] = -1;
-
-  // The eta update, and the row norms of the result alongside, four stored columns at
-  // a time (so that each row's norm and d_i are loaded once for the four); row `row` is
-  // set to eta. Each entry of a moving column (eta != 0) is column_i - d_i eta, a still
-  // column (eta == 0) is left as it is, and each row's norm is summed over the columns in
-  // ascending order, as one column at a time would. A column of +0s fills the last
-  // group (|+0| added to a norm changes no bit: a norm starts at +0 or 1 and adds no -0).
-  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
-  stored_columns_.clear();
-  for (int c = 0; c < n_; ++c) {
-    if (!column_is_unit_[c]) stored_columns_.push_back(c);
-  }
-  const int stored = static_cast<int>(stored_columns_.size());
-  for (int first = 0; first < stored; first += 4) {
-    double* columns[4];
-    double etas[4];
-    int moving = 0;  // bit t: column t moves
-    for (int t = 0; t < 4; ++t) {
-      columns[t] = first + t < stored ? inverse_column(stored_columns_[first + t]) : filler_column_.data();
-      const double eta = columns[t][row] / pivot_value;
-      etas[t] = eta;
-      if (eta != 0) moving |= 1 << t;
-    }
-    update_four_columns(moving, columns, etas, row, d.data());
-  }
-}
-
 namespace {
 
 // Rows [begin, end) of four columns' eta update, bit t of Moving set where column t
@@ -250,17 +205,61 @@ void update_four_rows_of(int moving, double* column0, double* column1, double* c
 
 }  // namespace
 
-// Four columns' eta update and their terms of the row norms; at `row` a moving column
-// becomes eta and a still one keeps its entry.
-void LemkeBasis::update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
-                                     const double* direction) {
-  double* norm = row_norm_.data();
-  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, 0, row);
-  for (int t = 0; t < 4; ++t) {
-    if ((moving & (1 << t)) != 0) columns[t][row] = etas[t];
-    norm[row] += std::abs(columns[t][row]);
+void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
+  std::vector<double>& x = basic_value_;
+  const double pivot_value = d[row];
+  const int leaving = basic_variable_[row];
+  const double theta = x[row] / pivot_value;
+  for (int i = 0; i < n_; ++i) x[i] -= theta * d[i];
+  x[row] = theta;
+
+  if (variables_.is_w(leaving)) {
+    // Column `leaving` of B^-1 was e_row; from now on it is stored.
+    column_is_unit_[leaving] = 0;
+    double* column = inverse_column(leaving);
+    std::fill(column, column + n_, 0.0);
+    column[row] = 1;
   }
-  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, row + 1, n_);
+  if (variables_.is_w(entering)) column_is_unit_[entering] = 1;  // becomes e_row exactly
+  basic_variable_[row] = entering;
+  variable_position_[entering] = row;
+  variable_position_[leaving] = -1;
+
+  // The eta update, and the row norms of the result alongside, four stored columns at
+  // a time (so that each row's norm and d_i are loaded once for the four), over all the
+  // rows in one pass; row `row` is then set to eta and its norm formed afresh. Each entry
+  // of a moving column (eta != 0) is column_i - d_i eta, a still column (eta == 0) is
+  // left as it is, and each row's norm is summed over the columns in ascending order, as
+  // one column at a time would. A column of +0s fills the last group (|+0| added to a
+  // norm changes no bit: a norm starts at +0 or 1 and adds no -0).
+  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  stored_columns_.clear();
+  for (int c = 0; c < n_; ++c) {
+    if (!column_is_unit_[c]) stored_columns_.push_back(c);
+  }
+  const int stored = static_cast<int>(stored_columns_.size());
+  for (int first = 0; first < stored; first += 4) {
+    double* columns[4];
+    double etas[4];
+    int moving = 0;  // bit t: column t moves
+    for (int t = 0; t < 4; ++t) {
+      columns[t] = first + t < stored ? inverse_column(stored_columns_[first + t]) : filler_column_.data();
+      const double eta = columns[t][row] / pivot_value;
+      etas[t] = eta;
+      if (eta != 0) moving |= 1 << t;
+      if (first + t < stored) stored_eta_[first + t] = eta;
+    }
+    update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], row_norm_.data(), d.data(), etas,
+                        0, n_);
+  }
+  // Row `row`: the pass above gave a moving column column_row - d_row eta there.
+  double norm = variables_.is_w(entering) ? 1.0 : 0.0;
+  for (int t = 0; t < stored; ++t) {
+    double* column = inverse_column(stored_columns_[t]);
+    if (stored_eta_[t] != 0) column[row] = stored_eta_[t];
+    norm += std::abs(column[row]);
+  }
+  row_norm_[row] = norm;
 }
 
 void LemkeBasis::compute_row_norms() {

@@ -103,10 +103,6 @@ class LemkeBasis {
   void invert_block();
   void solve_values();
   void compute_row_norms();
-  // Four stored columns of B^-1 in a pivot's eta update (pivot()); bit t of `moving`
-  // set where column t's eta is nonzero.
-  void update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
-                           const double* direction);
 
   const ScaledLcp* lcp_ = nullptr;
   int n_ = 0;
@@ -120,6 +116,7 @@ class LemkeBasis {
   std::vector<int> variable_position_;  // position of each of the 2n+1 variables, or -1
   std::vector<char> column_is_unit_;    // B^-1 column c is a unit vector (w_c basic)
   std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending
+  std::vector<double> stored_eta_;      // a pivot's eta for each of them, in that order
   std::vector<double> filler_column_;   // +0s: fills a pivot's last group of four columns
   // The factorisation of the structural block and its scratch.
   std::vector<int> block_position_;     // P
