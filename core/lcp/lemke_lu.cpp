@@ -6,6 +6,7 @@
 
 #include "base/finite_values.h"
 #include "base/vector_clones.h"
+#include "lcp/column_kernels.h"
 
 namespace contactlab {
 namespace {
@@ -21,9 +22,8 @@ CONTACTLAB_INLINE_IN_CLONES void subtract_multiple(const double* __restrict colu
 
 CONTACTLAB_VECTOR_CLONES
 bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
-  double largest = 0;
-  const std::size_t entries = static_cast<std::size_t>(k) * k;
-  for (std::size_t e = 0; e < entries; ++e) largest = std::max(largest, std::abs(a[e]));
+  // max |a_ij| in lanes: the same number in any order (column_kernels.h).
+  const double largest = max_abs(a, static_cast<std::size_t>(k) * k);
   const double singular = singular_tolerance * largest;
   for (int col = 0; col < k; ++col) {
     double* column = a + static_cast<std::size_t>(col) * k;
