@@ -34,6 +34,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   variable_position_.assign(2 * n + 1, -1);
   column_is_unit_.assign(n, 1);
   stored_columns_.reserve(n);
+  stored_columns_.clear();
   stored_eta_.resize(n);
   filler_column_.assign(n, 0.0);
   block_position_.reserve(n);
@@ -216,11 +217,15 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   if (variables_.is_w(leaving)) {
     // Column `leaving` of B^-1 was e_row; from now on it is stored.
     column_is_unit_[leaving] = 0;
+    stored_columns_.insert(std::lower_bound(stored_columns_.begin(), stored_columns_.end(), leaving), leaving);
     double* column = inverse_column(leaving);
     std::fill(column, column + n_, 0.0);
     column[row] = 1;
   }
-  if (variables_.is_w(entering)) column_is_unit_[entering] = 1;  // becomes e_row exactly
+  if (variables_.is_w(entering)) {
+    column_is_unit_[entering] = 1;  // becomes e_row exactly
+    stored_columns_.erase(std::lower_bound(stored_columns_.begin(), stored_columns_.end(), entering));
+  }
   basic_variable_[row] = entering;
   variable_position_[entering] = row;
   variable_position_[leaving] = -1;
@@ -233,10 +238,6 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   // one column at a time would. A column of +0s fills the last group (|+0| added to a
   // norm changes no bit: a norm starts at +0 or 1 and adds no -0).
   for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
-  stored_columns_.clear();
-  for (int c = 0; c < n_; ++c) {
-    if (!column_is_unit_[c]) stored_columns_.push_back(c);
-  }
   const int stored = static_cast<int>(stored_columns_.size());
   for (int first = 0; first < stored; first += 4) {
     double* columns[4];
@@ -396,7 +397,11 @@ bool LemkeBasis::recompute_values() {
 
 bool LemkeBasis::refactorise() {
   if (!factorise_block()) return false;
-  for (int i = 0; i < n_; ++i) column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
+  stored_columns_.clear();
+  for (int i = 0; i < n_; ++i) {
+    column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
+    if (!column_is_unit_[i]) stored_columns_.push_back(i);
+  }
   // The stored columns of B^-1: B^-1 e_c for the rows c of S.
   invert_block();
   compute_row_norms();

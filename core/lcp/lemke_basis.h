@@ -115,7 +115,8 @@ class LemkeBasis {
   std::vector<int> basic_variable_;     // variable held by each position
   std::vector<int> variable_position_;  // position of each of the 2n+1 variables, or -1
   std::vector<char> column_is_unit_;    // B^-1 column c is a unit vector (w_c basic)
-  std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending
+  std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending (kept
+                                        // as pivots and factorisations change them)
   std::vector<double> stored_eta_;      // a pivot's eta for each of them, in that order
   std::vector<double> filler_column_;   // +0s: fills a pivot's last group of four columns
   // The factorisation of the structural block and its scratch.
