@@ -28,6 +28,7 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   basis_inverse_.reserve(n * n);
   basic_value_.resize(n);
   row_norm_.assign(n, 1.0);
+  holds_w_.assign(n, 1.0);
   offset_.resize(n);
   covering_.assign(n, 1.0);
   basic_variable_.resize(n);
@@ -70,6 +71,7 @@ bool LemkeBasis::start_from(const std::vector<char>& z_is_basic) {
     const int variable = z_is_basic[i] ? n_ + i : i;
     variable_position_[basic_variable_[i]] = -1;
     basic_variable_[i] = variable;
+    holds_w_[i] = variables_.is_w(variable) ? 1.0 : 0.0;
     variable_position_[variable] = i;
     if (variables_.is_w(variable)) {
       covering_[i] += 1;
@@ -227,6 +229,7 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
     stored_columns_.erase(std::lower_bound(stored_columns_.begin(), stored_columns_.end(), entering));
   }
   basic_variable_[row] = entering;
+  holds_w_[row] = variables_.is_w(entering) ? 1.0 : 0.0;
   variable_position_[entering] = row;
   variable_position_[leaving] = -1;
 
@@ -237,7 +240,7 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
   // left as it is, and each row's norm is summed over the columns in ascending order, as
   // one column at a time would. A column of +0s fills the last group (|+0| added to a
   // norm changes no bit: a norm starts at +0 or 1 and adds no -0).
-  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  std::copy(holds_w_.begin(), holds_w_.begin() + n_, row_norm_.begin());
   const int stored = static_cast<int>(stored_columns_.size());
   for (int first = 0; first < stored; first += 4) {
     double* columns[4];
@@ -264,7 +267,7 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
 }
 
 void LemkeBasis::compute_row_norms() {
-  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  std::copy(holds_w_.begin(), holds_w_.begin() + n_, row_norm_.begin());
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
     add_abs_column(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, row_norm_.data(),

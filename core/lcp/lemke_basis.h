@@ -112,6 +112,7 @@ class LemkeBasis {
   std::vector<double> offset_;          // q + dq (see move_value_to_zero())
   std::vector<double> basic_value_;     // x_B = B^-1 (q + dq) per position
   std::vector<double> row_norm_;        // |B^-1_{i,:}|_1 per row
+  std::vector<double> holds_w_;         // per position: 1 where a w is basic there, else 0
   std::vector<int> basic_variable_;     // variable held by each position
   std::vector<int> variable_position_;  // position of each of the 2n+1 variables, or -1
   std::vector<char> column_is_unit_;    // B^-1 column c is a unit vector (w_c basic)
