@@ -15,28 +15,6 @@ namespace {
 // the basis singular to working precision.
 constexpr double kSingularBlock = 1e-13;
 
-// sums[4 i + j] += B_{i,t} y_j[t] for the nonzero entries B_{i,t} (rows[e], values[e]
-// for e in [column_start[t], column_start[t + 1])), column by column, so that each sum
-// runs in the order of t; y_j[t] is interleaved[4 t + j]. A zero term adds +-0 to a sum
-// that starts at +0, which changes no bit, so the four share the loop, and a t whose
-// four y_j[t] are zero is passed over.
-CONTACTLAB_VECTOR_CLONES
-void add_four_products(const int* column_start, const int* rows, const double* values,
-                       const double* __restrict interleaved, int k, double* __restrict sums) {
-  for (int t = 0; t < k; ++t) {
-    const double* y = interleaved + 4 * static_cast<std::size_t>(t);
-    if (y[0] == 0 && y[1] == 0 && y[2] == 0 && y[3] == 0) continue;
-    for (int e = column_start[t]; e < column_start[t + 1]; ++e) {
-      double* sum = sums + 4 * static_cast<std::size_t>(rows[e]);
-      const double value = values[e];
-      sum[0] += value * y[0];
-      sum[1] += value * y[1];
-      sum[2] += value * y[2];
-      sum[3] += value * y[3];
-    }
-  }
-}
-
 }  // namespace
 
 void LemkeBasis::reset(const ScaledLcp& lcp) {
@@ -50,12 +28,15 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   basis_inverse_.reserve(n * n);
   basic_value_.resize(n);
   row_norm_.assign(n, 1.0);
+  holds_w_.assign(n, 1.0);
   offset_.resize(n);
   covering_.assign(n, 1.0);
   basic_variable_.resize(n);
   variable_position_.assign(2 * n + 1, -1);
   column_is_unit_.assign(n, 1);
   stored_columns_.reserve(n);
+  stored_columns_.clear();
+  stored_eta_.resize(n);
   filler_column_.assign(n, 0.0);
   block_position_.reserve(n);
   block_row_.reserve(n);
@@ -64,9 +45,11 @@ void LemkeBasis::reset(const ScaledLcp& lcp) {
   block_columns_.reserve(n * n);
   block_lu_.reserve(n * n);
   block_row_swap_.resize(n);
-  block_solution_.resize(4 * n);
-  block_product_.resize(4 * n);
-  interleaved_solution_.resize(4 * n);
+  block_solution_.resize(n);
+  block_product_.resize(n);
+  block_inverse_.reserve(n * static_cast<std::size_t>(lu_inverse_stride(n_)));
+  inverse_order_.resize(n);
+  unit_products_.reserve(n * static_cast<std::size_t>(lu_inverse_stride(n_)));
   sparse_row_.reserve(n * n);
   sparse_value_.reserve(n * n);
   right_side_.resize(n);
@@ -88,6 +71,7 @@ bool LemkeBasis::start_from(const std::vector<char>& z_is_basic) {
     const int variable = z_is_basic[i] ? n_ + i : i;
     variable_position_[basic_variable_[i]] = -1;
     basic_variable_[i] = variable;
+    holds_w_[i] = variables_.is_w(variable) ? 1.0 : 0.0;
     variable_position_[variable] = i;
     if (variables_.is_w(variable)) {
       covering_[i] += 1;
@@ -168,52 +152,6 @@ void LemkeBasis::move_value_to_zero(int row) {
   basic_value_[row] = 0;
 }
 
-void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
-  std::vector<double>& x = basic_value_;
-  const double pivot_value = d[row];
-  const int leaving = basic_variable_[row];
-  const double theta = x[row] / pivot_value;
-  for (int i = 0; i < n_; ++i) x[i] -= theta * d[i];
-  x[row] = theta;
-
-  if (variables_.is_w(leaving)) {
-    // Column `leaving` of B^-1 was e_row; from now on it is stored.
-    column_is_unit_[leaving] = 0;
-    double* column = inverse_column(leaving);
-    std::fill(column, column + n_, 0.0);
-    column[row] = 1;
-  }
-  if (variables_.is_w(entering)) column_is_unit_[entering] = 1;  // becomes e_row exactly
-  basic_variable_[row] = entering;
-  variable_position_[entering] = row;
-  variable_position_[leaving] = -1;
-
-  // The eta update, and the row norms of the result alongside, four stored columns at
-  // a time (so that each row's norm and d_i are loaded once for the four); row `row` is
-  // set to eta. Each entry of a moving column (eta != 0) is column_i - d_i eta, a still
-  // column (eta == 0) is left as it is, and each row's norm is summed over the columns in
-  // ascending order, as one column at a time would. A column of +0s fills the last
-  // group (|+0| added to a norm changes no bit: a norm starts at +0 or 1 and adds no -0).
-  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
-  stored_columns_.clear();
-  for (int c = 0; c < n_; ++c) {
-    if (!column_is_unit_[c]) stored_columns_.push_back(c);
-  }
-  const int stored = static_cast<int>(stored_columns_.size());
-  for (int first = 0; first < stored; first += 4) {
-    double* columns[4];
-    double etas[4];
-    int moving = 0;  // bit t: column t moves
-    for (int t = 0; t < 4; ++t) {
-      columns[t] = first + t < stored ? inverse_column(stored_columns_[first + t]) : filler_column_.data();
-      const double eta = columns[t][row] / pivot_value;
-      etas[t] = eta;
-      if (eta != 0) moving |= 1 << t;
-    }
-    update_four_columns(moving, columns, etas, row, d.data());
-  }
-}
-
 namespace {
 
 // Rows [begin, end) of four columns' eta update, bit t of Moving set where column t
@@ -270,21 +208,66 @@ void update_four_rows_of(int moving, double* column0, double* column1, double* c
 
 }  // namespace
 
-// Four columns' eta update and their terms of the row norms; at `row` a moving column
-// becomes eta and a still one keeps its entry.
-void LemkeBasis::update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
-                                     const double* direction) {
-  double* norm = row_norm_.data();
-  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, 0, row);
-  for (int t = 0; t < 4; ++t) {
-    if ((moving & (1 << t)) != 0) columns[t][row] = etas[t];
-    norm[row] += std::abs(columns[t][row]);
+void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
+  std::vector<double>& x = basic_value_;
+  const double pivot_value = d[row];
+  const int leaving = basic_variable_[row];
+  const double theta = x[row] / pivot_value;
+  for (int i = 0; i < n_; ++i) x[i] -= theta * d[i];
+  x[row] = theta;
+
+  if (variables_.is_w(leaving)) {
+    // Column `leaving` of B^-1 was e_row; from now on it is stored.
+    column_is_unit_[leaving] = 0;
+    stored_columns_.insert(std::lower_bound(stored_columns_.begin(), stored_columns_.end(), leaving), leaving);
+    double* column = inverse_column(leaving);
+    std::fill(column, column + n_, 0.0);
+    column[row] = 1;
   }
-  update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], norm, direction, etas, row + 1, n_);
+  if (variables_.is_w(entering)) {
+    column_is_unit_[entering] = 1;  // becomes e_row exactly
+    stored_columns_.erase(std::lower_bound(stored_columns_.begin(), stored_columns_.end(), entering));
+  }
+  basic_variable_[row] = entering;
+  holds_w_[row] = variables_.is_w(entering) ? 1.0 : 0.0;
+  variable_position_[entering] = row;
+  variable_position_[leaving] = -1;
+
+  // The eta update, and the row norms of the result alongside, four stored columns at
+  // a time (so that each row's norm and d_i are loaded once for the four), over all the
+  // rows in one pass; row `row` is then set to eta and its norm formed afresh. Each entry
+  // of a moving column (eta != 0) is column_i - d_i eta, a still column (eta == 0) is
+  // left as it is, and each row's norm is summed over the columns in ascending order, as
+  // one column at a time would. A column of +0s fills the last group (|+0| added to a
+  // norm changes no bit: a norm starts at +0 or 1 and adds no -0).
+  std::copy(holds_w_.begin(), holds_w_.begin() + n_, row_norm_.begin());
+  const int stored = static_cast<int>(stored_columns_.size());
+  for (int first = 0; first < stored; first += 4) {
+    double* columns[4];
+    double etas[4];
+    int moving = 0;  // bit t: column t moves
+    for (int t = 0; t < 4; ++t) {
+      columns[t] = first + t < stored ? inverse_column(stored_columns_[first + t]) : filler_column_.data();
+      const double eta = columns[t][row] / pivot_value;
+      etas[t] = eta;
+      if (eta != 0) moving |= 1 << t;
+      if (first + t < stored) stored_eta_[first + t] = eta;
+    }
+    update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], row_norm_.data(), d.data(), etas,
+                        0, n_);
+  }
+  // Row `row`: the pass above gave a moving column column_row - d_row eta there.
+  double norm = variables_.is_w(entering) ? 1.0 : 0.0;
+  for (int t = 0; t < stored; ++t) {
+    double* column = inverse_column(stored_columns_[t]);
+    if (stored_eta_[t] != 0) column[row] = stored_eta_[t];
+    norm += std::abs(column[row]);
+  }
+  row_norm_[row] = norm;
 }
 
 void LemkeBasis::compute_row_norms() {
-  for (int i = 0; i < n_; ++i) row_norm_[i] = variables_.is_w(basic_variable_[i]) ? 1.0 : 0.0;
+  std::copy(holds_w_.begin(), holds_w_.begin() + n_, row_norm_.begin());
   for (int c = 0; c < n_; ++c) {
     if (column_is_unit_[c]) continue;
     add_abs_column(basis_inverse_.data() + static_cast<std::size_t>(c) * n_, row_norm_.data(),
@@ -360,34 +343,31 @@ void LemkeBasis::solve_with_block(const double* b, double* x) {
   for (int u = 0; u < units; ++u) x[unit_position_[u]] = b[unit_row_[u]] - sums[unit_row_[u]];
 }
 
-// solve_with_block() of e_c for the four rows c = block_row_[first + j] of S, into the
-// columns c of B^-1: the same operations, in the same order, on each. With b = e_c the
-// block's right-hand side is the unit vector e_{first + j}, and each basic w_i's row
-// (i not in S) is 0 - B_{i,P} y.
-void LemkeBasis::solve_four_unit_columns(int first) {
+// solve_with_block() of e_c for every row c of S at once, into the columns c of B^-1:
+// the same operations, in the same order, on each. With b = e_c the block's
+// right-hand side is a unit vector (lu_inverse() solves for all of them), and each
+// basic w_i's row (i not in S) is 0 - B_{i,P} y, its sum in the order of t.
+void LemkeBasis::invert_block() {
   const int k = static_cast<int>(block_position_.size());
-  double* y[4];
-  for (int j = 0; j < 4; ++j) {
-    y[j] = block_solution_.data() + static_cast<std::size_t>(j) * k;
-    std::fill(y[j], y[j] + k, 0.0);
-    y[j][first + j] = 1;
-  }
-  lu_solve_four(block_lu_.data(), k, block_row_swap_.data(), y);
-  // B_{i,P} y_j, the four y's interleaved (y_j[t] at 4 t + j) and so the sums (row i's
-  // sum for y_j at 4 i + j).
-  double* interleaved = interleaved_solution_.data();
-  for (int t = 0; t < k; ++t) {
-    for (int j = 0; j < 4; ++j) interleaved[4 * t + j] = y[j][t];
-  }
-  // Only the rows of the basic w's are summed and read.
-  double* sums = block_product_.data();
+  double* inverse = block_inverse_.data();
+  int* order = inverse_order_.data();
+  lu_inverse(block_lu_.data(), k, block_row_swap_.data(), inverse, order);
+  // B_{i,P} A^-1 for the rows i of the basic w's, row i's sums at i s (a zero term adds
+  // +-0 to a sum that starts at +0, so the zeros of B_{R,P} are passed over), s the
+  // inverse's row length.
+  const std::size_t size = static_cast<std::size_t>(lu_inverse_stride(k));
+  double* sums = unit_products_.data();
   const int units = static_cast<int>(unit_row_.size());
-  for (int u = 0; u < units; ++u) std::fill(sums + 4 * unit_row_[u], sums + 4 * unit_row_[u] + 4, 0.0);
-  add_four_products(sparse_column_start_.data(), sparse_row_.data(), sparse_value_.data(), interleaved, k, sums);
-  for (int j = 0; j < 4; ++j) {
-    double* x = inverse_column(block_row_[first + j]);
-    for (int t = 0; t < k; ++t) x[block_position_[t]] = y[j][t];
-    for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[4 * unit_row_[u] + j];
+  for (int u = 0; u < units; ++u) std::fill(sums + unit_row_[u] * size, sums + (unit_row_[u] + 1) * size, 0.0);
+  for (int t = 0; t < k; ++t) {
+    for (int e = sparse_column_start_[t]; e < sparse_column_start_[t + 1]; ++e) {
+      add_scaled_column(inverse + t * size, sparse_value_[e], sums + sparse_row_[e] * size, size);
+    }
+  }
+  for (int q = 0; q < k; ++q) {
+    double* x = inverse_column(block_row_[order[q]]);
+    for (int t = 0; t < k; ++t) x[block_position_[t]] = inverse[t * size + q];
+    for (int u = 0; u < units; ++u) x[unit_position_[u]] = 0.0 - sums[unit_row_[u] * size + q];
   }
 }
 
@@ -420,20 +400,13 @@ bool LemkeBasis::recompute_values() {
 
 bool LemkeBasis::refactorise() {
   if (!factorise_block()) return false;
-  for (int i = 0; i < n_; ++i) column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
-  // The stored columns of B^-1: B^-1 e_c for the rows c of S, four at a time, the rest
-  // one by one (the same bits either way).
-  const int k = static_cast<int>(block_row_.size());
-  int first = 0;
-  for (; first + 4 <= k; first += 4) solve_four_unit_columns(first);
-  std::vector<double>& unit = right_side_;
-  std::fill(unit.begin(), unit.begin() + n_, 0.0);
-  for (; first < k; ++first) {
-    const int c = block_row_[first];
-    unit[c] = 1;
-    solve_with_block(unit.data(), inverse_column(c));
-    unit[c] = 0;
+  stored_columns_.clear();
+  for (int i = 0; i < n_; ++i) {
+    column_is_unit_[i] = variable_position_[i] >= 0 ? 1 : 0;
+    if (!column_is_unit_[i]) stored_columns_.push_back(i);
   }
+  // The stored columns of B^-1: B^-1 e_c for the rows c of S.
+  invert_block();
   compute_row_norms();
   solve_values();
   return true;

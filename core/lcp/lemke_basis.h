@@ -100,13 +100,9 @@ class LemkeBasis {
   double* inverse_column(int c) { return basis_inverse_.data() + static_cast<std::size_t>(c) * n_; }
   bool factorise_block();
   void solve_with_block(const double* b, double* x);
-  void solve_four_unit_columns(int first);
+  void invert_block();
   void solve_values();
   void compute_row_norms();
-  // Four stored columns of B^-1 in a pivot's eta update (pivot()); bit t of `moving`
-  // set where column t's eta is nonzero.
-  void update_four_columns(int moving, double* const columns[4], const double etas[4], int row,
-                           const double* direction);
 
   const ScaledLcp* lcp_ = nullptr;
   int n_ = 0;
@@ -116,10 +112,13 @@ class LemkeBasis {
   std::vector<double> offset_;          // q + dq (see move_value_to_zero())
   std::vector<double> basic_value_;     // x_B = B^-1 (q + dq) per position
   std::vector<double> row_norm_;        // |B^-1_{i,:}|_1 per row
+  std::vector<double> holds_w_;         // per position: 1 where a w is basic there, else 0
   std::vector<int> basic_variable_;     // variable held by each position
   std::vector<int> variable_position_;  // position of each of the 2n+1 variables, or -1
   std::vector<char> column_is_unit_;    // B^-1 column c is a unit vector (w_c basic)
-  std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending
+  std::vector<int> stored_columns_;     // the c whose column of B^-1 is stored, ascending (kept
+                                        // as pivots and factorisations change them)
+  std::vector<double> stored_eta_;      // a pivot's eta for each of them, in that order
   std::vector<double> filler_column_;   // +0s: fills a pivot's last group of four columns
   // The factorisation of the structural block and its scratch.
   std::vector<int> block_position_;     // P
@@ -129,9 +128,11 @@ class LemkeBasis {
   ScratchArray<double> block_columns_;   // B_{:,P}, n x k column-major
   ScratchArray<double> block_lu_;        // A = B_{S,P}, then its LU factors
   std::vector<int> block_row_swap_;
-  std::vector<double> block_solution_;  // y, or four of them (solve_four_unit_columns())
-  std::vector<double> block_product_;   // B_{i,P} y per row i, or four of them interleaved
-  std::vector<double> interleaved_solution_;  // four y's, y_j[t] at 4 t + j
+  std::vector<double> block_solution_;  // y
+  std::vector<double> block_product_;   // B_{i,P} y per row i
+  ScratchArray<double> block_inverse_;  // A^-1 by rows, its columns in inverse_order_ (lu_inverse())
+  std::vector<int> inverse_order_;
+  ScratchArray<double> unit_products_;  // B_{i,P} A^-1 for the rows i of R, by rows (invert_block())
   // The nonzero entries of B_{R,P} (R the rows of the basic w's), column by column.
   std::vector<int> sparse_column_start_;
   ScratchArray<int> sparse_row_;

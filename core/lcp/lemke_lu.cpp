@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstddef>
 
+#include "base/finite_values.h"
 #include "base/vector_clones.h"
+#include "lcp/column_kernels.h"
 
 namespace contactlab {
 namespace {
@@ -20,9 +22,8 @@ CONTACTLAB_INLINE_IN_CLONES void subtract_multiple(const double* __restrict colu
 
 CONTACTLAB_VECTOR_CLONES
 bool lu_factorise(double* a, int k, int* row_swap, double singular_tolerance) {
-  double largest = 0;
-  const std::size_t entries = static_cast<std::size_t>(k) * k;
-  for (std::size_t e = 0; e < entries; ++e) largest = std::max(largest, std::abs(a[e]));
+  // max |a_ij| in lanes: the same number in any order (column_kernels.h).
+  const double largest = max_abs(a, static_cast<std::size_t>(k) * k);
   const double singular = singular_tolerance * largest;
   for (int col = 0; col < k; ++col) {
     double* column = a + static_cast<std::size_t>(col) * k;
@@ -70,48 +71,65 @@ void lu_solve(const double* lu, int k, const int* row_swap, double* b) {
 
 namespace {
 
-// b_j[i] -= column[i] * multiplier_j for i in [begin, end), the four right-hand sides
-// together.
-CONTACTLAB_INLINE_IN_CLONES void subtract_four(const double* __restrict column, double* __restrict b0, double* __restrict b1,
-                   double* __restrict b2, double* __restrict b3, const double multipliers[4], int begin,
-                   int end) {
-  const double m0 = multipliers[0], m1 = multipliers[1], m2 = multipliers[2], m3 = multipliers[3];
-  for (int i = begin; i < end; ++i) {
-    const double entry = column[i];
-    b0[i] -= entry * m0;
-    b1[i] -= entry * m1;
-    b2[i] -= entry * m2;
-    b3[i] -= entry * m3;
+// target[q] -= source[q] * multiplier for q < end, a multiple of four: whole vectors,
+// no remainder.
+CONTACTLAB_INLINE_IN_CLONES void subtract_multiple_in_fours(const double* __restrict source, double multiplier,
+                                                            double* __restrict target, int end) {
+  for (int q = 0; q < end; q += 4) {
+    for (int lane = 0; lane < 4; ++lane) target[q + lane] -= source[q + lane] * multiplier;
   }
 }
 
-// The update of lu_solve() at `col` on the right-hand sides whose multiplier b_j[col]
-// is nonzero: four together where all are, else one by one.
-CONTACTLAB_INLINE_IN_CLONES void eliminate_four(const double* column, int col, double* const b[4], int begin, int end) {
-  const double multipliers[4] = {b[0][col], b[1][col], b[2][col], b[3][col]};
-  if (multipliers[0] != 0 && multipliers[1] != 0 && multipliers[2] != 0 && multipliers[3] != 0) {
-    subtract_four(column, b[0], b[1], b[2], b[3], multipliers, begin, end);
-    return;
+// lu_inverse()'s solves on the unit right-hand sides in `inverse`, passing over the
+// zero entries of the factors where SkipZeros.
+template <bool SkipZeros>
+CONTACTLAB_INLINE_IN_CLONES void solve_unit_rows(const double* lu, int k, double* inverse) {
+  const int stride = lu_inverse_stride(k);
+  const std::size_t size = static_cast<std::size_t>(k);
+  for (int t = 0; t < k; ++t) {
+    double* row = inverse + t * static_cast<std::size_t>(stride);
+    for (int q = 0; q < stride; ++q) row[q] = t == q ? 1.0 : 0.0;
   }
-  for (int j = 0; j < 4; ++j) {
-    if (multipliers[j] != 0) subtract_multiple(column, multipliers[j], b[j], begin, end);
+  // L y = P e: right-hand side q is zero above row q, and row col holds nonzeros only
+  // in the columns q <= col (the others' multiplier is the zero lu_solve() skips; the
+  // whole vector that holds col subtracts +-0 from entries that are never -0 here).
+  for (int col = 0; col < k; ++col) {
+    const double* column = lu + col * size;
+    const double* source = inverse + col * static_cast<std::size_t>(stride);
+    const int end = lu_inverse_stride(col + 1);
+    for (int i = col + 1; i < k; ++i) {
+      if (SkipZeros && column[i] == 0) continue;
+      subtract_multiple_in_fours(source, column[i], inverse + i * static_cast<std::size_t>(stride), end);
+    }
+  }
+  // U x = y, each row divided by its pivot, then subtracted from the rows above it.
+  for (int col = k - 1; col >= 0; --col) {
+    const double* column = lu + col * size;
+    double* source = inverse + col * static_cast<std::size_t>(stride);
+    const double pivot = column[col];
+    for (int q = 0; q < stride; ++q) source[q] /= pivot;
+    for (int i = 0; i < col; ++i) {
+      if (SkipZeros && column[i] == 0) continue;
+      subtract_multiple_in_fours(source, column[i], inverse + i * static_cast<std::size_t>(stride), stride);
+    }
   }
 }
 
 }  // namespace
 
+// A zero entry of the factors multiplies a row into +-0s while that row is finite, and
+// subtracting +-0 leaves an entry that is not -0 as it is: the zeros are passed over.
+// A row with an infinity or a NaN (an overflow) stays so to the end and would have
+// subtracted NaNs: where the result is not all finite, it is formed again without
+// passing over anything, as lu_solve() does.
 CONTACTLAB_VECTOR_CLONES
-void lu_solve_four(const double* lu, int k, const int* row_swap, double* const b[4]) {
-  for (int col = 0; col < k; ++col) {
-    for (int j = 0; j < 4; ++j) std::swap(b[j][col], b[j][row_swap[col]]);
-  }
-  for (int col = 0; col < k; ++col) {
-    eliminate_four(lu + static_cast<std::size_t>(col) * k, col, b, col + 1, k);
-  }
-  for (int col = k - 1; col >= 0; --col) {
-    const double* column = lu + static_cast<std::size_t>(col) * k;
-    for (int j = 0; j < 4; ++j) b[j][col] /= column[col];
-    eliminate_four(column, col, b, 0, col);
+void lu_inverse(const double* lu, int k, const int* row_swap, double* inverse, int* order) {
+  // order[q]: the unit right-hand side whose 1 lu_solve()'s exchanges move to row q.
+  for (int q = 0; q < k; ++q) order[q] = q;
+  for (int col = 0; col < k; ++col) std::swap(order[col], order[row_swap[col]]);
+  solve_unit_rows<true>(lu, k, inverse);
+  if (!all_finite(inverse, static_cast<std::size_t>(k) * lu_inverse_stride(k))) {
+    solve_unit_rows<false>(lu, k, inverse);
   }
 }
 

@@ -186,7 +186,7 @@ Eigen::MatrixXd block_diagonal_matrix(int n) {
 
 // The eta update of B^-1's stored columns as one column at a time does it: the bits
 // pivot() must give.
-void reference_pivot(const LemkeBasis& before, int n, int row, const std::vector<double>& d,
+void reference_pivot(const LemkeBasis& before, int n, int row, int entering, const std::vector<double>& d,
                      Eigen::MatrixXd& inverse, std::vector<char>& stored) {
   const int leaving = before.variable_at(row);
   const double pivot_value = d[row];
@@ -195,6 +195,7 @@ void reference_pivot(const LemkeBasis& before, int n, int row, const std::vector
     inverse.col(leaving).setZero();
     inverse(row, leaving) = 1;
   }
+  if (entering < n) stored[entering] = 0;  // its column becomes e_row
   for (int c = 0; c < n; ++c) {
     if (!stored[c]) continue;
     const double eta = inverse(row, c) / pivot_value;
@@ -224,7 +225,7 @@ TEST(LemkeBasisPivot, TheEtaUpdateGivesTheBitsOfOneColumnAtATime) {
   // z0 in along -1 against row 0, then z_j in for j = 0, 1, ... at the row of the
   // largest |d_i| among the rows still held by a w (any nonsingular sequence will do).
   auto enter = [&](int variable, int row, const std::vector<double>& direction) {
-    reference_pivot(basis, n, row, direction, inverse, stored);
+    reference_pivot(basis, n, row, variable, direction, inverse, stored);
     basis.pivot(row, variable, direction);
     for (int c = 0; c < n; ++c) {
       ASSERT_EQ(!basis.inverse_column_is_unit(c), stored[c] != 0) << "column " << c;
@@ -257,9 +258,76 @@ TEST(LemkeBasisPivot, TheEtaUpdateGivesTheBitsOfOneColumnAtATime) {
                                                                : Eigen::VectorXd(-Eigen::VectorXd::Ones(n));
   }
   EXPECT_LE((B * dense_inverse(basis, n) - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-12);
-  // A fresh factorisation (its stored columns four at a time) gives the same inverse.
+  // A fresh factorisation (its stored columns from the block's whole inverse) gives the same inverse.
   ASSERT_TRUE(basis.refactorise());
   EXPECT_LE((B * dense_inverse(basis, n) - Eigen::MatrixXd::Identity(n, n)).cwiseAbs().maxCoeff(), 1e-13);
+}
+
+TEST(LemkeBasisPivot, TheEtaUpdateGivesTheBitsOfOneColumnAtATimeAsWsEnterAfterARefactorisation) {
+  // As above, then a fresh factorisation, then w's and z's in turn: the stored columns
+  // leave and come back (a w entering, a w leaving) on a list the factorisation rebuilt.
+  const int n = 23;
+  const Eigen::MatrixXd M = block_diagonal_matrix(n);
+  Eigen::VectorXd q(n);
+  for (int i = 0; i < n; ++i) q[i] = (i % 3 == 0 ? -1.0 : 0.5) * (1 + 0.01 * i);
+  ScaledLcp lcp;
+  lcp.matrix = M.data();
+  lcp.offset = q.data();
+  lcp.size = n;
+  LemkeBasis basis;
+  basis.reset(lcp);
+  std::vector<double> d(n), noise(n);
+  // d for `variable`, and the row of the largest |d_i| among the rows `eligible` allows.
+  auto choose_row = [&](int variable, auto eligible) {
+    basis.compute_direction(variable, d, noise);
+    int row = -1;
+    for (int i = 0; i < n; ++i) {
+      if (eligible(basis.variable_at(i)) && (row < 0 || std::abs(d[i]) > std::abs(d[row]))) row = i;
+    }
+    EXPECT_GE(row, 0);
+    EXPECT_NE(d[row], 0);
+    return row;
+  };
+  auto holds_w = [&](int v) { return v < n; };
+  auto holds_z = [&](int v) { return v >= n && v < 2 * n; };
+  basis.pivot(0, 2 * n, std::vector<double>(n, -1.0));
+  for (int j = 1; j < 12; ++j) basis.pivot(choose_row(n + j, holds_w), n + j, d);
+  ASSERT_TRUE(basis.refactorise());
+  Eigen::MatrixXd inverse = Eigen::MatrixXd::Zero(n, n);
+  std::vector<char> stored(n, 0);
+  for (int c = 0; c < n; ++c) {
+    stored[c] = basis.inverse_column_is_unit(c) ? 0 : 1;
+    if (stored[c]) {
+      for (int i = 0; i < n; ++i) inverse(i, c) = basis.stored_inverse_column(c)[i];
+    }
+  }
+  int checked_w_entries = 0;
+  for (int round = 0; round < 8; ++round) {
+    // A w whose column is stored enters against a z (round even), or a z against a w.
+    int variable = -1;
+    for (int c = 0; c < n && variable < 0; ++c) {
+      const int candidate = round % 2 == 0 ? (c * 7 + round) % n : n + (c * 5 + round) % n;
+      if (basis.position_of(candidate) < 0) variable = candidate;
+    }
+    ASSERT_GE(variable, 0);
+    const int row = round % 2 == 0 ? choose_row(variable, holds_z) : choose_row(variable, holds_w);
+    reference_pivot(basis, n, row, variable, d, inverse, stored);
+    basis.pivot(row, variable, d);
+    checked_w_entries += variable < n ? 1 : 0;
+    for (int c = 0; c < n; ++c) {
+      ASSERT_EQ(!basis.inverse_column_is_unit(c), stored[c] != 0) << "column " << c;
+      if (!stored[c]) continue;
+      for (int i = 0; i < n; ++i) ASSERT_EQ(basis.stored_inverse_column(c)[i], inverse(i, c)) << i << ", " << c;
+    }
+    for (int i = 0; i < n; ++i) {
+      double norm = basis.variable_at(i) < n ? 1.0 : 0.0;
+      for (int c = 0; c < n; ++c) {
+        if (stored[c]) norm += std::abs(inverse(i, c));
+      }
+      ASSERT_EQ(basis.inverse_row_norm(i), norm) << "row " << i;
+    }
+  }
+  EXPECT_EQ(checked_w_entries, 4);
 }
 
 }  // namespace
