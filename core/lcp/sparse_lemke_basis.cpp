@@ -1,6 +1,7 @@
 #include "lcp/sparse_lemke_basis.h"
 
 #include "lcp/eta_kernels.h"
+#include "lcp/sparse_lu_solve.h"
 
 namespace contactlab {
 
@@ -63,7 +64,7 @@ void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
     if (current_->by_block) {
       current_->block.solve(b, scratch_);
     } else {
-      scratch_ = current_->lu.solve(b);
+      solve_sparse_lu(current_->lu, b, scratch_, lu_work_);
     }
     b.swap(scratch_);
   }

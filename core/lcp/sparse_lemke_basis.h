@@ -25,6 +25,7 @@
 
 #include "lcp/basis_block_lu.h"
 #include "lcp/eta_kernels.h"
+#include "lcp/sparse_lu_solve.h"
 #include "lcp/lemke_basis.h"
 
 namespace contactlab {
@@ -85,7 +86,7 @@ class SparseLemkeBasis {
   // was I (no LU). The current one and a trial, swapped when the trial succeeds.
   struct Factorisation {
     Eigen::SparseMatrix<double> matrix;
-    Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> lu;
+    SparseLuFactors lu;
     BasisBlockLu block;
     bool by_block = false;
     bool identity = true;
@@ -127,7 +128,7 @@ class SparseLemkeBasis {
     void add(int at_row, double row_value, const double* eta);
   };
   mutable EtaGroup eta_group_;
-  mutable Eigen::VectorXd scratch_;
+  mutable Eigen::VectorXd scratch_, lu_work_;
   Eigen::VectorXd residual_;
 };
 
