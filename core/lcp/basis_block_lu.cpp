@@ -74,7 +74,7 @@ void BasisBlockLu::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
     }
   }
   if (size == 0) return;
-  block_solution_ = lu_.solve(block_rhs_);
+  solve_sparse_lu(lu_, block_rhs_, block_solution_, lu_work_);
   // x_{w_i} -= B_{i,C} x_C
   for (int c = 0; c < size; ++c) {
     const double value = block_solution_[c];

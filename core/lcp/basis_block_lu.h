@@ -18,6 +18,7 @@
 #include <Eigen/SparseLU>
 
 #include "lcp/lemke_basis.h"
+#include "lcp/sparse_lu_solve.h"
 
 namespace contactlab {
 
@@ -42,8 +43,8 @@ class BasisBlockLu {
   std::vector<double> coupling_value_;
   std::vector<Eigen::Triplet<double>> triplets_;
   Eigen::SparseMatrix<double> block_;
-  Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> lu_;
-  mutable Eigen::VectorXd block_rhs_, block_solution_;
+  SparseLuFactors lu_;
+  mutable Eigen::VectorXd block_rhs_, block_solution_, lu_work_;
 };
 
 }  // namespace contactlab

@@ -1,5 +1,8 @@
 #include "lcp/sparse_lemke_basis.h"
 
+#include "lcp/eta_kernels.h"
+#include "lcp/sparse_lu_solve.h"
+
 namespace contactlab {
 
 void SparseLemkeBasis::reset(const Eigen::SparseMatrix<double>& matrix, const Eigen::VectorXd& offset) {
@@ -61,28 +64,75 @@ void SparseLemkeBasis::solve(Eigen::VectorXd& b) const {
     if (current_->by_block) {
       current_->block.solve(b, scratch_);
     } else {
-      scratch_ = current_->lu.solve(b);
+      solve_sparse_lu(current_->lu, b, scratch_, lu_work_);
     }
     b.swap(scratch_);
   }
+  apply_etas(b);
+}
+
+double SparseLemkeBasis::EtaGroup::applied(int event, int i, double b_i) const {
+  if (row[event] == i) return value[event];
+  const double* eta = column[event];
+  return eta == nullptr ? b_i : b_i - eta[i] * value[event];
+}
+
+void SparseLemkeBasis::EtaGroup::add(int at_row, double row_value, const double* eta) {
+  row[events] = at_row;
+  value[events] = row_value;
+  column[events] = eta;
+  ++events;
+  if (eta == nullptr) return;
+  columns[columns_count] = eta;
+  column_value[columns_count] = row_value;
+  ++columns_count;
+}
+
+// The group's etas on b in one pass, then their rows, which the pass does not get
+// right (an eta sets its row to its value rather than subtracting from it), set to
+// what the etas one after the other leave there.
+void SparseLemkeBasis::flush_etas(Eigen::VectorXd& b) const {
+  EtaGroup& group = eta_group_;
+  for (int e = 0; e < group.events; ++e) {
+    double at_row = group.value[e];
+    for (int later = e + 1; later < group.events; ++later) at_row = group.applied(later, group.row[e], at_row);
+    group.row_result[e] = at_row;
+  }
+  if (group.columns_count > 0) {
+    subtract_scaled_columns(group.columns, group.column_value, group.columns_count, b.data(),
+                            static_cast<std::size_t>(n_));
+  }
+  for (int e = 0; e < group.events; ++e) b[group.row[e]] = group.row_result[e];
+  group.events = 0;
+  group.columns_count = 0;
+}
+
+void SparseLemkeBasis::apply_etas(Eigen::VectorXd& b) const {
+  EtaGroup& group = eta_group_;
+  group.events = 0;
+  group.columns_count = 0;
   for (std::size_t t = 0; t < eta_row_.size(); ++t) {
     const int row = eta_row_[t];
-    const double value = b[row] / eta_pivot_[t];
-    b[row] = value;
-    if (value == 0) continue;
+    // b_row as the etas before t leave it: those of the group not yet applied, on it alone.
+    double at_row = b[row];
+    for (int e = 0; e < group.events; ++e) at_row = group.applied(e, row, at_row);
+    const double value = at_row / eta_pivot_[t];
     if (eta_dense_[t]) {
       // d stored whole with d_row = 0: b_row - 0 value = b_row, and the other zeros of
       // d leave their b_i as the sparse pass does (but for the sign of a zero b_i).
-      const double* eta = eta_value_.data() + eta_start_[t];
-      double* target = b.data();
-      for (int i = 0; i < n_; ++i) target[i] -= eta[i] * value;
-    } else {
-      const int* index = eta_index_.data() + eta_index_start_[t];
-      const double* eta = eta_value_.data() + eta_start_[t];
-      const int count = eta_start_[t + 1] - eta_start_[t];
-      for (int e = 0; e < count; ++e) b[index[e]] -= eta[e] * value;
+      group.add(row, value, value == 0 ? nullptr : eta_value_.data() + eta_start_[t]);
+      if (group.columns_count == kEtasInOnePass || group.events == EtaGroup::kEvents) flush_etas(b);
+      continue;
     }
+    flush_etas(b);
+    b[row] = value;
+    if (value == 0) continue;
+    const int* index = eta_index_.data() + eta_index_start_[t];
+    const double* eta = eta_value_.data() + eta_start_[t];
+    const int count = eta_start_[t + 1] - eta_start_[t];
+    for (int e = 0; e < count; ++e) b[index[e]] -= eta[e] * value;
   }
+  flush_etas(b);
 }
 
 void SparseLemkeBasis::compute_direction(int variable, Eigen::VectorXd& d) {

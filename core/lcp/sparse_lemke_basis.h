@@ -24,6 +24,8 @@
 #include <Eigen/SparseLU>
 
 #include "lcp/basis_block_lu.h"
+#include "lcp/eta_kernels.h"
+#include "lcp/sparse_lu_solve.h"
 #include "lcp/lemke_basis.h"
 
 namespace contactlab {
@@ -67,6 +69,10 @@ class SparseLemkeBasis {
   void clear_etas();
   // b := B^-1 b: the LU solve, then the etas in order.
   void solve(Eigen::VectorXd& b) const;
+  // b := E_k^-1 ... E_1^-1 b, the etas stored whole applied kEtasInOnePass at a time
+  // (eta_kernels.h), with the same arithmetic as one by one.
+  void apply_etas(Eigen::VectorXd& b) const;
+  void flush_etas(Eigen::VectorXd& b) const;
 
   const Eigen::SparseMatrix<double>* matrix_ = nullptr;
   int n_ = 0;
@@ -80,7 +86,7 @@ class SparseLemkeBasis {
   // was I (no LU). The current one and a trial, swapped when the trial succeeds.
   struct Factorisation {
     Eigen::SparseMatrix<double> matrix;
-    Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> lu;
+    SparseLuFactors lu;
     BasisBlockLu block;
     bool by_block = false;
     bool identity = true;
@@ -104,7 +110,25 @@ class SparseLemkeBasis {
   std::vector<int> eta_index_start_;  // into eta_index_ (sparse etas only)
   std::vector<int> eta_index_;
   std::vector<double> eta_value_;
-  mutable Eigen::VectorXd scratch_;
+  // Etas taken in order and not yet applied to b, not even to their rows: each sets b_row
+  // to its value, and one with a column (stored whole, value nonzero) then subtracts
+  // column value from the rest of b.
+  struct EtaGroup {
+    static constexpr int kEvents = 8;
+    int events = 0;
+    int row[kEvents];
+    double value[kEvents];
+    const double* column[kEvents];
+    double row_result[kEvents];
+    int columns_count = 0;
+    const double* columns[kEtasInOnePass];
+    double column_value[kEtasInOnePass];
+    // b_i after the group's eta number `event`, from b_i before it.
+    double applied(int event, int i, double b_i) const;
+    void add(int at_row, double row_value, const double* eta);
+  };
+  mutable EtaGroup eta_group_;
+  mutable Eigen::VectorXd scratch_, lu_work_;
   Eigen::VectorXd residual_;
 };
 

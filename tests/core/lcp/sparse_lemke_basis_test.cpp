@@ -3,7 +3,8 @@
 // and the basic values solve B d = a and B x_B = q, for etas stored whole (a dense
 // coupled block, where d is full) and by their nonzeros (a decoupled diagonal part,
 // where d has one entry), both in one run; and a fresh factorisation gives the same
-// direction as the etas did.
+// direction as the etas did; likewise where the etas stored whole are applied several
+// at a time (lcp/eta_kernels.h).
 #include "lcp/sparse_lemke_basis.h"
 
 #include <gtest/gtest.h>
@@ -93,6 +94,50 @@ TEST(SparseLemkeBasis, EtasStoredWholeAndByTheirNonzerosSolveTheBasis) {
     basis.compute_direction(n + coupled - 1, fresh);
     EXPECT_LE((through_etas - fresh).cwiseAbs().maxCoeff(), 1e-12);
   }
+}
+
+}  // namespace contactlab
+
+namespace contactlab {
+
+TEST(SparseLemkeBasis, EtasStoredWholeAppliedSeveralAtATimeSolveTheBasis) {
+  // A dense positive definite M: every eta is stored whole, eleven of them (passes of
+  // four, four and three). The direction of w_5 after them meets etas whose row value
+  // is zero (the first five: e_5 has no entry on their rows) before one that is not.
+  const int n = 12;
+  TestRandom random(23);
+  Eigen::MatrixXd G(n, n);
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) G(i, j) = random.uniform(-1, 1);
+  }
+  const Eigen::MatrixXd M = G * G.transpose() + n * Eigen::MatrixXd::Identity(n, n);
+  Eigen::VectorXd q(n);
+  for (int i = 0; i < n; ++i) q[i] = random.uniform(-1, 1);
+  const Eigen::SparseMatrix<double> sparse = M.sparseView();
+  SparseLemkeBasis basis;
+  basis.reset(sparse, q);
+  Eigen::VectorXd d;
+  for (int j = 0; j < n - 1; ++j) {
+    basis.compute_direction(n + j, d);
+    const Eigen::MatrixXd B = dense_basis(M, Eigen::VectorXd::Ones(n), basis);
+    ASSERT_LE((B * d - entering_column(M, n + j)).cwiseAbs().maxCoeff(), 1e-12) << "pivot " << j;
+    basis.pivot(basis.position_of(j), n + j, d);
+  }
+  EXPECT_EQ(basis.updates(), n - 1);
+  const Eigen::MatrixXd B = dense_basis(M, Eigen::VectorXd::Ones(n), basis);
+  EXPECT_LE((B * basis.values() - q).cwiseAbs().maxCoeff(), 1e-12);
+  for (const int entering : {5, n - 1, 2 * n - 1}) {
+    SCOPED_TRACE(entering);
+    Eigen::VectorXd through_etas;
+    basis.compute_direction(entering, through_etas);
+    EXPECT_LE((B * through_etas - entering_column(M, entering)).cwiseAbs().maxCoeff(), 1e-12);
+  }
+  Eigen::VectorXd through_etas, fresh;
+  basis.compute_direction(5, through_etas);
+  EXPECT_NE(through_etas[0], 0);  // the etas after the zero ones reached every row
+  ASSERT_TRUE(basis.refactorise());
+  basis.compute_direction(5, fresh);
+  EXPECT_LE((through_etas - fresh).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 }  // namespace contactlab
