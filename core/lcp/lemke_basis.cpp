@@ -154,15 +154,15 @@ void LemkeBasis::move_value_to_zero(int row) {
 
 namespace {
 
-// Rows [begin, end) of four columns' eta update, bit t of Moving set where column t
-// moves; each row's four terms added to its norm in column order.
+// The first `count` rows of four columns' eta update, bit t of Moving set where column
+// t moves; each row's four terms added to its norm in column order.
 template <int Moving>
 CONTACTLAB_INLINE_IN_CLONES void update_four_rows(double* __restrict column0, double* __restrict column1,
                                                   double* __restrict column2, double* __restrict column3,
                                                   double* __restrict norm, const double* __restrict direction,
-                                                  const double* etas, int begin, int end) {
+                                                  const double* etas, int count) {
   const double eta0 = etas[0], eta1 = etas[1], eta2 = etas[2], eta3 = etas[3];
-  for (int i = begin; i < end; ++i) {
+  for (int i = 0; i < count; ++i) {
     const double d = direction[i];
     double entry0 = column0[i];
     double entry1 = column1[i];
@@ -180,10 +180,10 @@ CONTACTLAB_INLINE_IN_CLONES void update_four_rows(double* __restrict column0, do
 // pattern's loop compiled without a test per entry.
 CONTACTLAB_VECTOR_CLONES
 void update_four_rows_of(int moving, double* column0, double* column1, double* column2, double* column3,
-                         double* norm, const double* direction, const double* etas, int begin, int end) {
+                         double* norm, const double* direction, const double* etas, int count) {
 #define CONTACTLAB_FOUR_ROWS(pattern)                                                                     \
   case pattern:                                                                                          \
-    update_four_rows<pattern>(column0, column1, column2, column3, norm, direction, etas, begin, end); \
+    update_four_rows<pattern>(column0, column1, column2, column3, norm, direction, etas, count); \
     return;
   switch (moving) {
     CONTACTLAB_FOUR_ROWS(0)
@@ -254,7 +254,7 @@ void LemkeBasis::pivot(int row, int entering, const std::vector<double>& d) {
       if (first + t < stored) stored_eta_[first + t] = eta;
     }
     update_four_rows_of(moving, columns[0], columns[1], columns[2], columns[3], row_norm_.data(), d.data(), etas,
-                        0, n_);
+                        n_);
   }
   // Row `row`: the pass above gave a moving column column_row - d_row eta there.
   double norm = variables_.is_w(entering) ? 1.0 : 0.0;
