@@ -30,18 +30,6 @@ Status check_matrix(const char* name, const Eigen::MatrixXd& M, Eigen::Index row
 
 }  // namespace
 
-const char* conic_status_name(ConicStatus status) {
-  switch (status) {
-    case ConicStatus::Solved: return "solved";
-    case ConicStatus::PrimalInfeasible: return "primal infeasible";
-    case ConicStatus::DualInfeasible: return "dual infeasible";
-    case ConicStatus::IterationLimit: return "iteration limit";
-    case ConicStatus::NumericalFailure: return "numerical failure";
-    case ConicStatus::InvalidInput: return "invalid input";
-  }
-  return "unknown";
-}
-
 Status validate_conic_problem(const ConicProblem& problem) {
   const Eigen::Index n = problem.c.size();
   const Eigen::Index p = problem.b.size();

@@ -17,6 +17,7 @@
 #include <Eigen/Core>
 
 #include "base/status.h"
+#include "conic/conic_status.h"
 
 namespace contactlab {
 
@@ -45,17 +46,6 @@ struct ConicSettings {
   double static_regularization = 1e-8;
   int refinement_steps = 10;   // iterative refinement passes per KKT solve, [0, 100]
 };
-
-enum class ConicStatus {
-  Solved,            // x, s, y, z pass check_conic_solution at settings.tolerance
-  PrimalInfeasible,  // y, z hold a Farkas certificate: A^T y + G^T z = 0, z in K, b^T y + h^T z = -1
-  DualInfeasible,    // x, s hold an unboundedness certificate: P x = 0, A x = 0, G x + s = 0,
-                     // s in K, c^T x = -1
-  IterationLimit,    // max_iterations reached; the best iterate found is returned
-  NumericalFailure,  // a non-finite KKT solve, a lost cone interior or a stalled step
-  InvalidInput,      // see message: it names the field
-};
-const char* conic_status_name(ConicStatus status);
 
 // For IterationLimit and NumericalFailure, x, s, y, z are the best point found (smallest
 // worst scaled residual): a caller may still accept it at a looser tolerance with

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "conic/problem.h"
+#include "conic/conic_status.h"
 #include "formulation/island_size.h"
-#include "lcp/lemke.h"
+#include "lcp/lcp_status.h"
 
 namespace contactlab {
 

@@ -272,24 +272,6 @@ void clamp_rounding_negatives(Eigen::VectorXd& z, const Eigen::VectorXd& q, doub
   }
 }
 
-const char* lcp_status_name(LcpStatus status) {
-  switch (status) {
-    case LcpStatus::Solved:
-      return "solved";
-    case LcpStatus::RayTermination:
-      return "ray termination";
-    case LcpStatus::PivotLimit:
-      return "pivot limit";
-    case LcpStatus::Cycling:
-      return "cycling";
-    case LcpStatus::NumericalFailure:
-      return "numerical failure";
-    case LcpStatus::InvalidInput:
-      return "invalid input";
-  }
-  return "unknown";
-}
-
 LcpCertificate check_lcp_certificate(const MatrixRef& M, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& z, double tolerance) {
   if (M.rows() != q.size() || M.cols() != q.size() || z.size() != q.size()) return LcpCertificate();
