@@ -68,13 +68,13 @@ bool take_active_set(int u, SoftNewtonWorkspace& ws) {
 }
 
 // D_c = sum_{j in A} e e^T / r for the contacts whose active rays changed since the
-// last fill (the others' D_c stand as they were, bit for bit), then H = M + J^T D J.
+// last fill (the others' D_c stand as they were, bit for bit), then H = M + J^T D J,
+// told which D_c were formed again.
 void fill_hessian(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   for (int c = 0; c < k; ++c) {
     if (!ws.active_changed[c]) continue;
-    ws.active_changed[c] = 0;
     Mat3& weight = ws.weight[c];
     weight.setZero();
     for (int j = 0; j < u; ++j) {
@@ -84,7 +84,8 @@ void fill_hessian(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspac
       weight.noalias() += edge * edge.transpose() / lcp.regularisation[ray];
     }
   }
-  fill_velocity_hessian(ws.weight, ws.system);
+  fill_velocity_hessian(ws.weight, ws.system, &ws.active_changed);
+  std::fill(ws.active_changed.begin(), ws.active_changed.end(), 0);
 }
 
 // The a >= 0 that minimises f(v + a d): the zero of its derivative, piecewise linear in

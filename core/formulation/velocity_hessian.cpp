@@ -64,7 +64,7 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
   return true;
 }
 
-void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws) {
+void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws, const std::vector<char>* may_differ) {
   const int k = static_cast<int>(weight.size());
   const int count = static_cast<int>(ws.mass.size());
   // The blocks to compute: all after prepare_velocity_hessian, else those of the
@@ -72,9 +72,12 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
   const bool whole = !ws.blocks_filled || static_cast<int>(ws.filled_weight.size()) != k;
   ws.member_dirty.assign(count, whole ? 1 : 0);
   ws.pair_dirty.assign(ws.pairs.size(), whole ? 1 : 0);
-  if (!whole) {
+  if (whole) {
+    ws.filled_weight = weight;
+  } else {
     for (int c = 0; c < k; ++c) {
-      if (weight[c] == ws.filled_weight[c]) continue;
+      if ((may_differ != nullptr && !(*may_differ)[c]) || weight[c] == ws.filled_weight[c]) continue;
+      ws.filled_weight[c] = weight[c];
       for (int s = 0; s < 2; ++s) {
         if (ws.contact_member[s][c] >= 0) ws.member_dirty[ws.contact_member[s][c]] = 1;
       }
@@ -90,15 +93,20 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
   // Each block's sum over its contacts in their order, whether all blocks are computed
   // or some: the same bits either way.
   for (int c = 0; c < k; ++c) {
-    if (weight[c] == Mat3::Zero()) continue;
     const int pair = ws.contact_pair[c];
     const bool pair_dirty = pair >= 0 && ws.pair_dirty[pair];
+    bool member_dirty[2];
+    for (int s = 0; s < 2; ++s) {
+      const int m = ws.contact_member[s][c];
+      member_dirty[s] = m >= 0 && ws.member_dirty[m];
+    }
+    if (!(pair_dirty || member_dirty[0] || member_dirty[1]) || weight[c] == Mat3::Zero()) continue;
     Eigen::Matrix<double, 6, 3> weighted[2];  // J_s^T D per side
     for (int s = 0; s < 2; ++s) {
       const int m = ws.contact_member[s][c];
-      if (m < 0 || !(ws.member_dirty[m] || pair_dirty)) continue;
+      if (m < 0 || !(member_dirty[s] || pair_dirty)) continue;
       weighted[s].noalias() = ws.side_rows[2 * c + s].transpose() * weight[c];
-      if (ws.member_dirty[m]) {
+      if (member_dirty[s]) {
         add_product(weighted[s].data(), ws.side_rows[2 * c + s].data(), ws.member_block[m].data());
       }
     }
@@ -107,7 +115,6 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws)
     const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
     add_product(weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(), ws.pair_block[pair].data());
   }
-  ws.filled_weight = weight;
   ws.blocks_filled = true;
 }
 

@@ -87,8 +87,12 @@ double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displa
 // H = M + sum_c J_c^T D_c J_c into system.member_block and system.pair_block;
 // contacts whose D_c is exactly zero add nothing. After a fill within the same solve,
 // only the blocks of the contacts whose D_c changed are summed again (each block's sum
-// in the same order as a whole fill: the same bits).
-void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& system);
+// in the same order as a whole fill: the same bits). Which changed is found by
+// comparing each D_c with the last fill's, or, given `may_differ` (per contact,
+// non-zero where D_c may differ from the last fill's: the caller formed it again),
+// only the flagged ones, the others being the last fill's as they stand.
+void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& system,
+                           const std::vector<char>* may_differ = nullptr);
 
 // (H as filled, g) => Newton's direction d = -H^-1 g by H's block factorisation, which
 // computes again the columns of the blocks the last fill computed. Call it after every

@@ -119,6 +119,52 @@ TEST(VelocityHessian, ARefillOfSomeContactsEqualsAWholeFill) {
   expect_direction_as_dense(system, random.rows.contact_count, 43);
 }
 
+// Told which D_c the caller formed again, the refill compares only those: a flagged
+// contact whose D_c came out the same dirties no block, an unflagged one is taken as
+// it stands, and the blocks equal a whole fill's bit for bit.
+TEST(VelocityHessian, ARefillOfTheFlaggedContactsEqualsAWholeFill) {
+  const RandomIsland random(7, 8, 24, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+  const int k = random.rows.contact_count;
+  std::vector<Mat3> weight = random_contact_weights(k, 41);
+  fill_velocity_hessian(weight, system);
+  const std::vector<Mat3> changed = random_contact_weights(k, 42);
+  std::vector<char> may_differ(k, 0);
+  for (int c : {2, 9, 17}) {
+    weight[c] = changed[c];
+    may_differ[c] = 1;
+  }
+  weight[5].setZero();
+  may_differ[5] = 1;
+  std::vector<char> touched(system.mass.size(), 0);  // the changed contacts' members
+  for (int c : {2, 5, 9, 17}) {
+    for (int s = 0; s < 2; ++s) {
+      if (system.contact_member[s][c] >= 0) touched[system.contact_member[s][c]] = 1;
+    }
+  }
+  // One more contact formed again but the same, with a member no changed contact
+  // touches: that member's block stays clean.
+  int same = -1;
+  for (int c = 0; c < k && same < 0; ++c) {
+    if (may_differ[c] || weight[c] == Mat3::Zero()) continue;
+    for (int s = 0; s < 2; ++s) {
+      const int m = system.contact_member[s][c];
+      if (m >= 0 && !touched[m]) same = c;
+    }
+  }
+  ASSERT_GE(same, 0);
+  may_differ[same] = 1;
+  fill_velocity_hessian(weight, system, &may_differ);
+  for (std::size_t m = 0; m < system.mass.size(); ++m) EXPECT_EQ(system.member_dirty[m], touched[m]) << m;
+  VelocityHessian whole;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, whole));
+  fill_velocity_hessian(weight, whole);
+  EXPECT_EQ(system.member_block, whole.member_block);
+  EXPECT_EQ(system.pair_block, whole.pair_block);
+  EXPECT_EQ(system.filled_weight, weight);
+}
+
 // The fill's blocks equal, bit for bit, those summed by Eigen's own fixed-size
 // products in the contacts' order (the bits the trajectory hashes were recorded with):
 // M, then per contact (J_s^T D_c) J_s on each side's diagonal block and (J_a^T D_c) J_b
