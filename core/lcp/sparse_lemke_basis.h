@@ -98,7 +98,6 @@ class SparseLemkeBasis {
   std::unique_ptr<Factorisation> current_ = std::make_unique<Factorisation>();
   std::unique_ptr<Factorisation> trial_ = std::make_unique<Factorisation>();
   const Eigen::VectorXd* original_offset_ = nullptr;
-  std::vector<Eigen::Triplet<double>> triplets_;
   // The etas: per pivot its row, pivot value and d without d_row, either its nonzeros
   // and their rows (sparse) or, where more than two thirds of d are nonzero, d whole
   // with d_row = 0 (dense: a contiguous pass with no row index to load; on the
