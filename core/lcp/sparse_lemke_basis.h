@@ -8,9 +8,10 @@
 // pivoted on, so B^-1 b is the LU solve followed by one pass over each eta. The LU is
 // Eigen's SparseLU of B itself, its columns ordered by basis_column_order.h (the basic
 // w's unit columns first, then COLAMD of the z block), or past
-// kBlockFactorisationUnknowns of its block of z columns alone (basis_block_lu.h). Nothing of size n x n is kept: memory grows with the
-// nonzeros of the basic columns, their LU factors and the etas (lemke_basis.h keeps the
-// dense inverse instead, for the islands under the dense cap).
+// kBlockFactorisationUnknowns of its block of z columns alone (basis_block_lu.h).
+// Nothing of size n x n is kept: memory grows with the nonzeros of the basic columns,
+// their LU factors and the etas (lemke_basis.h keeps the dense inverse instead, for the
+// islands under the dense cap).
 //
 // B has the column e_i for a basic w_i, -M_{:,j} for a basic z_j and -d for z0, d the
 // covering vector: e from the slack basis, or B_0 1 from a complementary starting basis

@@ -15,10 +15,10 @@ namespace contactlab {
 
 using SparseLuFactors = Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>>;
 
-// A column ordering chosen by the caller (an ordering kept from an earlier
-// factorisation, say) rather than by SparseLU: analyzePattern() default-constructs its
-// ordering functor, so factorise_in_order() hands the order over through a per-thread
-// pointer set for the call. SparseLU still post-orders the column elimination tree and
+// A column ordering chosen by the caller (basis_column_order.h's) rather than by
+// SparseLU: analyzePattern() default-constructs its ordering functor, so
+// factorise_in_order() hands the order over through a per-thread pointer set for the
+// call. SparseLU still post-orders the column elimination tree and
 // prefers the diagonal (row j for A's column j) among equal pivots, as with COLAMD: with
 // COLAMD's own order given, the factors are SparseLuFactors' bit for bit.
 using ColumnOrder = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
