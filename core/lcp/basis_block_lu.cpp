@@ -25,15 +25,17 @@ bool BasisBlockLu::factorise(const Eigen::SparseMatrix<double>& M, const Eigen::
   const int size = static_cast<int>(block_position_.size());
   if (rows != size) return false;  // a w basic twice: not a basis
 
-  // A = B_{R,C}, and B_{W,C} kept by the positions of W's w's.
-  triplets_.clear();
+  // A = B_{R,C} written column by column (R keeps the equations' order, so each column's
+  // rows ascend: the matrix setFromTriplets() would build), and B_{W,C} kept by the
+  // positions of W's w's.
   coupling_start_.assign(1, 0);
   coupling_position_.clear();
   coupling_value_.clear();
+  block_.resize(size, size);
   auto place = [&](int column, int equation, double value) {
     const int row = row_in_block_[equation];
     if (row >= 0) {
-      triplets_.emplace_back(row, column, value);
+      block_.insertBack(row, column) = value;
     } else {
       coupling_position_.push_back(slack_position_[equation]);
       coupling_value_.push_back(value);
@@ -41,6 +43,7 @@ bool BasisBlockLu::factorise(const Eigen::SparseMatrix<double>& M, const Eigen::
   };
   for (int c = 0; c < size; ++c) {
     const int variable = basic_variable[block_position_[c]];
+    block_.startVec(c);
     if (variables.is_z(variable)) {
       for (Eigen::SparseMatrix<double>::InnerIterator it(M, variable - n); it; ++it) {
         place(c, static_cast<int>(it.row()), -it.value());
@@ -52,8 +55,7 @@ bool BasisBlockLu::factorise(const Eigen::SparseMatrix<double>& M, const Eigen::
     }
     coupling_start_.push_back(static_cast<int>(coupling_position_.size()));
   }
-  block_.resize(size, size);
-  block_.setFromTriplets(triplets_.begin(), triplets_.end());
+  block_.finalize();
   if (size == 0) return true;
   lu_.analyzePattern(block_);
   lu_.factorize(block_);

@@ -41,7 +41,6 @@ class BasisBlockLu {
   // B_{W,C} column by column: the position of the row's w and the entry.
   std::vector<int> coupling_start_, coupling_position_;
   std::vector<double> coupling_value_;
-  std::vector<Eigen::Triplet<double>> triplets_;
   Eigen::SparseMatrix<double> block_;
   SparseLuFactors lu_;
   mutable Eigen::VectorXd block_rhs_, block_solution_, lu_work_;

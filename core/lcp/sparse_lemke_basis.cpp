@@ -175,33 +175,50 @@ void SparseLemkeBasis::move_value_to_zero(int row) {
   basic_value_[row] = 0;
 }
 
+// B written column by column in compressed form: each column's rows ascend (M's
+// columns are sorted, the unit and covering columns trivially), so this is the matrix
+// setFromTriplets() built, without its passes through a transposed copy.
 bool SparseLemkeBasis::factorise_whole(Factorisation& trial) {
-  triplets_.clear();
+  Eigen::SparseMatrix<double>& B = trial.matrix;
+  Eigen::Index nonzeros = 0;
   bool identity = true;
   for (int p = 0; p < n_; ++p) {
     const int variable = basic_variable_[p];
     if (variables_.is_w(variable)) {
-      triplets_.emplace_back(variable, p, 1.0);
+      ++nonzeros;
       identity = identity && variable == p;
     } else if (variables_.is_z(variable)) {
       identity = false;
-      for (Eigen::SparseMatrix<double>::InnerIterator it(*matrix_, variable - n_); it; ++it) {
-        triplets_.emplace_back(static_cast<int>(it.row()), p, -it.value());
-      }
+      nonzeros += matrix_->col(variable - n_).nonZeros();
     } else {
       identity = false;
+      nonzeros += n_;
+    }
+  }
+  B.resize(n_, n_);
+  B.reserve(nonzeros);
+  for (int p = 0; p < n_; ++p) {
+    const int variable = basic_variable_[p];
+    B.startVec(p);
+    if (variables_.is_w(variable)) {
+      B.insertBack(variable, p) = 1.0;
+    } else if (variables_.is_z(variable)) {
+      for (Eigen::SparseMatrix<double>::InnerIterator it(*matrix_, variable - n_); it; ++it) {
+        B.insertBack(it.row(), p) = -it.value();
+      }
+    } else {
       for (int i = 0; i < n_; ++i) {
-        if (covering_[i] != 0) triplets_.emplace_back(i, p, -covering_[i]);
+        if (covering_[i] != 0) B.insertBack(i, p) = -covering_[i];
       }
     }
   }
-  trial.matrix.resize(n_, n_);
-  trial.matrix.setFromTriplets(triplets_.begin(), triplets_.end());
+  B.finalize();
   trial.identity = identity;
   if (identity) return true;
-  trial.lu.analyzePattern(trial.matrix);
-  trial.lu.factorize(trial.matrix);
-  return trial.lu.info() == Eigen::Success;
+  is_unit_.resize(n_);
+  for (int p = 0; p < n_; ++p) is_unit_[p] = variables_.is_w(basic_variable_[p]);
+  column_order_.compute(B, is_unit_, trial.order);
+  return factorise_in_order(trial.lu, B, trial.order);
 }
 
 bool SparseLemkeBasis::factorise_block(Factorisation& trial) {
