@@ -215,10 +215,9 @@ bool SparseLemkeBasis::factorise_whole(Factorisation& trial) {
   B.finalize();
   trial.identity = identity;
   if (identity) return true;
-  is_unit_.resize(n_);
-  for (int p = 0; p < n_; ++p) is_unit_[p] = variables_.is_w(basic_variable_[p]);
-  column_order_.compute(B, is_unit_, trial.order);
-  return factorise_in_order(trial.lu, B, trial.order);
+  trial.lu.analyzePattern(B);
+  trial.lu.factorize(B);
+  return trial.lu.info() == Eigen::Success;
 }
 
 bool SparseLemkeBasis::factorise_block(Factorisation& trial) {

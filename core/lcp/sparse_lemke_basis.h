@@ -6,12 +6,10 @@
 // refactorisation and the product form of the pivots taken since: each pivot appends
 // one eta column, the direction d = B^-1 a of the entering column a and the row it
 // pivoted on, so B^-1 b is the LU solve followed by one pass over each eta. The LU is
-// Eigen's SparseLU of B itself, its columns ordered by basis_column_order.h (the basic
-// w's unit columns first, then COLAMD of the z block), or past
-// kBlockFactorisationUnknowns of its block of z columns alone (basis_block_lu.h).
-// Nothing of size n x n is kept: memory grows with the nonzeros of the basic columns,
-// their LU factors and the etas (lemke_basis.h keeps the dense inverse instead, for the
-// islands under the dense cap).
+// Eigen's SparseLU (COLAMD) of B itself, or past kBlockFactorisationUnknowns of its
+// block of z columns alone (basis_block_lu.h). Nothing of size n x n is kept: memory grows with the
+// nonzeros of the basic columns, their LU factors and the etas (lemke_basis.h keeps the
+// dense inverse instead, for the islands under the dense cap).
 //
 // B has the column e_i for a basic w_i, -M_{:,j} for a basic z_j and -d for z0, d the
 // covering vector: e from the slack basis, or B_0 1 from a complementary starting basis
@@ -26,7 +24,6 @@
 #include <Eigen/SparseLU>
 
 #include "lcp/basis_block_lu.h"
-#include "lcp/basis_column_order.h"
 #include "lcp/eta_kernels.h"
 #include "lcp/sparse_lu_solve.h"
 #include "lcp/lemke_basis.h"
@@ -89,8 +86,7 @@ class SparseLemkeBasis {
   // was I (no LU). The current one and a trial, swapped when the trial succeeds.
   struct Factorisation {
     Eigen::SparseMatrix<double> matrix;
-    ColumnOrder order;  // order.indices()[p]: when position p's column is eliminated
-    GivenOrderLuFactors lu;
+    SparseLuFactors lu;
     BasisBlockLu block;
     bool by_block = false;
     bool identity = true;
@@ -102,8 +98,6 @@ class SparseLemkeBasis {
   std::unique_ptr<Factorisation> current_ = std::make_unique<Factorisation>();
   std::unique_ptr<Factorisation> trial_ = std::make_unique<Factorisation>();
   const Eigen::VectorXd* original_offset_ = nullptr;
-  BasisColumnOrder column_order_;
-  std::vector<char> is_unit_;  // per position: a basic w's column e_i
   // The etas: per pivot its row, pivot value and d without d_row, either its nonzeros
   // and their rows (sparse) or, where more than two thirds of d are nonzero, d whole
   // with d_row = 0 (dense: a contiguous pass with no row index to load; on the

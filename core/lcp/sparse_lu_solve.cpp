@@ -77,9 +77,10 @@ void solve_upper(const SupernodalL& L, const SparseU& U, Eigen::VectorXd& x) {
   }
 }
 
-// x = P_c^T (L U)^-1 P_r b.
-template <typename Factors>
-void solve_factors(const Factors& lu, const Eigen::VectorXd& b, Eigen::VectorXd& x, Eigen::VectorXd& work) {
+}  // namespace
+
+void solve_sparse_lu(const SparseLuFactors& lu, const Eigen::VectorXd& b, Eigen::VectorXd& x,
+                     Eigen::VectorXd& work) {
   const Eigen::Index n = b.size();
   work.resize(n);
   // y = P_r b, then L U y' = y, then x = P_c^T y'.
@@ -94,28 +95,6 @@ void solve_factors(const Factors& lu, const Eigen::VectorXd& b, Eigen::VectorXd&
   const auto& column_order = lu.colsPermutation().indices();
   for (Eigen::Index i = 0; i < n; ++i) work[i] = y[column_order[i]];
   x.swap(work);
-}
-
-}  // namespace
-
-thread_local const ColumnOrder* GivenColumnOrdering::given = nullptr;
-
-bool factorise_in_order(GivenOrderLuFactors& lu, const Eigen::SparseMatrix<double>& A, const ColumnOrder& order) {
-  GivenColumnOrdering::given = &order;
-  lu.analyzePattern(A);
-  GivenColumnOrdering::given = nullptr;
-  lu.factorize(A);
-  return lu.info() == Eigen::Success;
-}
-
-void solve_sparse_lu(const SparseLuFactors& lu, const Eigen::VectorXd& b, Eigen::VectorXd& x,
-                     Eigen::VectorXd& work) {
-  solve_factors(lu, b, x, work);
-}
-
-void solve_sparse_lu(const GivenOrderLuFactors& lu, const Eigen::VectorXd& b, Eigen::VectorXd& x,
-                     Eigen::VectorXd& work) {
-  solve_factors(lu, b, x, work);
 }
 
 }  // namespace contactlab

@@ -1,23 +1,20 @@
 // The solve through SparseLU's factors that passes over zero columns (lcp/sparse_lu_solve.h)
 // against SparseLU::solve: equal entry for entry (bit for bit but for the sign of a zero)
 // on a matrix with dense coupled blocks (supernodes of several columns), a diagonal part
-// and couplings between them, for sparse and dense right-hand sides; and the factors in
-// a column order given to SparseLU (factorise_in_order), COLAMD's or another.
+// and couplings between them, for sparse and dense right-hand sides.
 #include "lcp/sparse_lu_solve.h"
 
 #include <gtest/gtest.h>
 
-#include <utility>
 #include <vector>
 
 #include "test_random.h"
 
 namespace contactlab {
 
-namespace {
-
-// Dense coupled blocks, a diagonal part and couplings between them.
-Eigen::SparseMatrix<double> coupled_blocks_matrix(int n, TestRandom& random) {
+TEST(SparseLuSolve, EqualsSparseLuSolveEntryForEntry) {
+  const int n = 300;
+  TestRandom random(41);
   std::vector<Eigen::Triplet<double>> triplets;
   // Blocks of 12 dense coupled rows over the first 240, a diagonal over the rest, and
   // a few entries coupling random rows and columns.
@@ -32,15 +29,6 @@ Eigen::SparseMatrix<double> coupled_blocks_matrix(int n, TestRandom& random) {
   for (int e = 0; e < 200; ++e) triplets.emplace_back(random.integer(0, n - 1), random.integer(0, n - 1), random.uniform(-0.5, 0.5));
   Eigen::SparseMatrix<double> A(n, n);
   A.setFromTriplets(triplets.begin(), triplets.end());
-  return A;
-}
-
-}  // namespace
-
-TEST(SparseLuSolve, EqualsSparseLuSolveEntryForEntry) {
-  const int n = 300;
-  TestRandom random(41);
-  const Eigen::SparseMatrix<double> A = coupled_blocks_matrix(n, random);
   SparseLuFactors lu;
   lu.compute(A);
   ASSERT_EQ(lu.info(), Eigen::Success);
@@ -63,50 +51,6 @@ TEST(SparseLuSolve, EqualsSparseLuSolveEntryForEntry) {
   }
   // The sparse right-hand sides leave blocks untouched: zero columns were passed over.
   EXPECT_GT(zero_entries, 0);
-}
-
-// A factorised in the order COLAMD gives it: the factors of SparseLU with COLAMD, so the
-// same solutions bit for bit; in an arbitrary order (a random one, where the post-order
-// and the diagonal's preference see other columns) A x = b still holds.
-TEST(SparseLuSolve, GivenColumnOrderSolvesLikeColamdAndInAnyOrder) {
-  const int n = 300;
-  TestRandom random(43);
-  const Eigen::SparseMatrix<double> A = coupled_blocks_matrix(n, random);
-  SparseLuFactors colamd_lu;
-  colamd_lu.compute(A);
-  ASSERT_EQ(colamd_lu.info(), Eigen::Success);
-
-  ColumnOrder by_colamd, shuffled(n);
-  Eigen::COLAMDOrdering<int>()(A, by_colamd);
-  for (int j = 0; j < n; ++j) shuffled.indices()[j] = j;
-  for (int j = n - 1; j > 0; --j) std::swap(shuffled.indices()[j], shuffled.indices()[random.integer(0, j)]);
-
-  for (const ColumnOrder* order : {&by_colamd, &shuffled}) {
-    const bool colamd_order = order == &by_colamd;
-    SCOPED_TRACE(colamd_order ? "COLAMD's order" : "a random order");
-    GivenOrderLuFactors lu;
-    ASSERT_TRUE(factorise_in_order(lu, A, *order));
-    if (colamd_order) {
-      EXPECT_EQ(lu.nnzL(), colamd_lu.nnzL());
-      EXPECT_EQ(lu.nnzU(), colamd_lu.nnzU());
-      EXPECT_TRUE(lu.colsPermutation().indices() == colamd_lu.colsPermutation().indices());
-    } else {
-      EXPECT_FALSE(lu.colsPermutation().indices() == colamd_lu.colsPermutation().indices());
-    }
-    Eigen::VectorXd x, work, expected, other_work;
-    for (int trial = 0; trial < 12; ++trial) {
-      SCOPED_TRACE(trial);
-      const int nonzeros = trial % 2 == 0 ? 3 : n;
-      Eigen::VectorXd b = Eigen::VectorXd::Zero(n);
-      for (int e = 0; e < nonzeros; ++e) b[nonzeros == n ? e : random.integer(0, n - 1)] = random.uniform(-1, 1);
-      solve_sparse_lu(lu, b, x, work);
-      ASSERT_EQ(x.size(), n);
-      EXPECT_LE((A * x - b).cwiseAbs().maxCoeff(), 1e-12);
-      if (!colamd_order) continue;
-      solve_sparse_lu(colamd_lu, b, expected, other_work);
-      for (int i = 0; i < n; ++i) ASSERT_EQ(x[i], expected[i]) << "entry " << i;
-    }
-  }
 }
 
 }  // namespace contactlab
