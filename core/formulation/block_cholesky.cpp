@@ -7,6 +7,8 @@
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseCore>
 
+#include "base/double_pair.h"
+
 namespace contactlab {
 namespace {
 
@@ -47,29 +49,42 @@ struct FactorPivot {
 };
 
 // B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
-// sum_{k<c} b_k L_ck) / L_cc.
+// sum_{k<c} b_k L_ck) / L_cc, column c of B in three pairs.
 struct DivideByPivot {
   template <int c>
   static bool column(const double* __restrict pivot, double* __restrict b) {
+    DoublePair b0 = load_pair(b + 6 * c), b1 = load_pair(b + 6 * c + 2), b2 = load_pair(b + 6 * c + 4);
     for (int k = 0; k < c; ++k) {
-      const double factor = pivot[6 * k + c];
-      for (int r = 0; r < 6; ++r) b[6 * c + r] -= b[6 * k + r] * factor;
+      const DoublePair factor = both(pivot[6 * k + c]);
+      b0 -= load_pair(b + 6 * k) * factor;
+      b1 -= load_pair(b + 6 * k + 2) * factor;
+      b2 -= load_pair(b + 6 * k + 4) * factor;
     }
-    const double diagonal = pivot[6 * c + c];
-    for (int r = 0; r < 6; ++r) b[6 * c + r] /= diagonal;
+    const DoublePair diagonal = both(pivot[6 * c + c]);
+    store_pair(b + 6 * c, b0 / diagonal);
+    store_pair(b + 6 * c + 2, b1 / diagonal);
+    store_pair(b + 6 * c + 4, b2 / diagonal);
     return true;
   }
 };
 
 // S -= A A^T on S's lower triangle: s_rc -= sum_k a_rk a_ck over the rows r >= c, k
-// ascending.
+// ascending; column c's rows from c on, a lone row c first when c is odd, then pairs.
 struct SubtractSquare {
   template <int c>
   static bool column(const double* __restrict a, double* __restrict s) {
+    constexpr int first_pair = c + c % 2;
+    constexpr int pairs = (6 - first_pair) / 2;
+    double lone = s[6 * c + c];  // row c when c is odd
+    DoublePair sum[pairs];
+    for (int p = 0; p < pairs; ++p) sum[p] = load_pair(s + 6 * c + first_pair + 2 * p);
     for (int k = 0; k < 6; ++k) {
       const double factor = a[6 * k + c];
-      for (int r = c; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
+      if constexpr (c % 2 == 1) lone -= a[6 * k + c] * factor;
+      for (int p = 0; p < pairs; ++p) sum[p] -= load_pair(a + 6 * k + first_pair + 2 * p) * both(factor);
     }
+    if constexpr (c % 2 == 1) s[6 * c + c] = lone;
+    for (int p = 0; p < pairs; ++p) store_pair(s + 6 * c + first_pair + 2 * p, sum[p]);
     return true;
   }
 };
@@ -91,15 +106,20 @@ void subtract_transposed_times(const double* __restrict l, const double* __restr
   }
 }
 
-// S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending. The inner loop runs
-// down a column of distinct blocks (__restrict), so the compiler may vectorise it
-// without reordering a sum.
+// S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending, column c of S in
+// three pairs while its six terms are taken off.
 void subtract_product(const double* __restrict a, const double* __restrict b, double* __restrict s) {
   for (int c = 0; c < 6; ++c) {
+    DoublePair s0 = load_pair(s + 6 * c), s1 = load_pair(s + 6 * c + 2), s2 = load_pair(s + 6 * c + 4);
     for (int k = 0; k < 6; ++k) {
-      const double factor = b[6 * k + c];
-      for (int r = 0; r < 6; ++r) s[6 * c + r] -= a[6 * k + r] * factor;
+      const DoublePair f = both(b[6 * k + c]);
+      s0 -= load_pair(a + 6 * k) * f;
+      s1 -= load_pair(a + 6 * k + 2) * f;
+      s2 -= load_pair(a + 6 * k + 4) * f;
     }
+    store_pair(s + 6 * c, s0);
+    store_pair(s + 6 * c + 2, s1);
+    store_pair(s + 6 * c + 4, s2);
   }
 }
 
@@ -125,46 +145,55 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
   position_.resize(n);
   for (int p = 0; p < n; ++p) position_[order_[p]] = p;
 
-  // A's lower pattern row by row, in positions.
-  std::vector<std::vector<int>> a_row(n);
+  // A's lower pattern row by row, in positions: row i's columns are
+  // a_column[a_start[i] .. a_start[i + 1]) (flat, as are L's rows below: a vector per
+  // row took a quarter of the analysis in allocations).
+  std::vector<int> a_start(n + 1, 0);
   for (const std::pair<int, int>& pair : pairs) {
-    const int i = position_[pair.first], j = position_[pair.second];
-    a_row[std::max(i, j)].push_back(std::min(i, j));
+    ++a_start[std::max(position_[pair.first], position_[pair.second]) + 1];
+  }
+  for (int i = 0; i < n; ++i) a_start[i + 1] += a_start[i];
+  std::vector<int> a_column(pairs.size());
+  {
+    std::vector<int> placed(a_start.begin(), a_start.end() - 1);
+    for (const std::pair<int, int>& pair : pairs) {
+      const int i = position_[pair.first], j = position_[pair.second];
+      a_column[placed[std::max(i, j)]++] = std::min(i, j);
+    }
   }
   // The elimination tree and L's rows: from each A_ik up the tree until row i's mark.
+  // Row i's columns, ascending, are l_column[row_start_[i] .. row_start_[i + 1]).
   parent_.assign(n, -1);
   std::vector<int> mark(n, -1);
-  std::vector<std::vector<int>> l_row(n);
+  std::vector<int> l_column;
+  l_column.reserve(2 * pairs.size());
+  row_start_.assign(n + 1, 0);
   for (int i = 0; i < n; ++i) {
     mark[i] = i;
-    for (int k : a_row[i]) {
-      while (mark[k] != i) {
+    for (int a = a_start[i]; a < a_start[i + 1]; ++a) {
+      for (int k = a_column[a]; mark[k] != i; k = parent_[k]) {
         if (parent_[k] < 0) parent_[k] = i;
-        l_row[i].push_back(k);
+        l_column.push_back(k);
         mark[k] = i;
-        k = parent_[k];
       }
     }
-    std::sort(l_row[i].begin(), l_row[i].end());
+    std::sort(l_column.begin() + row_start_[i], l_column.end());
+    row_start_[i + 1] = static_cast<int>(l_column.size());
   }
   // L's columns, rows ascending, and each row's entries.
   column_start_.assign(n + 1, 0);
-  for (int i = 0; i < n; ++i) {
-    for (int k : l_row[i]) ++column_start_[k + 1];
-  }
+  for (int k : l_column) ++column_start_[k + 1];
   for (int j = 0; j < n; ++j) column_start_[j + 1] += column_start_[j];
   row_of_entry_.resize(column_start_[n]);
-  row_start_.assign(n + 1, 0);
-  row_entries_.clear();
-  row_entries_.reserve(column_start_[n]);
+  row_entries_.resize(l_column.size());
   std::vector<int> filled(column_start_.begin(), column_start_.end() - 1);
   for (int i = 0; i < n; ++i) {
-    for (int k : l_row[i]) {
+    for (int r = row_start_[i]; r < row_start_[i + 1]; ++r) {
+      const int k = l_column[r];
       const int entry = filled[k]++;
       row_of_entry_[entry] = i;
-      row_entries_.emplace_back(k, entry);
+      row_entries_[r] = {k, entry};
     }
-    row_start_[i + 1] = static_cast<int>(row_entries_.size());
   }
   // Where each pair's block lands: column min, row max of its positions.
   pair_start_.assign(n + 1, 0);

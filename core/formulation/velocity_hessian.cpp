@@ -1,18 +1,54 @@
 #include "formulation/velocity_hessian.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "base/double_pair.h"
 
 namespace contactlab {
 namespace {
 
 // block += a b for a 6x3 and b 3x6 (column-major), each entry as a_r0 b_0c + (a_r1 b_1c
 // + a_r2 b_2c): the order in which Eigen's fixed-size product sums its three terms, so
-// the same bits as `block.noalias() += a * b`, but down each column of the distinct
-// blocks (__restrict), which vectorises where Eigen's product runs entry by entry.
-void add_product(const double* __restrict a, const double* __restrict b, double* __restrict block) {
-  for (int c = 0; c < 6; ++c) {
-    const double b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
-    for (int r = 0; r < 6; ++r) block[6 * c + r] += a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
+// the same bits as `block.noalias() += a * b`, in pairs of a column's rows. Column c's
+// rows from `first_row` on: all of them, or those on and below the diagonal (a
+// diagonal block, of which the factorisation reads only the lower triangle).
+template <int c, int first_row>
+inline void add_product_column(const double* __restrict a, const double* __restrict b, double* __restrict block) {
+  const double b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
+  int r = first_row;
+  if constexpr (first_row % 2 == 1) {
+    block[6 * c + r] += a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
+    ++r;
+  }
+  for (; r < 6; r += 2) {
+    const DoublePair sum = load_pair(a + r) * both(b0) + (load_pair(a + 6 + r) * both(b1) + load_pair(a + 12 + r) * both(b2));
+    store_pair(block + 6 * c + r, load_pair(block + 6 * c + r) + sum);
+  }
+}
+template <int... C>
+inline void add_product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
+                        double* __restrict block) {
+  (add_product_column<C, 0>(a, b, block), ...);
+}
+template <int... C>
+inline void add_lower_product(std::integer_sequence<int, C...>, const double* __restrict a,
+                              const double* __restrict b, double* __restrict block) {
+  (add_product_column<C, C>(a, b, block), ...);
+}
+using BlockColumns = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
+
+// w = J^T D for J a 3x6 and D a 3x3 (column-major), w_rl = J_0r D_0l + (J_1r D_1l +
+// J_2r D_2l) as Eigen's product sums it, in pairs of w's rows (J's columns, taken two
+// at a time across J's rows).
+void weigh_side(const double* __restrict j, const double* __restrict d, double* __restrict w) {
+  DoublePair rows[3][3];  // rows[k][p]: J_k,2p and J_k,2p+1
+  for (int k = 0; k < 3; ++k) {
+    for (int p = 0; p < 3; ++p) rows[k][p] = DoublePair{j[6 * p + k], j[6 * p + 3 + k]};
+  }
+  for (int l = 0; l < 3; ++l) {
+    const DoublePair d0 = both(d[3 * l]), d1 = both(d[3 * l + 1]), d2 = both(d[3 * l + 2]);
+    for (int p = 0; p < 3; ++p) store_pair(w + 6 * l + 2 * p, rows[0][p] * d0 + (rows[1][p] * d1 + rows[2][p] * d2));
   }
 }
 
@@ -105,15 +141,17 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
     for (int s = 0; s < 2; ++s) {
       const int m = ws.contact_member[s][c];
       if (m < 0 || !(member_dirty[s] || pair_dirty)) continue;
-      weighted[s].noalias() = ws.side_rows[2 * c + s].transpose() * weight[c];
+      weigh_side(ws.side_rows[2 * c + s].data(), weight[c].data(), weighted[s].data());
       if (member_dirty[s]) {
-        add_product(weighted[s].data(), ws.side_rows[2 * c + s].data(), ws.member_block[m].data());
+        add_lower_product(BlockColumns(), weighted[s].data(), ws.side_rows[2 * c + s].data(),
+                          ws.member_block[m].data());
       }
     }
     if (!pair_dirty) continue;
     // The block (first, second) of the pair: rows of the larger member.
     const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
-    add_product(weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(), ws.pair_block[pair].data());
+    add_product(BlockColumns(), weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(),
+                ws.pair_block[pair].data());
   }
   ws.blocks_filled = true;
 }

@@ -33,7 +33,7 @@ struct VelocityHessian {
   std::vector<int> contact_pair;           // per contact: its off-diagonal block or -1
   std::vector<std::pair<int, int>> pairs;  // off-diagonal blocks: (member, member), first > second
   std::vector<Mat6> pair_block;            // their values
-  std::vector<Mat6> member_block;          // the diagonal blocks' values
+  std::vector<Mat6> member_block;          // the diagonal blocks' lower triangles (M's above)
   // The D_c the blocks were last filled with, and which blocks the fill computed
   // again (those the factorisation computes again); none valid after
   // prepare_velocity_hessian.
@@ -84,8 +84,9 @@ inline void add_frame_force(const VelocityHessian& system, int c, const Vec3& fo
 double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displacement, Eigen::VectorXd& gradient,
                     Eigen::VectorXd& term_size);
 
-// H = M + sum_c J_c^T D_c J_c into system.member_block and system.pair_block;
-// contacts whose D_c is exactly zero add nothing. After a fill within the same solve,
+// H = M + sum_c J_c^T D_c J_c into system.member_block and system.pair_block, of the
+// diagonal blocks only the lower triangles (all the factorisation reads); contacts
+// whose D_c is exactly zero add nothing. After a fill within the same solve,
 // only the blocks of the contacts whose D_c changed are summed again (each block's sum
 // in the same order as a whole fill: the same bits). Which changed is found by
 // comparing each D_c with the last fill's, or, given `may_differ` (per contact,

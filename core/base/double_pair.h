@@ -1,0 +1,17 @@
+// Two doubles as one value, GCC's and Clang's vector extension: a kernel over small
+// dense blocks written in pairs of adjacent entries, each lane's operation the scalar
+// one in the scalar's order, so the same bits whether the target runs a pair as one
+// SIMD instruction (x86-64's SSE2) or as two (WebAssembly without SIMD). Stated once
+// so that the compiler need not find the pairs itself: it vectorised the 6x6 kernels
+// with lane swaps on every load, or not at all.
+#pragma once
+
+namespace contactlab {
+
+using DoublePair = double __attribute__((vector_size(16), aligned(8)));  // unaligned loads
+
+inline DoublePair load_pair(const double* p) { return *reinterpret_cast<const DoublePair*>(p); }
+inline void store_pair(double* p, DoublePair value) { *reinterpret_cast<DoublePair*>(p) = value; }
+inline DoublePair both(double value) { return DoublePair{value, value}; }
+
+}  // namespace contactlab
