@@ -287,10 +287,10 @@ bool BlockCholesky::factor(const std::vector<Block>& diagonal, const std::vector
   return true;
 }
 
-void BlockCholesky::solve_in_place(Eigen::VectorXd& x) {
+void BlockCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x, double sign) {
   const int n = blocks();
   permuted_.resize(6 * n);
-  for (int p = 0; p < n; ++p) permuted_.segment<6>(6 * p) = x.segment<6>(6 * order_[p]);
+  for (int p = 0; p < n; ++p) permuted_.segment<6>(6 * p) = b.segment<6>(6 * order_[p]);
   // L y = P x, column by column; y_j in a local block while its column is applied.
   double y_j[6];
   for (int j = 0; j < n; ++j) {
@@ -320,7 +320,8 @@ void BlockCholesky::solve_in_place(Eigen::VectorXd& x) {
     }
     for (int c = 0; c < 6; ++c) permuted_[6 * j + c] = z_j[c];
   }
-  for (int p = 0; p < n; ++p) x.segment<6>(6 * order_[p]) = permuted_.segment<6>(6 * p);
+  x.resize(6 * n);
+  for (int p = 0; p < n; ++p) x.segment<6>(6 * order_[p]) = sign * permuted_.segment<6>(6 * p);
 }
 
 }  // namespace contactlab

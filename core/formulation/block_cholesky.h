@@ -52,8 +52,10 @@ class BlockCholesky {
   // The block columns the last factor() computed.
   int factored_columns() const { return factored_columns_; }
 
-  // x := A^-1 x, x over the original blocks (6 n entries). Requires a successful factor().
-  void solve_in_place(Eigen::VectorXd& x);
+  // x := sign A^-1 b for sign 1 or -1 (exact either way: Newton's direction is -H^-1 g
+  // without a pass of its own), b and x over the original blocks (6 n entries), b and x
+  // the same vector or distinct. Requires a successful factor().
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x, double sign = 1);
 
  private:
   // Column j of L from A's column j and the columns below it.

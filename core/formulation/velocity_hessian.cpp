@@ -158,9 +158,7 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
 
 bool newton_direction(VelocityHessian& ws, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction) {
   if (!ws.factor.factor(ws.member_block, ws.pair_block, ws.member_dirty, ws.pair_dirty)) return false;
-  direction = gradient;
-  ws.factor.solve_in_place(direction);
-  direction = -direction;
+  ws.factor.solve(gradient, direction, -1);
   return true;
 }
 

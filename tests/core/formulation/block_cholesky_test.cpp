@@ -97,7 +97,7 @@ TEST(BlockCholesky, SolvesAsTheDenseAndTheSimplicialFactorisations) {
     EXPECT_EQ(factor.factored_columns(), blocks);
     const Eigen::VectorXd rhs = random_vector(seed + 100, 6 * blocks);
     Eigen::VectorXd x = rhs;
-    factor.solve_in_place(x);
+    factor.solve(x, x);
 
     const Eigen::MatrixXd dense = matrix.dense();
     const Eigen::VectorXd by_dense = dense.llt().solve(rhs);
@@ -172,7 +172,7 @@ TEST(BlockCholesky, SumsInTheStatedOrderBitForBit) {
     ASSERT_TRUE(matrix.factor_into(factor)) << seed;
     const Eigen::VectorXd rhs = random_vector(seed + 200, 18);
     Eigen::VectorXd x = rhs;
-    factor.solve_in_place(x);
+    factor.solve(x, x);
 
     std::vector<int> order = {0, 1, 2};
     int equal = 0;
@@ -233,9 +233,13 @@ TEST(BlockCholesky, RefactoringTheChangedColumnsEqualsAWholeFactorisation) {
   ASSERT_TRUE(matrix.factor_into(whole));
   const Eigen::VectorXd rhs = random_vector(17, 6 * blocks);
   Eigen::VectorXd by_partial = rhs, by_whole = rhs;
-  partial.solve_in_place(by_partial);
-  whole.solve_in_place(by_whole);
+  partial.solve(by_partial, by_partial);
+  whole.solve(by_whole, by_whole);
   EXPECT_EQ(by_partial, by_whole);
+  // Into another vector and negated (Newton's -H^-1 g): the same bits, negated.
+  Eigen::VectorXd negated;
+  whole.solve(rhs, negated, -1);
+  EXPECT_EQ(negated, -by_whole);
   const Eigen::VectorXd by_dense = matrix.dense().llt().solve(rhs);
   EXPECT_LT((by_partial - by_dense).cwiseAbs().maxCoeff(), 1e-10 * by_dense.cwiseAbs().maxCoeff());
 }
@@ -257,7 +261,7 @@ TEST(BlockCholesky, RefusesAMatrixThatIsNotPositiveDefinite) {
   EXPECT_EQ(factor.factored_columns(), blocks);
   Eigen::VectorXd x = random_vector(4, 6 * blocks);
   const Eigen::VectorXd by_dense = matrix.dense().llt().solve(x);
-  factor.solve_in_place(x);
+  factor.solve(x, x);
   EXPECT_LT((x - by_dense).cwiseAbs().maxCoeff(), 1e-10 * by_dense.cwiseAbs().maxCoeff());
 }
 
