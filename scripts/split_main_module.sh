@@ -19,7 +19,8 @@ mv -f "$output/contactlab.wasm.orig" "$work/contactlab.whole.wasm"
 mv -f "$output/contactlab.wasm" "$work/instrumented/contactlab.wasm"
 cp -f "$output/contactlab.mjs" "$work/instrumented/contactlab.mjs"
 node "$scripts/split_profile.mjs" "$work/instrumented" "$work/profile.data"
-# The module's features as emcc links it: -fwasm-exceptions, and Emscripten's defaults.
-wasm-split --enable-exception-handling --enable-mutable-globals --enable-sign-ext \
+# The module's features as emcc links it: -fwasm-exceptions, -msimd128 (the pair
+# kernels, CMakeLists.txt), and Emscripten's defaults.
+wasm-split --enable-simd --enable-exception-handling --enable-mutable-globals --enable-sign-ext \
   --export-prefix=% --profile="$work/profile.data" "$work/contactlab.whole.wasm" \
   -o1 "$output/contactlab.wasm" -o2 "$output/contactlab.deferred.wasm"

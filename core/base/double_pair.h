@@ -1,9 +1,10 @@
 // Two doubles as one value, GCC's and Clang's vector extension: a kernel over small
 // dense blocks written in pairs of adjacent entries, each lane's operation the scalar
 // one in the scalar's order, so the same bits whether the target runs a pair as one
-// SIMD instruction (x86-64's SSE2) or as two (WebAssembly without SIMD). Stated once
-// so that the compiler need not find the pairs itself: it vectorised the 6x6 kernels
-// with lane swaps on every load, or not at all.
+// SIMD instruction (x86-64's SSE2; WebAssembly's simd128, with which CMakeLists.txt
+// builds the files that use it) or as two. Stated once so that the compiler need not
+// find the pairs itself: it vectorised the 6x6 kernels with lane swaps on every load,
+// or not at all.
 #pragma once
 
 namespace contactlab {
