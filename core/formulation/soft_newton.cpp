@@ -141,6 +141,8 @@ void fill_hessian(int u, SoftNewtonWorkspace& ws) {
   std::fill(ws.active_changed.begin(), ws.active_changed.end(), 0);
 }
 
+constexpr int kScannedKinks = 4;
+
 // The a >= 0 that minimises f(v + a d): the zero of its derivative, piecewise linear in
 // a, A a + B, sweeping the kinks where a ray's y + a (e^T J d) crosses 0 in order.
 double exact_line_search(int u, SoftNewtonWorkspace& ws) {
@@ -176,24 +178,32 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
       }
     }
   }
-  // The kinks in increasing order, taken off a heap: the sweep usually stops after a
-  // few of them, so they are not all sorted. Those within the whole Newton step (a <= 1)
-  // come first and are heaped alone; the others only when the sweep passes them all
-  // (the same order, so the same sums).
+  // The kinks in increasing order: the sweep usually stops after one or two, so the
+  // first kScannedKinks are found by a scan for the smallest, the rest taken off a heap
+  // (not all sorted). Those within the whole Newton step (a <= 1) come first and are
+  // swept alone; the others only when the sweep passes them all (the same order,
+  // so the same sums).
+  const auto passes = [&](const std::pair<double, int>& kink) {
+    if (slope > 0 && -intercept / slope <= kink.first) return false;
+    const int ray = kink.second;
+    const double along = ray_slope[ray];
+    const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
+    const double weighted = change * along * inverse[ray];
+    slope += along * weighted;
+    intercept += velocity[ray] * weighted;
+    return true;
+  };
   const auto later = std::greater<std::pair<double, int>>();
   const auto sweep = [&](std::vector<std::pair<double, int>>::iterator first,
                          std::vector<std::pair<double, int>>::iterator last) {
+    for (int scanned = 0; scanned < kScannedKinks && first != last; ++scanned, ++first) {
+      std::iter_swap(first, std::min_element(first, last));
+      if (!passes(*first)) return true;
+    }
     std::make_heap(first, last, later);
     for (auto unvisited = last; unvisited != first; --unvisited) {
       std::pop_heap(first, unvisited, later);
-      const std::pair<double, int>& kink = *(unvisited - 1);
-      if (slope > 0 && -intercept / slope <= kink.first) return true;
-      const int ray = kink.second;
-      const double along = ws.ray_slope[ray];
-      const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
-      const double weighted = change * along * inverse[ray];
-      slope += along * weighted;
-      intercept += velocity[ray] * weighted;
+      if (!passes(*(unvisited - 1))) return true;
     }
     return false;
   };
