@@ -10,12 +10,20 @@
 namespace contactlab {
 namespace {
 
+// M x over member m's 6 velocities: a free body's M (prepare_velocity_hessian) is
+// diag(m I, I_c) in its centre's linear and angular velocities, its off-diagonal 3x3
+// blocks zero, so its two diagonal blocks alone.
+void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, Eigen::VectorXd& out) {
+  out.segment<3>(6 * m).noalias() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
+  out.segment<3>(6 * m + 3).noalias() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
+}
+
 // v => v - v_free, M (v - v_free) and each contact's J_c (v - v_free), from scratch.
 void take_displacement(SoftNewtonWorkspace& ws) {
   const VelocityHessian& system = ws.system;
   ws.displacement = ws.velocity - ws.free_velocity;
   for (int m = 0; m < static_cast<int>(system.mass.size()); ++m) {
-    member_part(ws.momentum, m).noalias() = system.mass[m] * member_part(ws.displacement, m);
+    member_momentum(system.mass[m], ws.displacement, m, ws.momentum);
   }
   for (int c = 0; c < static_cast<int>(ws.contact_rate.size()); ++c) {
     ws.contact_rate[c] = frame_rate(system, c, ws.displacement);
@@ -155,8 +163,8 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
   double slope = 0;      // A
   double intercept = 0;  // B
   for (int m = 0; m < count; ++m) {
-    auto moved = member_part(ws.moved, m);  // M d
-    moved.noalias() = ws.system.mass[m] * member_part(ws.direction, m);
+    member_momentum(ws.system.mass[m], ws.direction, m, ws.moved);
+    const auto moved = member_part(ws.moved, m);  // M d
     slope += member_part(ws.direction, m).dot(moved);
     intercept += member_part(ws.displacement, m).dot(moved);
   }
