@@ -38,17 +38,6 @@ void take_zero_displacement(SoftNewtonWorkspace& ws) {
   std::fill(ws.contact_rate.begin(), ws.contact_rate.end(), Vec3::Zero());
 }
 
-// v + a d, its momentum and frame rates moved along by linearity: a M d and a J_c d
-// added (the line search's), not formed again from v.
-void advance(double step, SoftNewtonWorkspace& ws) {
-  ws.velocity += step * ws.direction;
-  ws.displacement = ws.velocity - ws.free_velocity;
-  ws.momentum += step * ws.moved;
-  for (int c = 0; c < static_cast<int>(ws.contact_rate.size()); ++c) {
-    ws.contact_rate[c] += step * ws.direction_rate[c];
-  }
-}
-
 // Each ray's e_cj and 1 / r_cj for a solve.
 void take_rays(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
   const int k = rows.contact_count;
@@ -61,6 +50,15 @@ void take_rays(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& 
       ws.ray_compliance_inverse[c * u + j] = 1.0 / lcp.regularisation[c * u + j];
     }
   }
+}
+
+// A ray's y into `velocity` and y < 0 into `active`; non-zero when that changed it.
+char take_ray(double y, double& velocity, char& active) {
+  const char pressed = y < 0;
+  const char changed = pressed ^ active;
+  velocity = y;
+  active = pressed;
+  return changed;
 }
 
 // The frame rates => y_cj = q_cj + e_cj^T J_c (v - v_free) per ray, and the active set
@@ -77,11 +75,32 @@ bool take_ray_velocities(int u, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
     const Vec3 rate = ws.contact_rate[c];
     char contact_changed = 0;
     for (int ray = c * u; ray < (c + 1) * u; ++ray) {
-      const double y = offset[ray] + edge[ray].dot(rate);
-      velocity[ray] = y;
-      const char pressed = y < 0;
-      contact_changed |= pressed ^ active[ray];
-      active[ray] = pressed;
+      contact_changed |= take_ray(offset[ray] + edge[ray].dot(rate), velocity[ray], active[ray]);
+    }
+    if (contact_changed) {
+      ws.active_changed[c] = 1;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// v + a d, its momentum moved by a M d and each ray's y by a e^T J d (the line
+// search's), not formed again from v; the active set taken at the new y as
+// take_ray_velocities takes it. True when it changed.
+bool advance(double step, int u, SoftNewtonWorkspace& ws) {
+  ws.velocity += step * ws.direction;
+  ws.displacement = ws.velocity - ws.free_velocity;
+  ws.momentum += step * ws.moved;
+  const int k = static_cast<int>(ws.contact_rate.size());
+  const double* along = ws.ray_slope.data();
+  double* velocity = ws.ray_velocity.data();
+  char* active = ws.active.data();
+  bool changed = false;
+  for (int c = 0; c < k; ++c) {
+    char contact_changed = 0;
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      contact_changed |= take_ray(velocity[ray] + step * along[ray], velocity[ray], active[ray]);
     }
     if (contact_changed) {
       ws.active_changed[c] = 1;
@@ -170,7 +189,7 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
   }
   ws.kinks.clear();
   for (int c = 0; c < k; ++c) {
-    const Vec3& rate = ws.direction_rate[c] = frame_rate(ws.system, c, ws.direction);  // J_c d
+    const Vec3 rate = frame_rate(ws.system, c, ws.direction);  // J_c d
     for (int ray = c * u; ray < (c + 1) * u; ++ray) {
       const double along = edge[ray].dot(rate);  // e^T J d
       const double y = velocity[ray];
@@ -235,7 +254,6 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   ws.ray_slope.resize(rays);
   ws.active.assign(rays, 0);
   ws.weight.resize(rows.contact_count);
-  ws.direction_rate.resize(rows.contact_count);
   ws.active_changed.resize(rows.contact_count);
   take_rays(rows, lcp, ws);
   const int u = rows.friction_edges;
@@ -272,9 +290,8 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     fill_hessian(u, ws);
     failed = !newton_direction(ws.system, ws.gradient, ws.direction) || !ws.direction.allFinite();
     if (failed) break;
-    advance(exact_line_search(u, ws), ws);
     // An unchanged active set ends the solve, its gradient unneeded.
-    converged = !take_ray_velocities(u, lcp, ws);
+    converged = !advance(exact_line_search(u, ws), u, ws);
     if (!converged) {
       take_gradient(u, ws);
       converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);

@@ -80,7 +80,6 @@ struct SoftNewtonWorkspace {
   Eigen::VectorXd momentum;                // M (v - v_free)
   Eigen::VectorXd moved;                   // M d
   std::vector<Vec3> contact_rate;          // per contact: J_c (v - v_free)
-  std::vector<Vec3> direction_rate;        // per contact: J_c d
   std::vector<Vec3> ray_edge;              // e per ray
   Eigen::VectorXd ray_compliance_inverse;  // 1 / r per ray
   Eigen::VectorXd ray_velocity;            // y per ray
@@ -100,8 +99,8 @@ struct SoftNewtonWorkspace {
 // there than at v_free; a null `start` resumes from workspace.velocity as the last call
 // on the same island and v_free left it (only q or r changed since: its M (v - v_free)
 // and J_c (v - v_free) are taken as they stand). Within the solve, each step's v + a d
-// moves them by a M d and a J_c d; its answer's are formed again from v, and y with
-// them. False when it did not converge or met a non-finite number.
+// moves M (v - v_free) by a M d and y by a e^T J_c d; its answer's M (v - v_free),
+// J_c (v - v_free) and y are formed again from v. False when it did not converge or met a non-finite number.
 bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd* start,
                         SoftNewtonWorkspace& workspace, IslandSolveReport& report);
 
