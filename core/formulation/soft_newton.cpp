@@ -43,11 +43,11 @@ void take_rays(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& 
   const int k = rows.contact_count;
   const int u = rows.friction_edges;
   ws.ray_edge.resize(k * u);
-  ws.ray_compliance_inverse.resize(k * u);
+  ws.inverse_regularisation.resize(k * u);
   for (int c = 0; c < k; ++c) {
     for (int j = 0; j < u; ++j) {
       ws.ray_edge[c * u + j] = edge_ray(rows, c, j);
-      ws.ray_compliance_inverse[c * u + j] = 1.0 / lcp.regularisation[c * u + j];
+      ws.inverse_regularisation[c * u + j] = 1.0 / lcp.regularisation[c * u + j];
     }
   }
 }
@@ -115,7 +115,7 @@ bool advance(double step, int u, SoftNewtonWorkspace& ws) {
 double take_gradient(int u, SoftNewtonWorkspace& ws) {
   const int k = static_cast<int>(ws.contact_rate.size());
   const double* velocity = ws.ray_velocity.data();
-  const double* inverse = ws.ray_compliance_inverse.data();
+  const double* inverse = ws.inverse_regularisation.data();
   const Vec3* edge = ws.ray_edge.data();
   const char* active = ws.active.data();
   ws.gradient = ws.momentum;
@@ -144,7 +144,7 @@ double cost_at_free_velocity(const EdgeLcp& lcp, const SoftNewtonWorkspace& ws) 
   double cost = 0;
   for (Eigen::Index ray = 0; ray < lcp.offset.size(); ++ray) {
     const double y = lcp.offset[ray];
-    if (y < 0) cost += 0.5 * y * (y * ws.ray_compliance_inverse[ray]);
+    if (y < 0) cost += 0.5 * y * (y * ws.inverse_regularisation[ray]);
   }
   return cost;
 }
@@ -161,7 +161,7 @@ void fill_hessian(int u, SoftNewtonWorkspace& ws) {
     for (int ray = c * u; ray < (c + 1) * u; ++ray) {
       if (!ws.active[ray]) continue;
       const Vec3& edge = ws.ray_edge[ray];
-      weight.noalias() += edge * (edge.transpose() * ws.ray_compliance_inverse[ray]);
+      weight.noalias() += edge * (edge.transpose() * ws.inverse_regularisation[ray]);
     }
   }
   fill_velocity_hessian(ws.weight, ws.system, &ws.active_changed);
@@ -175,7 +175,7 @@ constexpr int kScannedKinks = 4;
 double exact_line_search(int u, SoftNewtonWorkspace& ws) {
   const int k = static_cast<int>(ws.contact_rate.size());
   const double* velocity = ws.ray_velocity.data();
-  const double* inverse = ws.ray_compliance_inverse.data();
+  const double* inverse = ws.inverse_regularisation.data();
   const Vec3* edge = ws.ray_edge.data();
   double* ray_slope = ws.ray_slope.data();
   const int count = static_cast<int>(ws.system.mass.size());
@@ -298,8 +298,8 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     }
   }
   report.iterations += iterations;
-  // The steps' sums of a M d and a J_c d replaced by M (v - v_free) and J_c (v - v_free)
-  // formed again, y with them: the answer's y are those of its v.
+  // The steps' sums of a M d and a e^T J d replaced by M (v - v_free), J_c (v - v_free)
+  // and y formed again: the answer's y are those of its v.
   if (iterations > 0) {
     take_displacement(ws);
     take_ray_velocities(u, lcp, ws);

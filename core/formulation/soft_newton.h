@@ -81,7 +81,7 @@ struct SoftNewtonWorkspace {
   Eigen::VectorXd moved;                   // M d
   std::vector<Vec3> contact_rate;          // per contact: J_c (v - v_free)
   std::vector<Vec3> ray_edge;              // e per ray
-  Eigen::VectorXd ray_compliance_inverse;  // 1 / r per ray
+  Eigen::VectorXd inverse_regularisation;  // 1 / r per ray
   Eigen::VectorXd ray_velocity;            // y per ray
   Eigen::VectorXd ray_slope;               // e^T J d per ray
   std::vector<char> active;                // per ray: y < 0 when H was built
