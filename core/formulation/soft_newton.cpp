@@ -297,7 +297,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
       converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
     }
   }
-  report.iterations += iterations;
+  if (!failed) report.iterations += iterations;
   // The steps' sums of a M d and a e^T J d replaced by M (v - v_free), J_c (v - v_free)
   // and y formed again: the answer's y are those of its v.
   if (iterations > 0) {

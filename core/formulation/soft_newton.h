@@ -100,7 +100,8 @@ struct SoftNewtonWorkspace {
 // on the same island and v_free left it (only q or r changed since: its M (v - v_free)
 // and J_c (v - v_free) are taken as they stand). Within the solve, each step's v + a d
 // moves M (v - v_free) by a M d and y by a e^T J_c d; its answer's M (v - v_free),
-// J_c (v - v_free) and y are formed again from v. False when it did not converge or met a non-finite number.
+// J_c (v - v_free) and y are formed again from v. False when it did not converge or
+// met a non-finite number (a failed factorisation's iterations not reported).
 bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd* start,
                         SoftNewtonWorkspace& workspace, IslandSolveReport& report);
 
