@@ -45,7 +45,6 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
   // one round softer; fewer: cold.
   double ratio = found == k ? kConvexWarmRatio
                             : (found >= kConvexWarmShare * k ? kConvexMostlyWarmRatio : kConvexFirstRatio);
-  ws.start = island.start_velocity;
 
   const bool holds_ratio = static_cast<int>(island.members().size()) >= kConvexSteadyMembers;
   double last_residual = 0;
@@ -53,9 +52,8 @@ bool solve_convex_newton(const IslandRows& rows, const IslandContactState& conta
     // beta^i => the minimiser of L_i, by soft's Newton method from the last v.
     ws.shifted.regularisation = ratio * ws.scale;
     ws.shifted.offset = ws.offset - ws.shifted.regularisation.cwiseProduct(ws.multiplier);
-    minimise_soft_cost(rows, ws.shifted, ws.start, newton, report);
+    minimise_soft_cost(rows, ws.shifted, round == 0 ? &island.start_velocity : nullptr, newton, report);
     if (!newton.velocity.allFinite()) return false;
-    ws.start = newton.velocity;
     // y = s - r beta^i => beta^{i+1} = max(0, -y / r), and the KKT residual of s.
     double residual = 0;
     for (int ray = 0; ray < rays; ++ray) {

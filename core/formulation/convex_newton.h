@@ -87,7 +87,6 @@ struct ConvexNewtonWorkspace {
   Eigen::VectorXd offset;          // per ray: q
   Eigen::VectorXd scale;           // per ray: e^T W_cc e
   Eigen::VectorXd multiplier;      // per ray: beta^i
-  Eigen::VectorXd start;           // the last round's v
   std::vector<char> taken;         // contact_warm_start.h's scratch
   // "velocity-space method of multipliers" when the last solve answered (beta in
   // `multiplier`, q in `offset`), else nullptr.

@@ -10,56 +10,74 @@
 namespace contactlab {
 namespace {
 
-// v => y per ray, the gradient g and its terms' size t; returns f(v).
-double evaluate(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
-  const int k = rows.contact_count;
-  const int u = rows.friction_edges;
+// M x over member m's 6 velocities: a free body's M (prepare_velocity_hessian) is
+// diag(m I, I_c) in its centre's linear and angular velocities, its off-diagonal 3x3
+// blocks zero, so its two diagonal blocks alone.
+void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, Eigen::VectorXd& out) {
+  out.segment<3>(6 * m).noalias() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
+  out.segment<3>(6 * m + 3).noalias() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
+}
+
+// v => v - v_free, M (v - v_free) and each contact's J_c (v - v_free), from scratch.
+void take_displacement(SoftNewtonWorkspace& ws) {
   const VelocityHessian& system = ws.system;
   ws.displacement = ws.velocity - ws.free_velocity;
-  double cost = inertia_term(system, ws.displacement, ws.gradient, ws.term_size);
+  for (int m = 0; m < static_cast<int>(system.mass.size()); ++m) {
+    member_momentum(system.mass[m], ws.displacement, m, ws.momentum);
+  }
+  for (int c = 0; c < static_cast<int>(ws.contact_rate.size()); ++c) {
+    ws.contact_rate[c] = frame_rate(system, c, ws.displacement);
+  }
+}
+
+// v at v_free: every term of take_displacement an exact zero.
+void take_zero_displacement(SoftNewtonWorkspace& ws) {
+  ws.velocity = ws.free_velocity;
+  ws.displacement.setZero();
+  ws.momentum.setZero();
+  std::fill(ws.contact_rate.begin(), ws.contact_rate.end(), Vec3::Zero());
+}
+
+// Each ray's e_cj and 1 / r_cj for a solve.
+void take_rays(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
+  const int k = rows.contact_count;
+  const int u = rows.friction_edges;
+  ws.ray_edge.resize(k * u);
+  ws.inverse_regularisation.resize(k * u);
   for (int c = 0; c < k; ++c) {
-    const Vec3 rate = frame_rate(system, c, ws.displacement);
-    Vec3 force = Vec3::Zero();  // f_c = sum_j e_cj min(y_cj, 0) / r_cj
-    bool pressed = false;
     for (int j = 0; j < u; ++j) {
-      const int ray = c * u + j;
-      const Vec3 edge = edge_ray(rows, c, j);
-      const double y = lcp.offset[ray] + edge.dot(rate);
-      ws.ray_velocity[ray] = y;
-      if (y < 0) {
-        force += edge * (y / lcp.regularisation[ray]);
-        cost += 0.5 * y * y / lcp.regularisation[ray];
-        pressed = true;
-      }
+      ws.ray_edge[c * u + j] = edge_ray(rows, c, j);
+      ws.inverse_regularisation[c * u + j] = 1.0 / lcp.regularisation[c * u + j];
     }
-    // A contact with no ray pressed adds J_c^T 0, zeros, to g and t: skipped.
-    if (pressed) add_frame_force(system, c, force, ws.gradient, ws.term_size);
   }
-  return cost;
 }
 
-// f(v_free): the rays' terms at y = q alone, the same sum in the same order as
-// evaluate() forms there (its inertia term and e^T J (v - v_free) are exact zeros), so
-// the same bits without the contacts' frame rates and forces.
-double cost_at_free_velocity(const EdgeLcp& lcp, int rays) {
-  double cost = 0;
-  for (int ray = 0; ray < rays; ++ray) {
-    const double y = lcp.offset[ray];
-    if (y < 0) cost += 0.5 * y * y / lcp.regularisation[ray];
-  }
-  return cost;
+// A ray's y into `velocity` and y < 0 into `active`; non-zero when that changed it.
+char take_ray(double y, double& velocity, char& active) {
+  const char pressed = y < 0;
+  const char changed = pressed ^ active;
+  velocity = y;
+  active = pressed;
+  return changed;
 }
 
-// The active set at y into ws.active, its contacts whose rays changed marked in
-// ws.active_changed; true when any changed.
-bool take_active_set(int u, SoftNewtonWorkspace& ws) {
+// The frame rates => y_cj = q_cj + e_cj^T J_c (v - v_free) per ray, and the active set
+// at y into ws.active, its contacts whose rays changed marked in ws.active_changed;
+// true when any changed.
+bool take_ray_velocities(int u, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
+  const int k = static_cast<int>(ws.contact_rate.size());
+  const double* offset = lcp.offset.data();
+  const Vec3* edge = ws.ray_edge.data();
+  double* velocity = ws.ray_velocity.data();
+  char* active = ws.active.data();
   bool changed = false;
-  const int k = static_cast<int>(ws.active_changed.size());
   for (int c = 0; c < k; ++c) {
+    const Vec3 rate = ws.contact_rate[c];
+    char contact_changed = 0;
     for (int ray = c * u; ray < (c + 1) * u; ++ray) {
-      const char active = ws.ray_velocity[ray] < 0;
-      if (active == ws.active[ray]) continue;
-      ws.active[ray] = active;
+      contact_changed |= take_ray(offset[ray] + edge[ray].dot(rate), velocity[ray], active[ray]);
+    }
+    if (contact_changed) {
       ws.active_changed[c] = 1;
       changed = true;
     }
@@ -67,75 +85,152 @@ bool take_active_set(int u, SoftNewtonWorkspace& ws) {
   return changed;
 }
 
+// v + a d, its momentum moved by a M d and each ray's y by a e^T J d (the line
+// search's), not formed again from v; the active set taken at the new y as
+// take_ray_velocities takes it. True when it changed.
+bool advance(double step, int u, SoftNewtonWorkspace& ws) {
+  ws.velocity += step * ws.direction;
+  ws.displacement = ws.velocity - ws.free_velocity;
+  ws.momentum += step * ws.moved;
+  const int k = static_cast<int>(ws.contact_rate.size());
+  const double* along = ws.ray_slope.data();
+  double* velocity = ws.ray_velocity.data();
+  char* active = ws.active.data();
+  bool changed = false;
+  for (int c = 0; c < k; ++c) {
+    char contact_changed = 0;
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      contact_changed |= take_ray(velocity[ray] + step * along[ray], velocity[ray], active[ray]);
+    }
+    if (contact_changed) {
+      ws.active_changed[c] = 1;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// (v - v_free, M (v - v_free), y per ray and its active set) => the gradient g and its
+// terms' size t; returns f(v).
+double take_gradient(int u, SoftNewtonWorkspace& ws) {
+  const int k = static_cast<int>(ws.contact_rate.size());
+  const double* velocity = ws.ray_velocity.data();
+  const double* inverse = ws.inverse_regularisation.data();
+  const Vec3* edge = ws.ray_edge.data();
+  const char* active = ws.active.data();
+  ws.gradient = ws.momentum;
+  ws.term_size = ws.momentum.cwiseAbs();
+  double cost = 0.5 * ws.displacement.dot(ws.momentum);
+  for (int c = 0; c < k; ++c) {
+    Vec3 force = Vec3::Zero();  // f_c = sum_j e_cj min(y_cj, 0) / r_cj
+    bool pressed = false;
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      if (!active[ray]) continue;
+      const double weighted = velocity[ray] * inverse[ray];  // y / r
+      force += edge[ray] * weighted;
+      cost += 0.5 * velocity[ray] * weighted;
+      pressed = true;
+    }
+    // A contact with no ray pressed adds J_c^T 0, zeros, to g and t: skipped.
+    if (pressed) add_frame_force(ws.system, c, force, ws.gradient, ws.term_size);
+  }
+  return cost;
+}
+
+// f(v_free): the rays' terms at y = q alone, the same sum in the same order as
+// take_gradient() forms there (its inertia term and e^T J (v - v_free) are exact
+// zeros), so the same bits without the contacts' forces.
+double cost_at_free_velocity(const EdgeLcp& lcp, const SoftNewtonWorkspace& ws) {
+  double cost = 0;
+  for (Eigen::Index ray = 0; ray < lcp.offset.size(); ++ray) {
+    const double y = lcp.offset[ray];
+    if (y < 0) cost += 0.5 * y * (y * ws.inverse_regularisation[ray]);
+  }
+  return cost;
+}
+
 // D_c = sum_{j in A} e e^T / r for the contacts whose active rays changed since the
 // last fill (the others' D_c stand as they were, bit for bit), then H = M + J^T D J,
 // told which D_c were formed again.
-void fill_hessian(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
-  const int k = rows.contact_count;
-  const int u = rows.friction_edges;
+void fill_hessian(int u, SoftNewtonWorkspace& ws) {
+  const int k = static_cast<int>(ws.contact_rate.size());
   for (int c = 0; c < k; ++c) {
     if (!ws.active_changed[c]) continue;
     Mat3& weight = ws.weight[c];
     weight.setZero();
-    for (int j = 0; j < u; ++j) {
-      const int ray = c * u + j;
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
       if (!ws.active[ray]) continue;
-      const Vec3 edge = edge_ray(rows, c, j);
-      weight.noalias() += edge * edge.transpose() / lcp.regularisation[ray];
+      const Vec3& edge = ws.ray_edge[ray];
+      weight.noalias() += edge * (edge.transpose() * ws.inverse_regularisation[ray]);
     }
   }
   fill_velocity_hessian(ws.weight, ws.system, &ws.active_changed);
   std::fill(ws.active_changed.begin(), ws.active_changed.end(), 0);
 }
 
+constexpr int kScannedKinks = 4;
+
 // The a >= 0 that minimises f(v + a d): the zero of its derivative, piecewise linear in
 // a, A a + B, sweeping the kinks where a ray's y + a (e^T J d) crosses 0 in order.
-double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
-  const int k = rows.contact_count;
-  const int u = rows.friction_edges;
+double exact_line_search(int u, SoftNewtonWorkspace& ws) {
+  const int k = static_cast<int>(ws.contact_rate.size());
+  const double* velocity = ws.ray_velocity.data();
+  const double* inverse = ws.inverse_regularisation.data();
+  const Vec3* edge = ws.ray_edge.data();
+  double* ray_slope = ws.ray_slope.data();
   const int count = static_cast<int>(ws.system.mass.size());
   double slope = 0;      // A
   double intercept = 0;  // B
   for (int m = 0; m < count; ++m) {
-    const Vec6 moved = ws.system.mass[m] * member_part(ws.direction, m);
+    member_momentum(ws.system.mass[m], ws.direction, m, ws.moved);
+    const auto moved = member_part(ws.moved, m);  // M d
     slope += member_part(ws.direction, m).dot(moved);
-    intercept += (member_part(ws.velocity, m) - member_part(ws.free_velocity, m)).dot(moved);
+    intercept += member_part(ws.displacement, m).dot(moved);
   }
   ws.kinks.clear();
   for (int c = 0; c < k; ++c) {
-    const Vec3 rate = frame_rate(ws.system, c, ws.direction);
-    for (int j = 0; j < u; ++j) {
-      const int ray = c * u + j;
-      const double along = edge_ray(rows, c, j).dot(rate);  // e^T J d
-      const double y = ws.ray_velocity[ray];
-      ws.ray_slope[ray] = along;
+    const Vec3 rate = frame_rate(ws.system, c, ws.direction);  // J_c d
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      const double along = edge[ray].dot(rate);  // e^T J d
+      const double y = velocity[ray];
+      ray_slope[ray] = along;
       const bool active = y < 0 || (y == 0 && along < 0);
       if (active) {
-        slope += along * along / lcp.regularisation[ray];
-        intercept += y * along / lcp.regularisation[ray];
+        const double weighted = along * inverse[ray];  // e^T J d / r
+        slope += along * weighted;
+        intercept += y * weighted;
         if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
       } else if (along < 0) {
         ws.kinks.emplace_back(-y / along, ray);  // enters
       }
     }
   }
-  // The kinks in increasing order, taken off a heap: the sweep usually stops after a
-  // few of them, so they are not all sorted. Those within the whole Newton step (a <= 1)
-  // come first and are heaped alone; the others only when the sweep passes them all
-  // (the same order, so the same sums).
+  // The kinks in increasing order: the sweep usually stops after one or two, so the
+  // first kScannedKinks are found by a scan for the smallest, the rest taken off a heap
+  // (not all sorted). Those within the whole Newton step (a <= 1) come first and are
+  // swept alone; the others only when the sweep passes them all (the same order,
+  // so the same sums).
+  const auto passes = [&](const std::pair<double, int>& kink) {
+    if (slope > 0 && -intercept / slope <= kink.first) return false;
+    const int ray = kink.second;
+    const double along = ray_slope[ray];
+    const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
+    const double weighted = change * along * inverse[ray];
+    slope += along * weighted;
+    intercept += velocity[ray] * weighted;
+    return true;
+  };
   const auto later = std::greater<std::pair<double, int>>();
   const auto sweep = [&](std::vector<std::pair<double, int>>::iterator first,
                          std::vector<std::pair<double, int>>::iterator last) {
+    for (int scanned = 0; scanned < kScannedKinks && first != last; ++scanned, ++first) {
+      std::iter_swap(first, std::min_element(first, last));
+      if (!passes(*first)) return true;
+    }
     std::make_heap(first, last, later);
     for (auto unvisited = last; unvisited != first; --unvisited) {
       std::pop_heap(first, unvisited, later);
-      const std::pair<double, int>& kink = *(unvisited - 1);
-      if (slope > 0 && -intercept / slope <= kink.first) return true;
-      const int ray = kink.second;
-      const double along = ws.ray_slope[ray];
-      const double change = along > 0 ? -1.0 : 1.0;  // a leaving ray has e^T J d > 0
-      slope += change * along * along / lcp.regularisation[ray];
-      intercept += change * ws.ray_velocity[ray] * along / lcp.regularisation[ray];
+      if (!passes(*(unvisited - 1))) return true;
     }
     return false;
   };
@@ -147,49 +242,69 @@ double exact_line_search(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonW
 
 }  // namespace
 
-bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd& start,
+bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd* start,
                         SoftNewtonWorkspace& ws, IslandSolveReport& report) {
   const int n = static_cast<int>(ws.free_velocity.size());
   const int rays = rows.contact_count * rows.friction_edges;
   ws.gradient.resize(n);
   ws.term_size.resize(n);
   ws.direction.resize(n);
+  ws.moved.resize(n);
   ws.ray_velocity.resize(rays);
   ws.ray_slope.resize(rays);
   ws.active.assign(rays, 0);
   ws.weight.resize(rows.contact_count);
+  ws.active_changed.resize(rows.contact_count);
+  take_rays(rows, lcp, ws);
+  const int u = rows.friction_edges;
 
-  // Start from `start` where the cost is lower there.
+  // Start from `start`, or v as the last call left it, where the cost is lower there.
   bool warm = false;
-  if (start.size() == n && start.allFinite()) {
-    ws.velocity = start;
-    warm = evaluate(rows, lcp, ws) < cost_at_free_velocity(lcp, rays);
+  if (start == nullptr || (start->size() == n && start->allFinite())) {
+    if (start != nullptr) {
+      ws.velocity = *start;
+      ws.momentum.resize(n);
+      ws.contact_rate.resize(rows.contact_count);
+      take_displacement(ws);
+    }
+    take_ray_velocities(u, lcp, ws);
+    warm = take_gradient(u, ws) < cost_at_free_velocity(lcp, ws);
     if (warm) report.warm_start_used = true;
   }
   if (!warm) {
-    ws.velocity = ws.free_velocity;
-    evaluate(rows, lcp, ws);
+    ws.momentum.resize(n);
+    ws.contact_rate.resize(rows.contact_count);
+    take_zero_displacement(ws);
+    take_ray_velocities(u, lcp, ws);
+    take_gradient(u, ws);
   }
   // The first fill computes every D_c: the last solve's are of another r.
-  ws.active_changed.assign(rows.contact_count, 1);
-  take_active_set(rows.friction_edges, ws);
+  std::fill(ws.active_changed.begin(), ws.active_changed.end(), 1);
 
   bool converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
+  bool failed = false;
   int iterations = 0;
   while (!converged && iterations < kSoftNewtonIterations) {
     ++iterations;
     // d = -H^-1 g on the active set's quadratic, then the exact step along it.
-    fill_hessian(rows, lcp, ws);
-    if (!newton_direction(ws.system, ws.gradient, ws.direction)) return false;
-    if (!ws.direction.allFinite()) return false;
-    const double step = exact_line_search(rows, lcp, ws);
-    ws.velocity += step * ws.direction;
-    evaluate(rows, lcp, ws);
-    const bool changed = take_active_set(rows.friction_edges, ws);
-    converged = !changed || gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
+    fill_hessian(u, ws);
+    failed = !newton_direction(ws.system, ws.gradient, ws.direction) || !ws.direction.allFinite();
+    if (failed) break;
+    // An unchanged active set ends the solve, its gradient unneeded.
+    converged = !advance(exact_line_search(u, ws), u, ws);
+    if (!converged) {
+      take_gradient(u, ws);
+      converged = gradient_small(ws.gradient, ws.term_size, kSoftNewtonTolerance);
+    }
   }
-  report.iterations += iterations;
-  return converged && ws.velocity.allFinite();
+  if (!failed) report.iterations += iterations;
+  // The steps' sums of a M d and a e^T J d replaced by M (v - v_free), J_c (v - v_free)
+  // and y formed again: the answer's y are those of its v.
+  if (iterations > 0) {
+    take_displacement(ws);
+    take_ray_velocities(u, lcp, ws);
+  }
+  return !failed && converged && ws.velocity.allFinite();
 }
 
 bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& ws,
@@ -206,7 +321,7 @@ bool solve_soft_newton(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWor
   }
   ws.free_velocity = island.velocity;
   report.problem_size = rays;
-  if (!minimise_soft_cost(rows, lcp, island.start_velocity, ws, report)) return false;
+  if (!minimise_soft_cost(rows, lcp, &island.start_velocity, ws, report)) return false;
 
   // y => beta = max(0, -y / r), the frame impulses, v^{l+1} = v_free + M^-1 J^T p.
   ws.z.resize(rays);

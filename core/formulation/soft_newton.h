@@ -77,6 +77,11 @@ struct SoftNewtonWorkspace {
   Eigen::VectorXd term_size;               // t
   Eigen::VectorXd direction;               // d
   Eigen::VectorXd displacement;            // v - v_free
+  Eigen::VectorXd momentum;                // M (v - v_free)
+  Eigen::VectorXd moved;                   // M d
+  std::vector<Vec3> contact_rate;          // per contact: J_c (v - v_free)
+  std::vector<Vec3> ray_edge;              // e per ray
+  Eigen::VectorXd inverse_regularisation;  // 1 / r per ray
   Eigen::VectorXd ray_velocity;            // y per ray
   Eigen::VectorXd ray_slope;               // e^T J d per ray
   std::vector<char> active;                // per ray: y < 0 when H was built
@@ -91,8 +96,13 @@ struct SoftNewtonWorkspace {
 // pieces prepared (prepare_velocity_hessian), a start) => the minimiser of f in
 // workspace.velocity, y per ray at it in workspace.ray_velocity, the Newton iterations
 // added to the report. Starts from `start` when it has the island's size and f is lower
-// there than at v_free. False when it did not converge or met a non-finite number.
-bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd& start,
+// there than at v_free; a null `start` resumes from workspace.velocity as the last call
+// on the same island and v_free left it (only q or r changed since: its M (v - v_free)
+// and J_c (v - v_free) are taken as they stand). Within the solve, each step's v + a d
+// moves M (v - v_free) by a M d and y by a e^T J_c d; its answer's M (v - v_free),
+// J_c (v - v_free) and y are formed again from v. False when it did not converge or
+// met a non-finite number (a failed factorisation's iterations not reported).
+bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen::VectorXd* start,
                         SoftNewtonWorkspace& workspace, IslandSolveReport& report);
 
 // (rows, the pyramid's r and q over its k u rays, v_free in island.velocity, v^l in
