@@ -10,14 +10,6 @@
 namespace contactlab {
 namespace {
 
-// M x over member m's 6 velocities: a free body's M (prepare_velocity_hessian) is
-// diag(m I, I_c) in its centre's linear and angular velocities, its off-diagonal 3x3
-// blocks zero, so its two diagonal blocks alone.
-void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, Eigen::VectorXd& out) {
-  out.segment<3>(6 * m).noalias() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
-  out.segment<3>(6 * m + 3).noalias() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
-}
-
 // v => v - v_free, M (v - v_free) and each contact's J_c (v - v_free), from scratch.
 void take_displacement(SoftNewtonWorkspace& ws) {
   const VelocityHessian& system = ws.system;
@@ -255,6 +247,8 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   ws.active.assign(rays, 0);
   ws.weight.resize(rows.contact_count);
   ws.active_changed.resize(rows.contact_count);
+  ws.momentum.resize(n);  // sizes as the last call's when resuming: kept
+  ws.contact_rate.resize(rows.contact_count);
   take_rays(rows, lcp, ws);
   const int u = rows.friction_edges;
 
@@ -263,8 +257,6 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   if (start == nullptr || (start->size() == n && start->allFinite())) {
     if (start != nullptr) {
       ws.velocity = *start;
-      ws.momentum.resize(n);
-      ws.contact_rate.resize(rows.contact_count);
       take_displacement(ws);
     }
     take_ray_velocities(u, lcp, ws);
@@ -272,8 +264,6 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
     if (warm) report.warm_start_used = true;
   }
   if (!warm) {
-    ws.momentum.resize(n);
-    ws.contact_rate.resize(rows.contact_count);
     take_zero_displacement(ws);
     take_ray_velocities(u, lcp, ws);
     take_gradient(u, ws);

@@ -166,10 +166,9 @@ double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displa
                     Eigen::VectorXd& term_size) {
   double cost = 0;
   for (int m = 0; m < static_cast<int>(system.mass.size()); ++m) {
-    const Vec6 momentum = system.mass[m] * member_part(displacement, m);
-    member_part(gradient, m) = momentum;
-    member_part(term_size, m) = momentum.cwiseAbs();
-    cost += 0.5 * member_part(displacement, m).dot(momentum);
+    member_momentum(system.mass[m], displacement, m, gradient);
+    member_part(term_size, m) = member_part(gradient, m).cwiseAbs();
+    cost += 0.5 * member_part(displacement, m).dot(member_part(gradient, m));
   }
   return cost;
 }

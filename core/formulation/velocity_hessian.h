@@ -50,6 +50,15 @@ struct VelocityHessian {
 inline auto member_part(const Eigen::VectorXd& v, int m) { return v.segment<6>(6 * m); }
 inline auto member_part(Eigen::VectorXd& v, int m) { return v.segment<6>(6 * m); }
 
+// (M x) over member m's 6 velocities into `out`: a free body's M
+// (prepare_velocity_hessian) is diag(m I, I_c) in its centre's linear and angular
+// velocities, its off-diagonal 3x3 blocks zero, so its two diagonal blocks alone (the
+// same bits as the whole 6x6 product).
+inline void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, Eigen::VectorXd& out) {
+  out.segment<3>(6 * m).noalias() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
+  out.segment<3>(6 * m + 3).noalias() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
+}
+
 // (island, rows) => M per member, each contact's sides, the off-diagonal blocks of H
 // and, when they differ from the last solve's, H's pattern and its symbolic analysis.
 // False when a member is not a free body with a positive mass.
