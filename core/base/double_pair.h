@@ -14,5 +14,11 @@ using DoublePair = double __attribute__((vector_size(16), aligned(8)));  // unal
 inline DoublePair load_pair(const double* p) { return *reinterpret_cast<const DoublePair*>(p); }
 inline void store_pair(double* p, DoublePair value) { *reinterpret_cast<DoublePair*>(p) = value; }
 inline DoublePair both(double value) { return DoublePair{value, value}; }
+// |x| per lane, the sign bit cleared as std::abs clears it.
+inline DoublePair abs_pair(DoublePair x) {
+  using BitsPair = long long __attribute__((vector_size(16), aligned(8)));
+  constexpr long long kMagnitude = 0x7fffffffffffffffLL;
+  return reinterpret_cast<DoublePair>(reinterpret_cast<BitsPair>(x) & BitsPair{kMagnitude, kMagnitude});
+}
 
 }  // namespace contactlab

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "base/double_pair.h"
 #include "base/finite_values.h"
 #include "formulation/cone_edge_problem.h"
 
@@ -44,6 +45,22 @@ void take_rays(const IslandRows& rows, const EdgeLcp& lcp, SoftNewtonWorkspace& 
   }
 }
 
+// pair(ray) for the rays of [first, last) two at a time, then lone(ray) for one left
+// over: the per-ray passes below in pairs of rays, each lane a ray's scalar work.
+template <typename Pair, typename Lone>
+inline void in_ray_pairs(int first, int last, Pair pair, Lone lone) {
+  int ray = first;
+  for (; ray + 1 < last; ray += 2) pair(ray);
+  if (ray < last) lone(ray);
+}
+
+// e^T x for the rays `ray` and `ray + 1` (adjacent Vec3s), each e_0 x_0 + (e_1 x_1 +
+// e_2 x_2) as Eigen's dot sums it.
+inline DoublePair ray_pair_dot(const Vec3* edge, int ray, const Vec3& x) {
+  const double* e = edge[ray].data();
+  return DoublePair{e[0], e[3]} * both(x[0]) + (DoublePair{e[1], e[4]} * both(x[1]) + DoublePair{e[2], e[5]} * both(x[2]));
+}
+
 // A ray's y into `velocity` and y < 0 into `active`; non-zero when that changed it.
 char take_ray(double y, double& velocity, char& active) {
   const char pressed = y < 0;
@@ -66,9 +83,14 @@ bool take_ray_velocities(int u, const EdgeLcp& lcp, SoftNewtonWorkspace& ws) {
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = ws.contact_rate[c];
     char contact_changed = 0;
-    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
-      contact_changed |= take_ray(offset[ray] + edge[ray].dot(rate), velocity[ray], active[ray]);
-    }
+    in_ray_pairs(
+        c * u, (c + 1) * u,
+        [&](int ray) {
+          const DoublePair y = load_pair(offset + ray) + ray_pair_dot(edge, ray, rate);
+          contact_changed |= take_ray(y[0], velocity[ray], active[ray]);
+          contact_changed |= take_ray(y[1], velocity[ray + 1], active[ray + 1]);
+        },
+        [&](int ray) { contact_changed |= take_ray(offset[ray] + edge[ray].dot(rate), velocity[ray], active[ray]); });
     if (contact_changed) {
       ws.active_changed[c] = 1;
       changed = true;
@@ -91,9 +113,14 @@ bool advance(double step, int u, SoftNewtonWorkspace& ws) {
   bool changed = false;
   for (int c = 0; c < k; ++c) {
     char contact_changed = 0;
-    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
-      contact_changed |= take_ray(velocity[ray] + step * along[ray], velocity[ray], active[ray]);
-    }
+    in_ray_pairs(
+        c * u, (c + 1) * u,
+        [&](int ray) {
+          const DoublePair y = load_pair(velocity + ray) + both(step) * load_pair(along + ray);
+          contact_changed |= take_ray(y[0], velocity[ray], active[ray]);
+          contact_changed |= take_ray(y[1], velocity[ray + 1], active[ray + 1]);
+        },
+        [&](int ray) { contact_changed |= take_ray(velocity[ray] + step * along[ray], velocity[ray], active[ray]); });
     if (contact_changed) {
       ws.active_changed[c] = 1;
       changed = true;
@@ -114,17 +141,20 @@ double take_gradient(int u, SoftNewtonWorkspace& ws) {
   ws.term_size = ws.momentum.cwiseAbs();
   double cost = 0.5 * ws.displacement.dot(ws.momentum);
   for (int c = 0; c < k; ++c) {
-    Vec3 force = Vec3::Zero();  // f_c = sum_j e_cj min(y_cj, 0) / r_cj
+    // f_c = sum_j e_cj min(y_cj, 0) / r_cj, its first two entries as a pair.
+    DoublePair force = both(0.0);
+    double last = 0;
     bool pressed = false;
     for (int ray = c * u; ray < (c + 1) * u; ++ray) {
       if (!active[ray]) continue;
       const double weighted = velocity[ray] * inverse[ray];  // y / r
-      force += edge[ray] * weighted;
+      force += load_pair(edge[ray].data()) * both(weighted);
+      last += edge[ray][2] * weighted;
       cost += 0.5 * velocity[ray] * weighted;
       pressed = true;
     }
     // A contact with no ray pressed adds J_c^T 0, zeros, to g and t: skipped.
-    if (pressed) add_frame_force(ws.system, c, force, ws.gradient, ws.term_size);
+    if (pressed) add_frame_force(ws.system, c, Vec3(force[0], force[1], last), ws.gradient, ws.term_size);
   }
   return cost;
 }
@@ -171,32 +201,50 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
   const Vec3* edge = ws.ray_edge.data();
   double* ray_slope = ws.ray_slope.data();
   const int count = static_cast<int>(ws.system.mass.size());
-  double slope = 0;      // A
-  double intercept = 0;  // B
+  // (A, B) as a pair, each lane's sum in the scalar's order.
+  DoublePair line = both(0.0);
+  const double* direction = ws.direction.data();
+  const double* displacement = ws.displacement.data();
+  const double* moved = ws.moved.data();  // M d
   for (int m = 0; m < count; ++m) {
     member_momentum(ws.system.mass[m], ws.direction, m, ws.moved);
-    const auto moved = member_part(ws.moved, m);  // M d
-    slope += member_part(ws.direction, m).dot(moved);
-    intercept += member_part(ws.displacement, m).dot(moved);
+    // d^T M d and (v - v_free)^T M d over the member's 6 velocities, each summed
+    // (t_0 + (t_1 + t_2)) + (t_3 + (t_4 + t_5)) as Eigen's fixed-size dot sums it.
+    const auto term = [&](int i) {
+      return DoublePair{direction[6 * m + i], displacement[6 * m + i]} * both(moved[6 * m + i]);
+    };
+    line += (term(0) + (term(1) + term(2))) + (term(3) + (term(4) + term(5)));
   }
   ws.kinks.clear();
+  // Ray `ray` at its e^T J d.
+  const auto take_slope = [&](int ray, double along) {
+    const double y = velocity[ray];
+    const bool active = y < 0 || (y == 0 && along < 0);
+    if (active) {
+      const double weighted = along * inverse[ray];  // e^T J d / r
+      line += DoublePair{along, y} * both(weighted);
+      if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
+    } else if (along < 0) {
+      ws.kinks.emplace_back(-y / along, ray);  // enters
+    }
+  };
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = frame_rate(ws.system, c, ws.direction);  // J_c d
-    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
-      const double along = edge[ray].dot(rate);  // e^T J d
-      const double y = velocity[ray];
-      ray_slope[ray] = along;
-      const bool active = y < 0 || (y == 0 && along < 0);
-      if (active) {
-        const double weighted = along * inverse[ray];  // e^T J d / r
-        slope += along * weighted;
-        intercept += y * weighted;
-        if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
-      } else if (along < 0) {
-        ws.kinks.emplace_back(-y / along, ray);  // enters
-      }
-    }
+    in_ray_pairs(
+        c * u, (c + 1) * u,
+        [&](int ray) {
+          const DoublePair along = ray_pair_dot(edge, ray, rate);  // e^T J d
+          store_pair(ray_slope + ray, along);
+          take_slope(ray, along[0]);
+          take_slope(ray + 1, along[1]);
+        },
+        [&](int ray) {
+          ray_slope[ray] = edge[ray].dot(rate);
+          take_slope(ray, ray_slope[ray]);
+        });
   }
+  double slope = line[0];      // A
+  double intercept = line[1];  // B
   // The kinks in increasing order: the sweep usually stops after one or two, so the
   // first kScannedKinks are found by a scan for the smallest, the rest taken off a heap
   // (not all sorted). Those within the whole Newton step (a <= 1) come first and are

@@ -17,6 +17,7 @@
 
 #include <Eigen/Core>
 
+#include "base/double_pair.h"
 #include "base/math_types.h"
 #include "contact/contact_rows.h"
 #include "contact/island_dynamics.h"
@@ -53,38 +54,68 @@ inline auto member_part(Eigen::VectorXd& v, int m) { return v.segment<6>(6 * m);
 // (M x) over member m's 6 velocities into `out`: a free body's M
 // (prepare_velocity_hessian) is diag(m I, I_c) in its centre's linear and angular
 // velocities, its off-diagonal 3x3 blocks zero, so its two diagonal blocks alone (the
-// same bits as the whole 6x6 product).
+// same bits as the whole 6x6 product). Each row's sum M_r0 x_0 + (M_r1 x_1 + M_r2 x_2)
+// as Eigen's fixed-size product sums it, in pairs of rows: (0, 1), (3, 4), adjacent in
+// the column-major M, and (2, 5).
 inline void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, Eigen::VectorXd& out) {
-  out.segment<3>(6 * m).noalias() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
-  out.segment<3>(6 * m + 3).noalias() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
+  const double* __restrict a = mass.data();
+  const double* __restrict v = x.data() + 6 * m;
+  double* __restrict o = out.data() + 6 * m;
+  const auto term = [&](int row, int k) { return load_pair(a + 6 * k + row) * both(v[k]); };
+  store_pair(o, term(0, 0) + (term(0, 1) + term(0, 2)));
+  store_pair(o + 3, term(3, 3) + (term(3, 4) + term(3, 5)));
+  const auto lone = [&](int k) {
+    return DoublePair{a[6 * k + 2], a[6 * (k + 3) + 5]} * DoublePair{v[k], v[k + 3]};
+  };
+  const DoublePair last = lone(0) + (lone(1) + lone(2));
+  o[2] = last[0];
+  o[5] = last[1];
 }
-
 // (island, rows) => M per member, each contact's sides, the off-diagonal blocks of H
 // and, when they differ from the last solve's, H's pattern and its symbolic analysis.
 // False when a member is not a free body with a positive mass.
 bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& island, VelocityHessian& system);
 
 // J_c x in contact c's frame, for x a velocity change over the island (inline: the
-// Newton method's passes over the contacts call it per contact).
+// Newton method's passes over the contacts call it per contact). Each side adds its
+// rows' sums (J_r0 x_0 + (J_r1 x_1 + J_r2 x_2)) + (J_r3 x_3 + (J_r4 x_4 + J_r5 x_5)), as
+// Eigen's fixed-size `rate += J_s x_s` sums them, rows 0 and 1 as a pair (adjacent in
+// the column-major J), row 2 alone.
 inline Vec3 frame_rate(const VelocityHessian& system, int c, const Eigen::VectorXd& x) {
-  Vec3 rate = Vec3::Zero();
-  for (int s = 0; s < 2; ++s) {
-    const int m = system.contact_member[s][c];
-    if (m >= 0) rate += system.side_rows[2 * c + s] * member_part(x, m);
-  }
-  return rate;
-}
-
-// J_c^T f added to the generalised vector `out` for a frame force f at contact c, and
-// |J_c^T f| to `size`.
-inline void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Eigen::VectorXd& out,
-                            Eigen::VectorXd& size) {
+  DoublePair rate = both(0.0);
+  double last = 0;
   for (int s = 0; s < 2; ++s) {
     const int m = system.contact_member[s][c];
     if (m < 0) continue;
-    const Vec6 generalised = system.side_rows[2 * c + s].transpose() * force;
-    out.segment<6>(6 * m) += generalised;
-    size.segment<6>(6 * m) += generalised.cwiseAbs();
+    const double* __restrict j = system.side_rows[2 * c + s].data();
+    const double* __restrict v = x.data() + 6 * m;
+    const auto term = [&](int k) { return load_pair(j + 3 * k) * both(v[k]); };
+    rate += (term(0) + (term(1) + term(2))) + (term(3) + (term(4) + term(5)));
+    const auto lone = [&](int k) { return j[3 * k + 2] * v[k]; };
+    last += (lone(0) + (lone(1) + lone(2))) + (lone(3) + (lone(4) + lone(5)));
+  }
+  return Vec3(rate[0], rate[1], last);
+}
+
+// J_c^T f added to the generalised vector `out` for a frame force f at contact c, and
+// |J_c^T f| to `size`: entry r of a side's J^T f is J_0r f_0 + (J_1r f_1 + J_2r f_2) as
+// Eigen's fixed-size product sums it, in pairs of entries.
+inline void add_frame_force(const VelocityHessian& system, int c, const Vec3& force, Eigen::VectorXd& out,
+                            Eigen::VectorXd& size) {
+  const DoublePair f0 = both(force[0]), f1 = both(force[1]), f2 = both(force[2]);
+  for (int s = 0; s < 2; ++s) {
+    const int m = system.contact_member[s][c];
+    if (m < 0) continue;
+    const double* __restrict j = system.side_rows[2 * c + s].data();
+    double* __restrict o = out.data() + 6 * m;
+    double* __restrict t = size.data() + 6 * m;
+    for (int p = 0; p < 6; p += 2) {  // entries p and p + 1: J's columns at 3 p and 3 p + 3
+      const DoublePair generalised = DoublePair{j[3 * p], j[3 * p + 3]} * f0 +
+                                     (DoublePair{j[3 * p + 1], j[3 * p + 4]} * f1 +
+                                      DoublePair{j[3 * p + 2], j[3 * p + 5]} * f2);
+      store_pair(o + p, load_pair(o + p) + generalised);
+      store_pair(t + p, load_pair(t + p) + abs_pair(generalised));
+    }
   }
 }
 

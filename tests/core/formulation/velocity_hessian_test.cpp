@@ -6,6 +6,7 @@
 // back (the kept analysis reused); the fill's blocks are Eigen's products' bit for bit.
 #include "formulation/velocity_hessian.h"
 
+#include <cmath>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -199,6 +200,56 @@ TEST(VelocityHessian, TheFillSumsAsEigensProducts) {
     EXPECT_EQ(system.member_block[m], lower + upper) << m;
   }
   EXPECT_EQ(system.pair_block, pair_block);
+}
+
+// J_c x, J_c^T f with its sizes and M x, written in pairs of doubles for the Newton
+// loops, equal Eigen's own fixed-size products bit for bit (the bits the trajectory
+// hashes were recorded with), on random vectors whose entries span many magnitudes and
+// both signs, so that another order of a sum would show in the last bits.
+TEST(VelocityHessian, TheRatesForcesAndMomentaSumAsEigensProducts) {
+  const RandomIsland random(13, 8, 24, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+  TestRandom values(77);
+  const int n = 6 * static_cast<int>(system.mass.size());
+  const auto spread = [&] { return values.uniform(-1, 1) * std::pow(10.0, values.uniform(-6, 6)); };
+  Eigen::VectorXd x(n);
+  for (int i = 0; i < n; ++i) x[i] = spread();
+  Eigen::VectorXd out = Eigen::VectorXd::Zero(n), size = Eigen::VectorXd::Zero(n);
+  Eigen::VectorXd expected_out = out, expected_size = size;
+  bool two_sided = false;
+  for (int c = 0; c < random.rows.contact_count; ++c) {
+    Vec3 rate = Vec3::Zero();
+    const Vec3 force(spread(), spread(), spread());
+    for (int s = 0; s < 2; ++s) {
+      const int m = system.contact_member[s][c];
+      if (m < 0) continue;
+      two_sided = two_sided || s == 1;
+      rate += system.side_rows[2 * c + s] * member_part(x, m);
+      const Vec6 generalised = system.side_rows[2 * c + s].transpose() * force;
+      member_part(expected_out, m) += generalised;
+      member_part(expected_size, m) += generalised.cwiseAbs();
+    }
+    EXPECT_EQ(frame_rate(system, c, x), rate) << c;
+    add_frame_force(system, c, force, out, size);
+  }
+  EXPECT_TRUE(two_sided);
+  EXPECT_EQ(out, expected_out);
+  EXPECT_EQ(size, expected_size);
+  Eigen::VectorXd momentum(n);
+  for (int m = 0; m < static_cast<int>(system.mass.size()); ++m) {
+    Mat6 mass;  // a free body's M with entries of all signs in its two diagonal blocks
+    mass.setZero();
+    for (int i = 0; i < 9; ++i) {
+      mass(i / 3, i % 3) = spread();
+      mass(3 + i / 3, 3 + i % 3) = spread();
+    }
+    member_momentum(mass, x, m, momentum);
+    Vec6 expected;
+    expected.head<3>() = mass.topLeftCorner<3, 3>() * x.segment<3>(6 * m);
+    expected.tail<3>() = mass.bottomRightCorner<3, 3>() * x.segment<3>(6 * m + 3);
+    EXPECT_EQ(member_part(momentum, m), expected) << m;
+  }
 }
 
 // 21 cubes in a brick pyramid (rows of 6, 5, ..., 1) in convex, one island of some 200
