@@ -89,20 +89,27 @@ struct SubtractSquare {
   }
 };
 
-// y_i -= L_ij y_j (L_ij column-major 6x6), k ascending.
+// y_i -= L_ij y_j (L_ij column-major 6x6), k ascending, y_i in three pairs.
 void subtract_block_times(const double* __restrict l, const double* __restrict y_j, double* __restrict y_i) {
+  DoublePair y0 = load_pair(y_i), y1 = load_pair(y_i + 2), y2 = load_pair(y_i + 4);
   for (int k = 0; k < 6; ++k) {
-    const double factor = y_j[k];
-    for (int r = 0; r < 6; ++r) y_i[r] -= l[6 * k + r] * factor;
+    const DoublePair factor = both(y_j[k]);
+    y0 -= load_pair(l + 6 * k) * factor;
+    y1 -= load_pair(l + 6 * k + 2) * factor;
+    y2 -= load_pair(l + 6 * k + 4) * factor;
   }
+  store_pair(y_i, y0);
+  store_pair(y_i + 2, y1);
+  store_pair(y_i + 4, y2);
 }
 
-// z_j -= L_ij^T z_i, each z_j[c] a sum over r ascending.
+// z_j -= L_ij^T z_i, each z_j[c] a sum over r ascending, in pairs of c (columns c and
+// c + 1 of L_ij, a row at a time).
 void subtract_transposed_times(const double* __restrict l, const double* __restrict z_i, double* __restrict z_j) {
-  for (int c = 0; c < 6; ++c) {
-    double value = z_j[c];
-    for (int r = 0; r < 6; ++r) value -= l[6 * c + r] * z_i[r];
-    z_j[c] = value;
+  for (int c = 0; c < 6; c += 2) {
+    DoublePair value = load_pair(z_j + c);
+    for (int r = 0; r < 6; ++r) value -= DoublePair{l[6 * c + r], l[6 * c + 6 + r]} * both(z_i[r]);
+    store_pair(z_j + c, value);
   }
 }
 

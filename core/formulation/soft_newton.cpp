@@ -216,32 +216,23 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
     line += (term(0) + (term(1) + term(2))) + (term(3) + (term(4) + term(5)));
   }
   ws.kinks.clear();
-  // Ray `ray` at its e^T J d.
-  const auto take_slope = [&](int ray, double along) {
-    const double y = velocity[ray];
-    const bool active = y < 0 || (y == 0 && along < 0);
-    if (active) {
-      const double weighted = along * inverse[ray];  // e^T J d / r
-      line += DoublePair{along, y} * both(weighted);
-      if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
-    } else if (along < 0) {
-      ws.kinks.emplace_back(-y / along, ray);  // enters
-    }
-  };
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = frame_rate(ws.system, c, ws.direction);  // J_c d
     in_ray_pairs(
-        c * u, (c + 1) * u,
-        [&](int ray) {
-          const DoublePair along = ray_pair_dot(edge, ray, rate);  // e^T J d
-          store_pair(ray_slope + ray, along);
-          take_slope(ray, along[0]);
-          take_slope(ray + 1, along[1]);
-        },
-        [&](int ray) {
-          ray_slope[ray] = edge[ray].dot(rate);
-          take_slope(ray, ray_slope[ray]);
-        });
+        c * u, (c + 1) * u, [&](int ray) { store_pair(ray_slope + ray, ray_pair_dot(edge, ray, rate)); },
+        [&](int ray) { ray_slope[ray] = edge[ray].dot(rate); });
+    for (int ray = c * u; ray < (c + 1) * u; ++ray) {
+      const double along = ray_slope[ray];  // e^T J d
+      const double y = velocity[ray];
+      const bool active = y < 0 || (y == 0 && along < 0);
+      if (active) {
+        const double weighted = along * inverse[ray];  // e^T J d / r
+        line += DoublePair{along, y} * both(weighted);
+        if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
+      } else if (along < 0) {
+        ws.kinks.emplace_back(-y / along, ray);  // enters
+      }
+    }
   }
   double slope = line[0];      // A
   double intercept = line[1];  // B
