@@ -21,6 +21,11 @@ namespace {
 
 constexpr double kMergeTolerance = 1e-6;  // relative to the pair's size
 constexpr double kLineSine = 1e-7;        // a line feature is this close to perpendicular to n
+// A kept direction proves a pair apart when it separates the cores by more than the
+// margin plus this (relative to the pair's size): signed_distance's search then
+// finds a direction at least that good (its GJK is exact to a relative 1e-12, its ties
+// 1e-12 of the size), so it would report no contact either.
+constexpr double kProofSlack = 1e-6;
 
 struct SupportFeature {
   Vec3 end[2];
@@ -129,12 +134,19 @@ void feature_contact(const ConvexSet& a, const ConvexSet& b, const SignedDistanc
 }  // namespace
 
 void collide_convex(const Shape& shape_a, const Pose& pose_a, const Shape& shape_b, const Pose& pose_b,
-                    double margin, std::vector<ContactPoint>& out) {
+                    double margin, std::vector<ContactPoint>& out, Vec3* separating_direction) {
   PolytopeGeometry polytope_a, polytope_b;
   const ConvexSet a = make_convex_set(shape_a, pose_a, polytope_a);
   const ConvexSet b = make_convex_set(shape_b, pose_b, polytope_b);
+  const double core_margin = margin + a.radius + b.radius;
+  if (separating_direction && separating_direction->squaredNorm() > 0 &&
+      separation_along(a, b, *separating_direction) > core_margin + kProofSlack * (a.size + b.size)) {
+    return;
+  }
   SignedDistance contact;
-  if (!signed_distance(a, b, margin + a.radius + b.radius, contact)) return;
+  const bool near = signed_distance(a, b, core_margin, contact);
+  if (separating_direction) *separating_direction = contact.normal;
+  if (!near) return;
 
   const double merge_tolerance = kMergeTolerance * (a.size + a.radius + b.size + b.radius);
   PatchPoints points;

@@ -59,7 +59,11 @@ Vec3 support_point(const ConvexSet& set, const Vec3& direction) {
       const Vec3 radial = perpendicular_part(direction, set.axis);
       const double radial_length = radial.norm();
       Vec3 point = set.center + (axial >= 0 ? set.half_length : -set.half_length) * set.axis;
-      if (radial_length > 1e-15 * direction.norm()) point += (set.cylinder_radius / radial_length) * radial;
+      // |direction| <= sqrt(3) max |component|: the first test implies the second (with
+      // room for rounding) and spares its square root in the common case.
+      if (radial_length > 2e-15 * direction.cwiseAbs().maxCoeff() || radial_length > 1e-15 * direction.norm()) {
+        point += (set.cylinder_radius / radial_length) * radial;
+      }
       return point + set.offset;
     }
   }

@@ -13,7 +13,7 @@ bool is_usable(const Shape& shape) {
 }
 
 void collide_ordered(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b, double margin,
-                     std::vector<ContactPoint>& out) {
+                     std::vector<ContactPoint>& out, Vec3* separating_direction) {
   switch (a.type) {
     case ShapeType::Plane:
       switch (b.type) {
@@ -41,28 +41,40 @@ void collide_ordered(const Shape& a, const Pose& pose_a, const Shape& b, const P
         case ShapeType::Cylinder:
           return collide_sphere_cylinder(a, pose_a, b, pose_b, margin, out);
         default:
-          return collide_convex(a, pose_a, b, pose_b, margin, out);
+          return collide_convex(a, pose_a, b, pose_b, margin, out, separating_direction);
       }
     case ShapeType::Capsule:
       if (b.type == ShapeType::Capsule) return collide_capsule_capsule(a, pose_a, b, pose_b, margin, out);
-      return collide_convex(a, pose_a, b, pose_b, margin, out);
+      return collide_convex(a, pose_a, b, pose_b, margin, out, separating_direction);
     default:
-      return collide_convex(a, pose_a, b, pose_b, margin, out);
+      return collide_convex(a, pose_a, b, pose_b, margin, out, separating_direction);
   }
+}
+
+void collide_either_order(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b, double margin,
+                          std::vector<ContactPoint>& out, Vec3* separating_direction) {
+  if (!is_usable(a) || !is_usable(b)) return;
+  if (static_cast<int>(a.type) <= static_cast<int>(b.type)) {
+    collide_ordered(a, pose_a, b, pose_b, margin, out, separating_direction);
+    return;
+  }
+  const size_t first = out.size();
+  if (separating_direction) *separating_direction = -*separating_direction;
+  collide_ordered(b, pose_b, a, pose_a, margin, out, separating_direction);
+  if (separating_direction) *separating_direction = -*separating_direction;
+  for (size_t i = first; i < out.size(); ++i) out[i].normal = -out[i].normal;
 }
 
 }  // namespace
 
 void collide(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b, double margin,
              std::vector<ContactPoint>& out) {
-  if (!is_usable(a) || !is_usable(b)) return;
-  if (static_cast<int>(a.type) <= static_cast<int>(b.type)) {
-    collide_ordered(a, pose_a, b, pose_b, margin, out);
-    return;
-  }
-  const size_t first = out.size();
-  collide_ordered(b, pose_b, a, pose_a, margin, out);
-  for (size_t i = first; i < out.size(); ++i) out[i].normal = -out[i].normal;
+  collide_either_order(a, pose_a, b, pose_b, margin, out, nullptr);
+}
+
+void collide(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b, double margin,
+             std::vector<ContactPoint>& out, Vec3& separating_direction) {
+  collide_either_order(a, pose_a, b, pose_b, margin, out, &separating_direction);
 }
 
 }  // namespace contactlab

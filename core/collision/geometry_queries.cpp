@@ -56,12 +56,6 @@ Vec3 rim_point_local(int k, double radius, double z) {
   return Vec3(radius * kCos[k], radius * kSin[k], z);
 }
 
-Vec3 perpendicular_part(const Vec3& v, const Vec3& axis) {
-  Vec3 part = v - axis.dot(v) * axis;
-  part -= axis.dot(part) * axis;
-  return part;
-}
-
 Vec3 any_perpendicular(const Vec3& v) {
   const Vec3 helper = std::abs(v.x()) <= std::abs(v.y()) && std::abs(v.x()) <= std::abs(v.z())
                           ? Vec3::UnitX()

@@ -21,8 +21,13 @@ constexpr int kRimPointCount = 8;
 Vec3 rim_point_local(int k, double radius, double z);
 
 // The part of `v` perpendicular to unit `axis`, projected twice so that rounding leaves
-// no axial residue even when v is nearly parallel to the axis.
-Vec3 perpendicular_part(const Vec3& v, const Vec3& axis);
+// no axial residue even when v is nearly parallel to the axis. Inline: the cylinder's
+// support function calls it in every GJK iteration.
+inline Vec3 perpendicular_part(const Vec3& v, const Vec3& axis) {
+  Vec3 part = v - axis.dot(v) * axis;
+  part -= axis.dot(part) * axis;
+  return part;
+}
 
 // A unit vector perpendicular to `v` (a fixed choice, used when a direction is undefined).
 Vec3 any_perpendicular(const Vec3& v);

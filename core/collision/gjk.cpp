@@ -9,10 +9,17 @@ namespace {
 constexpr int kMaxIterations = 96;
 constexpr double kRelativeGap = 1e-12;  // stop when |v|^2 - v.w <= kRelativeGap |v|^2
 
-struct SimplexVertex {
+// A support point of a - b along a direction, with the points of a and b it comes from.
+struct SupportPair {
   Vec3 w;  // a - b
   Vec3 a;
   Vec3 b;
+};
+
+// The simplex keeps only the points of a - b: the answer's points of a and b are those
+// of the best support query.
+struct SimplexVertex {
+  Vec3 w;
 };
 
 struct Simplex {
@@ -128,9 +135,13 @@ bool solve_tetrahedron(Simplex& simplex) {
     const Vec3 normal = (*p[face[1]] - a).cross(*p[face[2]] - a);
     const double origin_side = -normal.dot(a);
     const double opposite_side = normal.dot(*p[face[3]] - a);
-    const double scale = normal.norm() * (*p[face[3]] - a).norm();
-    const bool degenerate = std::abs(opposite_side) <= 1e-12 * scale;
-    if (!degenerate && origin_side * opposite_side >= 0) continue;
+    // The origin is beyond the face when on the side away from the opposite vertex, or
+    // when the tetrahedron is flat at this face (the norms are only needed then).
+    if (origin_side * opposite_side >= 0) {
+      const double scale = normal.norm() * (*p[face[3]] - a).norm();
+      const bool degenerate = std::abs(opposite_side) <= 1e-12 * scale;
+      if (!degenerate) continue;
+    }
     any_outside = true;
     double weight[3];
     closest_on_triangle(a, *p[face[1]], *p[face[2]], weight);
@@ -147,8 +158,8 @@ bool solve_tetrahedron(Simplex& simplex) {
   return false;
 }
 
-SimplexVertex support(const ConvexSet& a, const ConvexSet& b, const Vec3& direction) {
-  SimplexVertex vertex;
+SupportPair support(const ConvexSet& a, const ConvexSet& b, const Vec3& direction) {
+  SupportPair vertex;
   vertex.a = support_point(a, direction);
   vertex.b = support_point(b, -direction);
   vertex.w = vertex.a - vertex.b;
@@ -164,7 +175,7 @@ GjkResult gjk_distance(const ConvexSet& a, const ConvexSet& b) {
   if (start.squaredNorm() == 0) start = Vec3::UnitX();
 
   Simplex simplex;
-  simplex.vertex[0] = support(a, b, start);
+  simplex.vertex[0].w = support(a, b, start).w;
   simplex.weight[0] = 1;
   simplex.count = 1;
   Vec3 v = simplex.vertex[0].w;
@@ -180,7 +191,7 @@ GjkResult gjk_distance(const ConvexSet& a, const ConvexSet& b) {
       result.overlap = true;
       return result;
     }
-    const SimplexVertex candidate = support(a, b, -v);
+    const SupportPair candidate = support(a, b, -v);
     const double v_length = std::sqrt(v_squared);
     const double lower_bound = v.dot(candidate.w) / v_length;
     if (lower_bound > best_lower_bound) {
@@ -195,7 +206,7 @@ GjkResult gjk_distance(const ConvexSet& a, const ConvexSet& b) {
     for (int i = 0; i < simplex.count; ++i) repeated = repeated || simplex.vertex[i].w == candidate.w;
     if (repeated) break;
 
-    simplex.vertex[simplex.count++] = candidate;
+    simplex.vertex[simplex.count++].w = candidate.w;
     if (simplex.count == 2) {
       solve_segment(simplex);
     } else if (simplex.count == 3) {

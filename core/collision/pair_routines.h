@@ -57,7 +57,8 @@ void collide_capsule_capsule(const Shape& a, const Pose& pose_a, const Shape& b,
                              double margin, std::vector<ContactPoint>& out);
 
 // convex_pairs.cpp: every other pair, through signed_distance.h and contact_patch.h.
+// `separating_direction` (may be null): collide.h's direction kept for the pair.
 void collide_convex(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
-                    double margin, std::vector<ContactPoint>& out);
+                    double margin, std::vector<ContactPoint>& out, Vec3* separating_direction = nullptr);
 
 }  // namespace contactlab

@@ -9,6 +9,60 @@
 namespace contactlab {
 namespace {
 
+// Pruning: a candidate replaces its group's best only when its separation exceeds
+// `threshold` = best + tie tolerance. A polytope's projection is the min and max of its
+// vertices' dot products, so every prefix of them gives the same computed doubles'
+// bounds: the running min is >= the final min, the running max <= the final max, and
+// rounding is monotone, so the separation computed from a prefix is an upper bound of
+// the one computed from all vertices, bit for bit. Once it is <= threshold the
+// candidate cannot win and the remaining vertices are skipped: the search keeps the
+// same candidates it would have kept.
+
+// The separation max(b_low - a_high, a_low - b_high) of the polytope `polytope`'s
+// interval [low + shift, high + shift] and the interval [other_low, other_high] of
+// the other core, with the polytope as a when `polytope_is_a`.
+double interval_separation(double low, double high, double shift, double other_low, double other_high,
+                           bool polytope_is_a) {
+  if (polytope_is_a) return std::max(other_low - (high + shift), (low + shift) - other_high);
+  return std::max((low + shift) - other_high, other_low - (high + shift));
+}
+
+// projection_interval of a polytope core along `axis` for a candidate against the other
+// core's interval: false as soon as a prefix of the vertices shows that the
+// separation cannot exceed `threshold`; else the full interval, as projection_interval
+// computes it.
+bool polytope_interval_above(const ConvexSet& set, const Vec3& axis, double other_low, double other_high,
+                             bool polytope_is_a, double threshold, double& low, double& high) {
+  const PolytopeGeometry& polytope = *set.polytope;
+  const double shift = axis.dot(set.offset);
+  low = high = axis.dot(polytope.vertices[0]);
+  for (int i = 1; i < polytope.vertex_count(); ++i) {
+    const double value = axis.dot(polytope.vertices[i]);
+    low = std::min(low, value);
+    high = std::max(high, value);
+    if (interval_separation(low, high, shift, other_low, other_high, polytope_is_a) <= threshold) return false;
+  }
+  low += shift;
+  high += shift;
+  return true;
+}
+
+// The low end of a polytope core's projection along a face normal of the other core,
+// whose plane is at `face_offset`: false as soon as a prefix of the vertices shows that
+// the separation low - face_offset cannot exceed `threshold`.
+bool polytope_low_above(const ConvexSet& set, const Vec3& normal, double face_offset, double threshold,
+                        double& low) {
+  const PolytopeGeometry& polytope = *set.polytope;
+  const double shift = normal.dot(set.offset);
+  low = normal.dot(polytope.vertices[0]);
+  for (int i = 1; i < polytope.vertex_count(); ++i) {
+    low = std::min(low, normal.dot(polytope.vertices[i]));
+    if ((low + shift) - face_offset <= threshold) return false;
+  }
+  low += shift;
+  return true;
+}
+
 class AxisSearch {
  public:
   AxisSearch(const ConvexSet& a, const ConvexSet& b, double tie_tolerance)
@@ -29,8 +83,7 @@ class AxisSearch {
     if (!(length > 1e-9 * reference_length)) return;
     const Vec3 unit = axis / length;
     double a_low, a_high, b_low, b_high;
-    projection_interval(a_, unit, a_low, a_high);
-    projection_interval(b_, unit, b_low, b_high);
+    if (!intervals_above(unit, threshold(is_face), a_low, a_high, b_low, b_high)) return;
     if (b_low - a_high >= a_low - b_high) {
       offer(b_low - a_high, unit, is_face);
     } else {
@@ -40,7 +93,30 @@ class AxisSearch {
 
   const CandidateAxes& best() const { return best_; }
 
+  // The separation a candidate of the group must exceed to replace its best.
+  double threshold(bool is_face) const {
+    return (is_face ? best_.face : best_.other).separation + tie_tolerance_;
+  }
+
  private:
+  // Both cores' intervals along `unit`; false when a polytope's (projected last) shows
+  // early that the separation cannot exceed `threshold`.
+  bool intervals_above(const Vec3& unit, double threshold, double& a_low, double& a_high, double& b_low,
+                       double& b_high) const {
+    const bool a_polytope = a_.kind == CoreKind::Polytope, b_polytope = b_.kind == CoreKind::Polytope;
+    if (b_polytope && !a_polytope) {
+      projection_interval(a_, unit, a_low, a_high);
+      return polytope_interval_above(b_, unit, a_low, a_high, false, threshold, b_low, b_high);
+    }
+    if (a_polytope && !b_polytope) {
+      projection_interval(b_, unit, b_low, b_high);
+      return polytope_interval_above(a_, unit, b_low, b_high, true, threshold, a_low, a_high);
+    }
+    projection_interval(a_, unit, a_low, a_high);
+    projection_interval(b_, unit, b_low, b_high);
+    return true;
+  }
+
   const ConvexSet& a_;
   const ConvexSet& b_;
   double tie_tolerance_;
@@ -54,7 +130,11 @@ void try_faces(const ConvexSet& owner, const ConvexSet& other, bool owner_is_a, 
   for (int f = 0; f < polytope.face_count(); ++f) {
     const Vec3& normal = polytope.face_normals[f];
     double low, high;
-    projection_interval(other, normal, low, high);
+    if (other.kind == CoreKind::Polytope) {
+      if (!polytope_low_above(other, normal, polytope.face_offset(f), search.threshold(true), low)) continue;
+    } else {
+      projection_interval(other, normal, low, high);
+    }
     const double separation = low - polytope.face_offset(f);
     search.offer(separation, owner_is_a ? normal : Vec3(-normal), true);
   }

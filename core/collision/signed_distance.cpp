@@ -67,6 +67,15 @@ AxisCandidate refine_overlap(const ConvexSet& a, const ConvexSet& b, const GjkRe
   return start;
 }
 
+// (candidates of a pair apart by more than the margin) => false, with the one that
+// separates more in `result`.
+bool apart(const AxisCandidate& face, const AxisCandidate& other, SignedDistance& result) {
+  const AxisCandidate& best = other.separation > face.separation ? other : face;
+  result.distance = best.separation;
+  result.normal = best.normal;
+  return false;
+}
+
 }  // namespace
 
 bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin, SignedDistance& result) {
@@ -76,7 +85,7 @@ bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin,
   const AxisCandidate& face = candidates.face;
   AxisCandidate other = candidates.other;
   const double best_candidate = std::max(face.separation, other.separation);
-  if (best_candidate > core_margin) return false;
+  if (best_candidate > core_margin) return apart(face, other, result);
 
   const bool flush = std::isfinite(face.separation) && nearly_flush(a, face.normal) && nearly_flush(b, -face.normal);
 
@@ -108,7 +117,7 @@ bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin,
     // Cores without volume (points, segments) that meet: they touch.
     chosen = AxisCandidate{0, Vec3::UnitZ()};
   }
-  if (std::max(face.separation, other.separation) > core_margin) return false;
+  if (std::max(face.separation, other.separation) > core_margin) return apart(face, other, result);
   result.distance = chosen.separation;
   result.normal = chosen.normal;
   return true;

@@ -32,7 +32,8 @@ struct SignedDistance {
   Vec3 normal = Vec3::UnitZ();  // unit, from a towards b
 };
 
-// False when phi is certainly larger than `core_margin` (no contact to report).
+// False when phi is certainly larger than `core_margin` (no contact to report); then
+// `result` holds the direction found that separates most, and its separation.
 bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin, SignedDistance& result);
 
 }  // namespace contactlab

@@ -98,6 +98,27 @@ void sweep_grown_boxes(const Model& model, ContactDetectionScratch& scratch) {
   std::sort(pairs.begin(), pairs.end());
 }
 
+// (the previous sweep's pairs and directions, the new sweep's pairs) => the new pairs'
+// directions: a pair that was swept before keeps its direction, a new one has none.
+// Both lists are sorted.
+void carry_pair_directions(ContactDetectionScratch& scratch) {
+  const std::vector<std::pair<int, int>>& before = scratch.previous_pairs;
+  const std::vector<std::pair<int, int>>& now = scratch.swept_pairs;
+  scratch.swept_pair_direction.assign(now.size(), Vec3::Zero());
+  size_t k = 0;
+  for (size_t i = 0; i < now.size(); ++i) {
+    while (k < before.size() && before[k] < now[i]) ++k;
+    if (k < before.size() && before[k] == now[i]) scratch.swept_pair_direction[i] = scratch.previous_direction[k];
+  }
+}
+
+void sweep_keeping_directions(const Model& model, ContactDetectionScratch& scratch) {
+  std::swap(scratch.previous_pairs, scratch.swept_pairs);
+  std::swap(scratch.previous_direction, scratch.swept_pair_direction);
+  sweep_grown_boxes(model, scratch);
+  carry_pair_directions(scratch);
+}
+
 }  // namespace
 
 void detect_contacts(const Model& model, const Options& options,
@@ -134,23 +155,27 @@ void detect_contacts(const Model& model, const Options& options,
   // Candidate pairs, ordered by (lower geom, higher geom) so the narrow phase runs in
   // the same order however they were found: the last sweep's pairs, kept while every
   // box lies inside the grown box it was swept with, else a new sweep.
-  if (!boxes_inside_swept(scratch)) sweep_grown_boxes(model, scratch);
+  if (!boxes_inside_swept(scratch)) sweep_keeping_directions(model, scratch);
   std::vector<std::pair<int, int>>& pairs = scratch.candidate_pairs;
   pairs.clear();
-  for (const auto& [ga, gb] : scratch.swept_pairs) {
+  scratch.candidate_slot.clear();
+  for (size_t k = 0; k < scratch.swept_pairs.size(); ++k) {
+    const auto [ga, gb] = scratch.swept_pairs[k];
     if (!bodies_may_touch(model, scratch.body_fixed, model.geoms[ga].body, model.geoms[gb].body)) continue;
     if (!boxes_overlap(scratch.geom_box[ga], scratch.geom_box[gb])) continue;
     pairs.emplace_back(ga, gb);
+    scratch.candidate_slot.push_back(static_cast<int>(k));
   }
 
-  for (const auto& [ga, gb] : pairs) {
+  for (size_t c = 0; c < pairs.size(); ++c) {
+    const auto [ga, gb] = pairs[c];
     const Geom& a = model.geoms[ga];
     const Geom& b = model.geoms[gb];
     const double margin =
         options.contact_margin + scratch.body_reach[a.body] + scratch.body_reach[b.body];
     scratch.pair_points.clear();
-    collide(a.shape, scratch.geom_pose[ga], b.shape, scratch.geom_pose[gb], margin,
-            scratch.pair_points);
+    collide(a.shape, scratch.geom_pose[ga], b.shape, scratch.geom_pose[gb], margin, scratch.pair_points,
+            scratch.swept_pair_direction[scratch.candidate_slot[c]]);
     const bool a_directed = a.friction_direction.squaredNorm() > 0;
     const Vec3 direction = a_directed ? Vec3(scratch.geom_pose[ga].rotation * a.friction_direction)
                                       : Vec3(scratch.geom_pose[gb].rotation * b.friction_direction);

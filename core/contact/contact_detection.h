@@ -42,7 +42,15 @@ struct ContactDetectionScratch {
   // overlap now and whose bodies may touch: the pairs a sweep of the boxes would find.
   std::vector<Aabb> swept_box;
   std::vector<std::pair<int, int>> swept_pairs;
+  // Beside each swept pair: the last direction the narrow phase found between its geoms
+  // (collide.h; zero: none yet), carried over to the next sweep's list. It only lets
+  // the narrow phase skip a search that would find no contact: the contacts never
+  // depend on it.
+  std::vector<Vec3> swept_pair_direction;
   std::vector<std::pair<int, int>> candidate_pairs;
+  std::vector<int> candidate_slot;  // each candidate's index in swept_pairs
+  std::vector<std::pair<int, int>> previous_pairs;
+  std::vector<Vec3> previous_direction;
   std::vector<ContactPoint> pair_points;
 };
 

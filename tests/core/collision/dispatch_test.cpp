@@ -166,5 +166,61 @@ TEST(Collide, AppendsToTheOutput) {
   EXPECT_EQ(out[1].normal, Vec3(0, 0, -1));  // from the sphere down to the plane
 }
 
+bool points_bit_identical(const std::vector<ContactPoint>& x, const std::vector<ContactPoint>& y) {
+  if (x.size() != y.size()) return false;
+  for (size_t k = 0; k < x.size(); ++k) {
+    if (x[k].position != y[k].position || x[k].normal != y[k].normal || x[k].distance != y[k].distance ||
+        x[k].feature != y[k].feature) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A kept direction only decides whether a search that finds nothing is run: for every
+// pair of non-plane shapes, in both orders, at random poses and with b moved along the
+// search's own direction to put the pair just inside, at and just beyond the margin,
+// the points with the direction kept (the search's, a tilted one, a random one) are
+// bit for bit those without one; and the direction does skip searches.
+TEST(Collide, KeptDirectionNeverChangesThePoints) {
+  const std::vector<Shape> shapes = all_shapes();
+  std::mt19937 generator(77);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  auto random_unit = [&] { return Vec3(uniform(generator), uniform(generator), uniform(generator)).normalized(); };
+  int skipped = 0, found = 0;
+  for (int i = 1; i < 6; ++i) {
+    for (int j = 1; j < 6; ++j) {
+      for (int trial = 0; trial < 40; ++trial) {
+        const Pose pa{Vec3::Zero(), random_rotation(generator)};
+        Pose pb{0.2 * random_unit(), random_rotation(generator)};
+        Vec3 searched = Vec3::Zero();
+        std::vector<ContactPoint> first;
+        collide(shapes[i], pa, shapes[j], pb, kDispatchMargin, first, searched);
+        if (searched.squaredNorm() == 0) continue;  // a closed-form pair: no direction
+        // Move b along the direction to a separation of margin + offset along it.
+        const double along = separation_of_shapes(shapes[i], pa, shapes[j], pb, searched);
+        for (const double offset : {-1e-3, -1e-9, 0.0, 1e-12, 1e-9, 1e-7, 1e-6, 1e-3, 0.05}) {
+          Pose moved = pb;
+          moved.position += (kDispatchMargin + offset - along) * searched;
+          std::vector<ContactPoint> reference;
+          collide(shapes[i], pa, shapes[j], moved, kDispatchMargin, reference);
+          if (!reference.empty()) ++found;
+          const Vec3 tilted = (searched + 1e-3 * random_unit()).normalized();
+          for (const Vec3& kept : {searched, tilted, random_unit()}) {
+            Vec3 direction = kept;
+            std::vector<ContactPoint> points;
+            collide(shapes[i], pa, shapes[j], moved, kDispatchMargin, points, direction);
+            ASSERT_TRUE(points_bit_identical(points, reference)) << i << " " << j << " trial " << trial << " offset " << offset;
+            if (direction == kept) ++skipped;
+            EXPECT_NEAR(direction.norm(), 1, 1e-12);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 500);
+  EXPECT_GT(skipped, 500);
+}
+
 }  // namespace
 }  // namespace contactlab
