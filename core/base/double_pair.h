@@ -7,16 +7,24 @@
 // or not at all.
 #pragma once
 
+#include <cstring>
+
 namespace contactlab {
 
-using DoublePair = double __attribute__((vector_size(16), aligned(8)));  // unaligned loads
+using DoublePair = double __attribute__((vector_size(16)));
 
-inline DoublePair load_pair(const double* p) { return *reinterpret_cast<const DoublePair*>(p); }
-inline void store_pair(double* p, DoublePair value) { *reinterpret_cast<DoublePair*>(p) = value; }
+// A pair loaded from and stored to any double (Eigen's vectors are 8-byte aligned):
+// memcpy, which the compilers turn into one unaligned load or store.
+inline DoublePair load_pair(const double* p) {
+  DoublePair value;
+  std::memcpy(&value, p, sizeof value);
+  return value;
+}
+inline void store_pair(double* p, DoublePair value) { std::memcpy(p, &value, sizeof value); }
 inline DoublePair both(double value) { return DoublePair{value, value}; }
 // |x| per lane, the sign bit cleared as std::abs clears it.
 inline DoublePair abs_pair(DoublePair x) {
-  using BitsPair = long long __attribute__((vector_size(16), aligned(8)));
+  using BitsPair = long long __attribute__((vector_size(16)));
   constexpr long long kMagnitude = 0x7fffffffffffffffLL;
   return reinterpret_cast<DoublePair>(reinterpret_cast<BitsPair>(x) & BitsPair{kMagnitude, kMagnitude});
 }
