@@ -66,6 +66,21 @@ test('a core message names its field', () => {
   assert.equal(messageField('scene not loaded'), '');
 });
 
+test('an editor that comes after the scene was loaded (its chunk after the first frame) starts from the scene shown', () => {
+  const session = new StandInSession();
+  session.load(JSON.stringify(START));
+  const editor = new SceneEditor(session, new StandInLoop(), new EditJournal());
+  const changed = [];
+  editor.on('changed', ({ scene }) => changed.push(scene.name));
+  editor.followSession(session);
+  assert.deepEqual(changed, ['start']);
+  assert.equal(editor.sceneText(), session.sceneText);
+  const body = { name: 'crate', mass: 1, position: [0, 0, 0.1], geoms: [{ type: 'box', half_extents: [0.1, 0.1, 0.1] }] };
+  assert.equal(editor.addBody(body), '');
+  assert.equal(editor.undo(), '');
+  assert.deepEqual(JSON.parse(session.sceneText), START, 'undo goes back to the scene shown when the editor came');
+});
+
 test('an edit pauses the run at its start, goes through the session and selects the new body', () => {
   const { session, loop, editor } = editorOn();
   assert.equal(editor.editing, false);

@@ -4,39 +4,27 @@
 // the session's events itself (followSession), and loads the first scene. The parts
 // live in folders by concern (session/, view/, panels/, plots/, link/, ...: each
 // folder's README); this file only connects them.
-import { EditorPanel } from './editor/editor_panel.js';
-import { listenForEditorKeys } from './editor/editor_keys.js';
-import { Gizmo } from './editor/gizmo.js';
-import { EditJournal } from './editor/edit_journal.js';
-import { SceneEditor } from './editor/scene_editor.js';
-import { VelocityArrows } from './editor/velocity_arrows.js';
 import { acceptedOrigins } from './embed/accepted_origins.js';
 import { createAutomationApi } from './embed/automation.js';
 import { EmbedBar } from './embed/embed_bar.js';
-import { MessageApi } from './embed/message_api.js';
 import { ExerciseIndex } from './exercise/exercise_index.js';
-import { ExerciseMode } from './exercise/exercise_mode.js';
 import { describeSource, exerciseLinkAddress, isExerciseText, loadPage, readExerciseSource, requestedExercise } from './exercise/exercise_source.js';
 import { builtinExercises } from './exercise/exercises.js';
 import { GradeMessages } from './exercise/grade_messages.js';
 import { GradingClient } from './exercise/grading_client.js';
 import { ExportFolder } from './export/export_folder.js';
-import { Exports } from './export/exports.js';
 import { Folds } from './layout/folds.js';
 import { HelpOverlay } from './layout/help_overlay.js';
-import { LcpView } from './plots/lcp_view.js';
 import { download } from './export/download.js';
 import { keepPanelsAboveStatusLine } from './layout/status_clearance.js';
 import { listenForShortcuts, typing } from './layout/keyboard.js';
-import { requestedModes } from './layout/page_modes.js';
+import { framed, requestedModes } from './layout/page_modes.js';
 import { followPhoneLayout } from './layout/phone_layout.js';
 import { Presentation } from './layout/presentation.js';
 import { AddressBar } from './link/address_bar.js';
 import { EXERCISE_LINK, encodeLinkText } from './link/link_codec.js';
 import { PageLinks } from './link/page_links.js';
 import { FileOpener } from './open/file_opener.js';
-import { readMeshBody } from './open/mesh_body.js';
-import { RobotImports } from './open/robot_import.js';
 import { RobotImportPanel } from './open/robot_import_panel.js';
 import { readSceneFile } from './open/scene_file.js';
 import { ComparePanel } from './panels/compare_panel.js';
@@ -54,6 +42,8 @@ import { RecordReader } from './session/record_reader.js';
 import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
 import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
+import { afterFirstFrame } from './start/after_first_frame.js';
+import { DeferredPart } from './start/deferred_part.js';
 import { BodyDrag } from './view/body_drag.js';
 import { GraspBadge } from './view/grasp_badge.js';
 import { createPageRenderer } from './view/page_renderer.js';
@@ -126,9 +116,16 @@ function createParts(module, session, drawing, afterLoad) {
   parts.viewFolder = new ViewFolder(parts.controls.viewFolder, view, session, () => parts.addressBar?.request());
   parts.robotPanel = new RobotPanel(gui, records.joint, optionSchema, session);
   parts.formulationPanel = new FormulationPanel(gui, parts.controls.solverFolder, optionSchema, { setOption });
-  parts.lcpView = new LcpView(parts.controls.solverFolder, session, (text, fileName) =>
-    download(new Blob([text], { type: 'text/plain' }), fileName),
+  parts.problemView = new DeferredPart(
+    async () => {
+      const { LcpView } = await import('./plots/lcp_view.js');
+      return new LcpView(session, (text, fileName) => download(new Blob([text], { type: 'text/plain' }), fileName));
+    },
+    (error) => status.showError("the step's problem did not load", error.message ?? String(error)),
   );
+  parts.controls.solverFolder
+    .add({ show: () => parts.problemView.use((view) => view.show()) }, 'show')
+    .name("the step's problem");
   parts.plots = new ContactPlots(gui, records);
   parts.compare = new ComparePanel(gui, session, parts.plots, afterLoad);
   parts.graspBadge = new GraspBadge(document.getElementById('grasp-badge'), (report) => {
@@ -145,7 +142,7 @@ function createParts(module, session, drawing, afterLoad) {
   parts.loop = new Loop(view.renderer, session, (nowMs) => {
     const { simulation, twin } = session;
     view.update(simulation, twin, nowMs);
-    parts.gizmo.update();
+    parts.gizmo?.update();
     parts.bodyDrag.update(simulation, twin);
     parts.compare.update(nowMs);
     const drawn = view.render(simulation, twin);
@@ -157,51 +154,84 @@ function createParts(module, session, drawing, afterLoad) {
     parts.plots.update(nowMs, simulation, twin);
     return drawn;
   });
-  parts.editor = new SceneEditor(session, parts.loop, new EditJournal(), {
-    meshBody: readMeshBody,
-    robotScene: (name) => builtinScenes[name] ?? null,
-  });
-  parts.gizmo = new Gizmo(view, parts.editor, session);
-  parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor.editing);
-  parts.velocityArrows = new VelocityArrows(view, session);
-  parts.editorPanel = new EditorPanel(gui, parts.editor, afterLoad);
-  parts.exports = new Exports({
-    session,
-    view,
-    plots: parts.plots,
-    loop: parts.loop,
-    reopen: () => parts.links.reopenOwn(),
-    status,
-  });
+  parts.bodyDrag = new BodyDrag(view, session, () => !parts.editor?.editing);
+  parts.editorFolder = gui.addFolder('edit scene').close();
+  parts.editing = deferEditor(session, parts, afterLoad);
+  parts.exports = new DeferredPart(
+    async () => {
+      const { Exports } = await import('./export/exports.js');
+      return new Exports({ session, view, plots: parts.plots, loop: parts.loop, reopen: () => parts.links.reopenOwn(), status });
+    },
+    (error) => status.showError('the exports did not load', error.message ?? String(error)),
+  );
   parts.robotImportPanel = new RobotImportPanel(gui, {
     pickFolder: () => parts.fileOpener.pickRobotFolder(),
     pickFiles: () => parts.fileOpener.pickRobotFiles(),
-    chooseUrdf: (path) => parts.robotImports.chooseUrdf(path),
-    setFingers: (fingers) => parts.robotImports.setFingers(fingers),
+    chooseUrdf: (path) => parts.robotImports.use((imports) => imports.chooseUrdf(path)),
+    setFingers: (fingers) => parts.robotImports.use((imports) => imports.setFingers(fingers)),
     showGeometry: (show) => view.showRobotGeometry(show),
   });
   session.on('loaded', ({ edited }) => {
     if (!edited) parts.robotImportPanel.setVisualsAvailable(false);
   });
-  parts.robotImports = new RobotImports(
-    session,
-    parts.robotImportPanel,
-    () => robotLinkNote(parts.links),
-    ({ shapes }) => {
-      view.showRobotGeometry('visual');
-      view.setRobotVisuals(shapes);
-      parts.robotImportPanel.setVisualsAvailable(shapes.length > 0);
+  parts.robotImports = new DeferredPart(
+    async () => {
+      const { RobotImports } = await import('./open/robot_import.js');
+      return new RobotImports(session, parts.robotImportPanel, () => robotLinkNote(parts.links), ({ shapes }) => {
+        view.showRobotGeometry('visual');
+        view.setRobotVisuals(shapes);
+        parts.robotImportPanel.setVisualsAvailable(shapes.length > 0);
+      });
     },
+    (error) => status.showError('the robot import did not load', error.message ?? String(error)),
   );
   parts.fileOpener = new FileOpener(
     (file) => afterLoad(() => openFile(module, session, file, parts)),
     (pairs) => afterLoad(() => openRobot(session, pairs, parts)),
     (file) => (parts.exercise
-      ? session.refuseSceneFile(file.name, `the lab is in the exercise ${parts.exercise.name}, whose scene stays`)
-      : parts.editorPanel.addHullFile(file)),
+      ? session.refuseSceneFile(file.name, exerciseHoldsScene(parts.exercise))
+      : parts.editing.use(({ editorPanel }) => editorPanel.addHullFile(file))),
   );
-  parts.exportFolder = new ExportFolder(gui, parts.exports, () => parts.fileOpener.pick());
+  parts.exportFolder = new ExportFolder(gui, (action) => parts.exports.use(action), () => parts.fileOpener.pick());
   return parts;
+}
+
+// The scene editor (editor/scene_editing.js), a chunk of its own that comes after the
+// first frame or at its first use: its folder in the control panel holds its place
+// until then, and the parts it brings (editor, gizmo, velocityArrows, editorPanel) join
+// the page's and the automation API's. The exercise, if any, is open by then, or locks
+// it when it opens (start).
+function deferEditor(session, parts, afterLoad) {
+  return new DeferredPart(
+    async () => {
+      const { createSceneEditing } = await import('./editor/scene_editing.js');
+      const editing = createSceneEditing({
+        session,
+        loop: parts.loop,
+        view: parts.view,
+        folder: parts.editorFolder,
+        afterLoad,
+        sources: { meshBody: readMeshBodyOnFirstUse, robotScene: (name) => builtinScenes[name] ?? null },
+        typing,
+      });
+      if (parts.exercise) editing.editor.lock(exerciseHoldsScene(parts.exercise));
+      Object.assign(parts, editing);
+      Object.assign(app, editing);
+      return editing;
+    },
+    (error) => status.showError('the scene editor did not load', error.message ?? String(error)),
+  );
+}
+
+// A mesh file's body for the editor (open/mesh_body.js, a chunk fetched at the first).
+async function readMeshBodyOnFirstUse(content, request) {
+  const { readMeshBody } = await import('./open/mesh_body.js');
+  return readMeshBody(content, request);
+}
+
+// Why a scene is not opened or edited while an exercise is open.
+function exerciseHoldsScene(exercise) {
+  return `the lab is in the exercise ${exercise.name}, whose scene stays`;
 }
 
 function playPause(loop) {
@@ -220,7 +250,7 @@ async function openFile(module, session, file, { exercise }) {
     return;
   }
   if (exercise) {
-    session.refuseSceneFile(file.name, `the lab is in the exercise ${exercise.name}, whose scene stays`);
+    session.refuseSceneFile(file.name, exerciseHoldsScene(exercise));
     return;
   }
   if (read.error) session.refuseSceneFile(file.name, read.error);
@@ -231,10 +261,10 @@ async function openFile(module, session, file, { exercise }) {
 // scene.
 function openRobot(session, pairs, { exercise, robotImports }) {
   if (exercise) {
-    session.refuseSceneFile('robot', `the lab is in the exercise ${exercise.name}, whose scene stays`);
+    session.refuseSceneFile('robot', exerciseHoldsScene(exercise));
     return;
   }
-  robotImports.open(pairs);
+  robotImports.use((imports) => imports.open(pairs));
 }
 
 // Whether the page's link carries the imported robot's scene, or what to do instead.
@@ -263,11 +293,19 @@ function openExerciseFile(module, fileName, text) {
   loadPage(exerciseLinkAddress(link));
 }
 
+// Exercise mode's chunk (exercise/exercise_mode.js), fetched from the page's start
+// beside the module when the address opens an exercise, else null.
+function fetchExerciseMode() {
+  const source = requestedExercise();
+  const opens = source !== null && !source.index && !source.error;
+  return opens ? import('./exercise/exercise_mode.js') : null;
+}
+
 // The exercise the address asks for (exercise/exercise_source.js) opened over the page
-// (exercise/exercise_mode.js), or null when none is asked for or it cannot open (the
-// lab then opens as usual); `problems`: [context, message] to show once a scene is
-// loaded.
-async function openExercise(module, session, parts) {
+// (exercise mode, from `exerciseMode`: fetchExerciseMode's chunk), or null when none is
+// asked for or it cannot open (the lab then opens as usual); `problems`: [context,
+// message] to show once a scene is loaded.
+async function openExercise(module, session, parts, exerciseMode) {
   const source = requestedExercise();
   const current = source === null ? null : (source.builtin ?? '');
   parts.exerciseIndex = new ExerciseIndex(parts.controls.gui, current);
@@ -282,7 +320,7 @@ async function openExercise(module, session, parts) {
     problems.push(['exercise not opened, the lab instead', source.error]);
     return { exercise: null, problems };
   }
-  const read = await readExerciseSource(source, { builtins: builtinExercises });
+  const [read, { ExerciseMode }] = await Promise.all([readExerciseSource(source, { builtins: builtinExercises }), exerciseMode]);
   const exercise = new ExerciseMode(module, session, parts, status, parts.grader, parts.grades);
   const error = read.error ?? exercise.open(read.text, read.answerKey);
   if (error) problems.push(['exercise not opened, the lab instead', `${describeSource(source)}: ${error}`]);
@@ -314,9 +352,6 @@ function subscribe(session, parts) {
     part.followSession(session);
   }
   view.frameLoadedScenes(session);
-  parts.editor.followSession(session);
-  parts.gizmo.followEditor();
-  parts.velocityArrows.followEditor(parts.editor);
   parts.embedBar?.followLoop(loop);
 }
 
@@ -355,10 +390,17 @@ function opensDefaultScene() {
 
 // Resolves once the module's secondary part is in (module/secondary_module.js).
 let secondaryLoaded = null;
+// Resolves once the parts in chunks of their own (DeferredPart: the editor, the step's
+// problem, the exports, the robot import) are in, or did not load; they are fetched
+// after the first frame is drawn, or each at its first use before.
+let deferredLoaded = null;
 
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const moduleLoaded = loadModule();
+  const exerciseMode = fetchExerciseMode();
+  // The postMessage API's chunk, fetched beside the module in a frame only.
+  const messageApi = framed() ? import('./embed/message_api.js') : null;
   const drawing = createPageRenderer(document.getElementById('viewport'));
   const { module, secondary } = await moduleLoaded;
   performance.mark('contactlab:module-instantiated');
@@ -380,12 +422,12 @@ async function start() {
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
   if (!opensDefaultScene()) await secondary.load(module);
-  const { exercise, problems } = await openExercise(module, session, parts);
+  const { exercise, problems } = await openExercise(module, session, parts, exerciseMode);
   parts.exercise = exercise;
   parts.folds = foldPanels(parts);
   if (exercise) {
-    parts.editor.lock(`the lab is in the exercise ${exercise.name}, whose scene stays`);
-    parts.editorPanel.hide();
+    parts.editor?.lock(exerciseHoldsScene(exercise));
+    parts.editorFolder.hide();
   }
   // An exercise's address is ?exercise=NAME or its exercise link: a run's link in it
   // is not opened, nor written.
@@ -416,7 +458,6 @@ async function start() {
   if (parts.exercise) parts.addressBar.fix();
   else parts.addressBar.followPage(session, parts);
   listenForKeys(session, parts);
-  listenForEditorKeys(parts.editor, parts.gizmo, typing);
 
   Object.assign(app, {
     session,
@@ -427,12 +468,15 @@ async function start() {
   parts.loop.start();
   loadingNotice.hidden = true;
   performance.mark('contactlab:scene-loaded');
-  startMessageApi();
+  const deferred = [parts.editing, parts.problemView, parts.exports, parts.robotImports];
+  deferredLoaded = afterFirstFrame().then(() => Promise.allSettled(deferred.map((part) => part.load())));
+  if (messageApi) await startMessageApi(messageApi);
 }
 
-// postMessage from an embedding page (embed/message_api.js, docs/embedding.md).
-function startMessageApi() {
-  if (!MessageApi.framed) return;
+// postMessage from an embedding page (embed/message_api.js, docs/embedding.md), from
+// its chunk.
+async function startMessageApi(chunk) {
+  const { MessageApi } = await chunk;
   const query = new URLSearchParams(window.location.search);
   const { origins, errors } = acceptedOrigins(window.location.origin, BUILT_IN_EMBED_ORIGINS, query.get('origins'));
   for (const error of errors) status.showError('embedding: origin not accepted', error);
@@ -450,6 +494,7 @@ const started = start().catch((error) => {
   status.showError('contactlab could not start', error.message ?? String(error));
   throw error;
 });
-// A script's actions come once the page is up and the module's secondary part is in
-// (or its background load failed), so that none waits for it on the page's thread.
-window.contactlab = createAutomationApi(app, started.then(() => secondaryLoaded));
+// A script's actions come once the page is up, the module's secondary part is in (or
+// its background load failed), so that none waits for it on the page's thread, and so
+// are the parts in chunks of their own (or they did not load).
+window.contactlab = createAutomationApi(app, started.then(() => Promise.all([secondaryLoaded, deferredLoaded])));

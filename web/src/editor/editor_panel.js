@@ -47,11 +47,11 @@ export class EditorPanel {
   #message;
   #pair = DEFAULT_PAIR;
 
-  // `gui`: the control panel; `afterLoad(action)`: starts editing once the module's
-  // secondary part, which an edited scene may need, is in (main.js).
-  constructor(gui, editor, afterLoad = (action) => action()) {
+  // `folder`: the control panel's "edit scene" folder, empty (main.js holds its place
+  // from the start); `afterLoad(action)`: starts editing once the module's secondary
+  // part, which an edited scene may need, is in (main.js).
+  constructor(folder, editor, afterLoad = (action) => action()) {
     this.#editor = editor;
-    const folder = gui.addFolder('edit scene').close();
     this.#folder = folder;
     const actions = {
       edit: () => afterLoad(() => editor.edit()),
@@ -105,11 +105,6 @@ export class EditorPanel {
   async addHullFile(file) {
     this.#folder.open();
     return this.#editor.addHull('', await file.arrayBuffer(), { file: file.name, units: this.state.units });
-  }
-
-  // Hides the folder (an exercise's scene is not edited).
-  hide() {
-    this.#folder.hide();
   }
 
   // The message shown for the last refused edit ('' when none), beside its field or

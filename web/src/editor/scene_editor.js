@@ -53,21 +53,26 @@ export class SceneEditor extends Emitter {
     this.#robotScene = sources.robotScene ?? null;
   }
 
-  // A scene loaded from elsewhere starts a new journal; playing ends editing.
+  // A scene loaded from elsewhere starts a new journal, the scene shown now too (the
+  // editor's chunk may come after the first scene); playing ends editing.
   followSession(session) {
     session.on('loaded', ({ edited }) => {
-      if (edited) return;
-      this.#journal.start(session.sceneText);
-      this.#scene = JSON.parse(session.sceneText);
-      if (this.#selected !== null && !this.#selectable(this.#selected)) this.select(null);
-      this.emit('changed', { scene: this.#scene });
+      if (!edited) this.#startJournal(session.sceneText);
     });
+    if (session.sceneText !== '') this.#startJournal(session.sceneText);
     this.#loop.on('playing', (playing) => {
       if (playing) this.#stopEditing();
     });
     // a single step or the timeline leaves the initial state: editing ends there too
     session.on('stepped', () => this.#stopEditing());
     session.on('seeked', () => this.#stopEditing());
+  }
+
+  #startJournal(sceneText) {
+    this.#journal.start(sceneText);
+    this.#scene = JSON.parse(sceneText);
+    if (this.#selected !== null && !this.#selectable(this.#selected)) this.select(null);
+    this.emit('changed', { scene: this.#scene });
   }
 
   #stopEditing() {

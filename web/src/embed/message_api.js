@@ -11,6 +11,7 @@
 // and in an exercise `graded` after every Check (announce()).
 // They go to the parent once its origin is known: from the browser
 // (location.ancestorOrigins, else the referrer) or from its first accepted request.
+import { framed } from '../layout/page_modes.js';
 import { readRequest } from './embed_messages.js';
 
 const STEPPED_INTERVAL_MS = 100;
@@ -43,14 +44,9 @@ export class MessageApi {
     this.#origins = origins;
   }
 
-  // Whether the page is in a frame, the only place it listens.
-  static get framed() {
-    return window.parent !== window;
-  }
-
   // Listens, and says `ready` to the parent if the browser has named its origin.
   start() {
-    if (!MessageApi.framed) return;
+    if (!framed()) return;
     window.addEventListener('message', (event) => this.#receive(event));
     const { session } = this.#app;
     session.on('loaded', () => this.#post({ type: 'loaded', ...this.#progress() }));

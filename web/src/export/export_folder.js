@@ -6,16 +6,17 @@ const VIDEO_SECONDS = Object.freeze({ min: 1, max: 30, step: 1, initial: 5 });
 const VIDEO_LABEL = 'video WebM, last seconds';
 
 export class ExportFolder {
-  // `exports`: an Exports; `openSceneFile()` opens the browser's file picker.
-  constructor(gui, exports, openSceneFile) {
+  // `exportWith(action)`: a promise of action(exports) (an Exports) once the exports'
+  // chunk is in (main.js); `openSceneFile()` opens the browser's file picker.
+  constructor(gui, exportWith, openSceneFile) {
     this.folder = gui.addFolder('export');
     this.state = {
-      states: () => exports.stateCsv(),
-      series: () => exports.seriesCsv(),
-      png: () => exports.viewPng(),
+      states: () => exportWith((exports) => exports.stateCsv()),
+      series: () => exportWith((exports) => exports.seriesCsv()),
+      png: () => exportWith((exports) => exports.viewPng()),
       seconds: VIDEO_SECONDS.initial,
-      video: () => this.#video(exports),
-      scene: () => exports.sceneJson(),
+      video: () => this.#video(exportWith),
+      scene: () => exportWith((exports) => exports.sceneJson()),
       open: () => openSceneFile(),
     };
     this.folder.add(this.state, 'states').name('body states CSV');
@@ -30,10 +31,10 @@ export class ExportFolder {
     this.folder.close();
   }
 
-  async #video(exports) {
+  async #video(exportWith) {
     this.videoController.name('recording…').disable();
     try {
-      await exports.video(this.state.seconds);
+      await exportWith((exports) => exports.video(this.state.seconds));
     } finally {
       this.videoController.name(VIDEO_LABEL).enable();
     }

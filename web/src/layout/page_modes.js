@@ -13,3 +13,9 @@ export function labAddress(href = window.location.href) {
   url.searchParams.delete('present');
   return url.href;
 }
+
+// Whether the page is in a frame (an embedding page's), the only place it listens for
+// postMessage (embed/message_api.js).
+export function framed() {
+  return window.parent !== window;
+}

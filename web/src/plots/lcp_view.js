@@ -56,9 +56,10 @@ export class LcpView {
   #lastRefreshMs = -Infinity;
   #refreshTimer = null;
 
-  // `folder`: the lil-gui folder that gets the button; `save(text, fileName)`: saves
-  // an exported problem.
-  constructor(folder, session, save) {
+  // `save(text, fileName)`: saves an exported problem. The button that shows it is the
+  // page's (main.js: this dialog is a chunk of its own, made at the button's first press
+  // or after the first frame).
+  constructor(session, save) {
     this.#session = session;
     this.#save = save;
     this.dialog = element('dialog');
@@ -108,7 +109,6 @@ export class LcpView {
     this.dialog.addEventListener('close', () => this.#keep(false));
     document.body.append(this.dialog);
 
-    folder.add({ show: () => this.show() }, 'show').name("the step's problem");
     session.on('stepped', () => this.#refreshSoon());
     session.on('seeked', () => this.refresh());
     for (const event of ['loaded', 'reset']) {
