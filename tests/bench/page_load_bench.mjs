@@ -5,7 +5,9 @@
 // page became interactive (below), and, for a module split in two
 // (scripts/split_main_module.sh), when its second part was fetched, compiled and
 // instantiated in the background, all in ms from navigation start. Prints each stage's
-// median, least and most over the loads.
+// median, least and most over the loads, and the page's JavaScript fetched before the
+// first frame drawn (the entry chunk and the chunks it imports at once; the chunks the
+// page imports after the first frame are not in it), in KB uncompressed.
 //
 // Interactive (docs/page.md, "The page's start"): the scene's first frame is drawn and
 // the main thread is free to answer input: the end of the last long task (over 50 ms,
@@ -93,6 +95,16 @@ function readStages() {
   };
 }
 
+// The bytes (uncompressed) of the page's scripts that arrived before the first frame
+// drawn.
+function scriptBytesBeforeFirstFrame() {
+  const drawn = window.pageLoadMarks.firstFrameDrawn;
+  return performance
+    .getEntriesByType('resource')
+    .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && entry.responseEnd <= drawn)
+    .reduce((sum, entry) => sum + entry.decodedBodySize, 0);
+}
+
 // Presses friction μ's slider (lil-gui sets the value on the press) and returns the ms
 // from sending the press to the session's optionsChanged for it.
 async function answerToSlider(page) {
@@ -114,6 +126,7 @@ const server = await startServer();
 const split = (await readdir(join(server.directory, 'assets'))).some((name) => /^contactlab\.deferred-[\w-]+\.wasm$/.test(name));
 const browser = await launchBrowser();
 const runs = [];
+const scriptBytes = [];
 try {
   for (let i = 0; i < loads; i += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -137,6 +150,7 @@ try {
       window.pageLoadMarks.interactive = mark;
     }, interactive);
     const stages = await page.evaluate(readStages);
+    scriptBytes.push(await page.evaluate(scriptBytesBeforeFirstFrame));
     stages['slider input answered'] = await answerToSlider(page);
     runs.push(stages);
     await context.close();
@@ -160,3 +174,5 @@ for (const stage of stages) {
   const seen = values.length < runs.length ? `   (seen in ${values.length} of ${runs.length} loads)` : '';
   console.log(`${stage.padEnd(width)}  ${format(values[values.length >> 1])}   ${format(values[0])} ${format(values.at(-1))}${seen}`);
 }
+const bytes = ordered(scriptBytes);
+console.log(`scripts fetched before the first frame drawn: ${(bytes[bytes.length >> 1] / 1024).toFixed(1)} KB (least ${(bytes[0] / 1024).toFixed(1)}, most ${(bytes.at(-1) / 1024).toFixed(1)})`);
