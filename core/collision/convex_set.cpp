@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/geometry_queries.h"
 
@@ -112,6 +113,46 @@ double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& norm
   projection_interval(a, normal, a_low, a_high);
   projection_interval(b, normal, b_low, b_high);
   return b_low - a_high;
+}
+
+double signed_distance_bound(const ConvexSet& set, const Vec3& point) {
+  const Vec3 relative = point - set.center - set.offset;
+  switch (set.kind) {
+    case CoreKind::Point:
+      return relative.norm();
+    case CoreKind::Segment: {
+      const double along = std::min(set.half_length, std::max(-set.half_length, set.axis.dot(relative)));
+      return (relative - along * set.axis).norm();
+    }
+    case CoreKind::Cylinder: {
+      const double beyond_cap = std::abs(set.axis.dot(relative)) - set.half_length;
+      const double beyond_side = perpendicular_part(relative, set.axis).norm() - set.cylinder_radius;
+      if (beyond_cap <= 0 && beyond_side <= 0) return std::max(beyond_cap, beyond_side);
+      return std::hypot(std::max(beyond_cap, 0.0), std::max(beyond_side, 0.0));
+    }
+    case CoreKind::Polytope: {
+      const PolytopeGeometry& polytope = *set.polytope;
+      const Vec3 local = point - set.offset;
+      int farthest = 0;
+      double beyond = -std::numeric_limits<double>::infinity();
+      for (int f = 0; f < polytope.face_count(); ++f) {
+        const double height = polytope.face_normals[f].dot(local) - polytope.face_offset(f);
+        if (height > beyond) {
+          beyond = height;
+          farthest = f;
+        }
+      }
+      if (beyond <= 0) return beyond;
+      const Vec3 projected = local - beyond * polytope.face_normals[farthest];
+      for (int f = 0; f < polytope.face_count(); ++f) {
+        if (f != farthest && polytope.face_normals[f].dot(projected) - polytope.face_offset(f) > 0) {
+          return std::numeric_limits<double>::infinity();
+        }
+      }
+      return beyond;
+    }
+  }
+  return std::numeric_limits<double>::infinity();
 }
 
 }  // namespace contactlab

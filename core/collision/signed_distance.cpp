@@ -45,6 +45,17 @@ bool nearly_flush(const ConvexSet& set, const Vec3& direction) {
   return false;
 }
 
+// Whether the best candidate's separation is phi to within `slack`: the support point
+// of each core along it bounds phi from above (signed_distance_bound in convex_set.h),
+// and does so tightly when it lies over a face of the other core or within a
+// cylinder's side. Then no search can find a direction that separates better by more
+// than `slack`.
+bool candidate_is_optimal(const ConvexSet& a, const ConvexSet& b, const AxisCandidate& best, double slack) {
+  const double limit = best.separation + slack;
+  return signed_distance_bound(a, support_point(b, -best.normal)) <= limit ||
+         signed_distance_bound(b, support_point(a, best.normal)) <= limit;
+}
+
 // (overlapping pair with a curved core, best direction so far) => (a better direction):
 // the better of the start and the EPA direction, then proximal steps while they gain.
 AxisCandidate refine_overlap(const ConvexSet& a, const ConvexSet& b, const GjkResult& gjk, AxisCandidate start,
@@ -92,10 +103,12 @@ bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin,
   // (candidates) => (GJK or refined direction), offered to the `other` group. Points and
   // segments alone have no candidates (-infinity): GJK decides. A shallow overlap of
   // nearly flush faces is a flat contact whose best direction is the face's: no
-  // refinement.
+  // refinement. The searches are skipped when the best candidate is proven optimal.
   const bool complete = candidate_axes_are_complete(a, b);
   const bool flat_overlap = flush && face.separation >= other.separation && -face.separation <= kShallow * scale;
-  if (!complete || best_candidate > 0 || !std::isfinite(best_candidate)) {
+  const bool search = !complete || best_candidate > 0 || !std::isfinite(best_candidate);
+  if (search && !(std::isfinite(best_candidate) &&
+                  candidate_is_optimal(a, b, face.separation >= other.separation ? face : other, tie_tolerance))) {
     const GjkResult gjk = gjk_distance(a, b);
     if (!gjk.overlap) {
       const double separation = separation_along(a, b, gjk.normal);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <random>
 
+#include "collision/gjk.h"
 #include "geometry/convex_hull.h"
 
 namespace contactlab {
@@ -98,6 +99,67 @@ TEST(SignedDistance, NeverBelowABruteForceMaximum) {
   }
   // Near-ties between a face and another direction are rare on random poses.
   EXPECT_GE(exact, total * 9 / 10);
+}
+
+// The bound of a point's signed distance from a core is never below the brute force's
+// maximum for a point core there, and is exact wherever it is finite: against GJK's
+// distance outside, against the box's and the cylinder's own depths (in their frames)
+// inside.
+TEST(SignedDistance, PointBoundIsTheSignedDistanceOfThePoint) {
+  std::mt19937 generator(5);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  std::vector<Shape> shapes(5);
+  shapes[0].type = ShapeType::Box;
+  shapes[0].half_extents = Vec3(0.2, 0.15, 0.1);
+  shapes[1].type = ShapeType::Cylinder;
+  shapes[1].radius = 0.08;
+  shapes[1].half_length = 0.12;
+  shapes[2].type = ShapeType::Capsule;
+  shapes[2].radius = 0.03;
+  shapes[2].half_length = 0.1;
+  shapes[3].type = ShapeType::Sphere;
+  shapes[3].radius = 0.05;
+  std::vector<Vec3> points;
+  for (int i = 0; i < 20; ++i) points.emplace_back(0.15 * uniform(generator), 0.1 * uniform(generator), 0.12 * uniform(generator));
+  auto hull = std::make_shared<ConvexHullData>();
+  ASSERT_TRUE(build_convex_hull(points, *hull).ok());
+  shapes[4].type = ShapeType::ConvexHull;
+  shapes[4].hull = hull;
+  Shape point;
+  point.type = ShapeType::Sphere;
+  for (int i = 0; i < 5; ++i) {
+    int finite = 0, inside = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      const Pose pose{Vec3(uniform(generator), uniform(generator), uniform(generator)) * 0.1,
+                      Quat(uniform(generator), uniform(generator), uniform(generator), uniform(generator))
+                          .normalized()
+                          .toRotationMatrix()};
+      PolytopeGeometry geometry, unused;
+      const ConvexSet set = make_convex_set(shapes[i], pose, geometry);
+      const Vec3 q = pose.position + 0.15 * Vec3(uniform(generator), uniform(generator), uniform(generator));
+      const ConvexSet at_q = make_convex_set(point, Pose{q, Mat3::Identity()}, unused);
+      Vec3 normal;
+      const double lower = brute_force(set, at_q, normal);
+      const double bound = signed_distance_bound(set, q);
+      EXPECT_GE(bound, lower - 1e-12) << i << " trial " << trial;
+      if (!std::isfinite(bound)) continue;
+      ++finite;
+      const GjkResult gjk = gjk_distance(set, at_q);
+      const Vec3 local = pose.to_local(q);
+      if (!gjk.overlap) {
+        EXPECT_NEAR(bound, gjk.distance, 1e-12) << i << " trial " << trial;
+      } else if (shapes[i].type == ShapeType::Box) {
+        EXPECT_NEAR(bound, (local.cwiseAbs() - shapes[i].half_extents).maxCoeff(), 1e-15);
+        ++inside;
+      } else if (shapes[i].type == ShapeType::Cylinder) {
+        EXPECT_NEAR(bound, std::max(std::abs(local.z()) - 0.12, std::hypot(local.x(), local.y()) - 0.08), 1e-15);
+        ++inside;
+      }
+    }
+    if (shapes[i].type != ShapeType::Box && shapes[i].type != ShapeType::ConvexHull) EXPECT_EQ(finite, 60) << i;
+    EXPECT_GE(finite, 15) << i;
+    if (shapes[i].type == ShapeType::Box || shapes[i].type == ShapeType::Cylinder) EXPECT_GE(inside, 5) << i;
+  }
 }
 
 TEST(SignedDistance, BeyondTheMarginIsRejected) {
