@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/epa.h"
 #include "collision/gjk.h"
@@ -92,9 +93,14 @@ bool apart(const AxisCandidate& face, const AxisCandidate& other, SignedDistance
 bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin, SignedDistance& result) {
   const double scale = a.size + b.size;
   const double tie_tolerance = kTieTolerance * scale;
-  const CandidateAxes candidates = best_candidate_axes(a, b, tie_tolerance);
-  const AxisCandidate& face = candidates.face;
-  AxisCandidate other = candidates.other;
+  // The face group first: a face direction that leaves the cores apart, or that is
+  // proven optimal (candidate_is_optimal), leaves nothing for the other candidates and
+  // the searches to find but ties.
+  const AxisCandidate face = best_face_axis(a, b, tie_tolerance);
+  if (face.separation > core_margin) return apart(face, face, result);
+  const bool face_proven = std::isfinite(face.separation) && candidate_is_optimal(a, b, face, tie_tolerance);
+  AxisCandidate other{-std::numeric_limits<double>::infinity(), Vec3::UnitZ()};
+  if (!face_proven) other = best_other_axis(a, b, tie_tolerance);
   const double best_candidate = std::max(face.separation, other.separation);
   if (best_candidate > core_margin) return apart(face, other, result);
 
@@ -106,9 +112,9 @@ bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin,
   // refinement. The searches are skipped when the best candidate is proven optimal.
   const bool complete = candidate_axes_are_complete(a, b);
   const bool flat_overlap = flush && face.separation >= other.separation && -face.separation <= kShallow * scale;
-  const bool search = !complete || best_candidate > 0 || !std::isfinite(best_candidate);
-  if (search && !(std::isfinite(best_candidate) &&
-                  candidate_is_optimal(a, b, face.separation >= other.separation ? face : other, tie_tolerance))) {
+  const bool proven = face_proven || (std::isfinite(other.separation) && other.separation > face.separation &&
+                                      candidate_is_optimal(a, b, other, tie_tolerance));
+  if (!proven && (!complete || best_candidate > 0 || !std::isfinite(best_candidate))) {
     const GjkResult gjk = gjk_distance(a, b);
     if (!gjk.overlap) {
       const double separation = separation_along(a, b, gjk.normal);
