@@ -115,6 +115,56 @@ double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& norm
   return b_low - a_high;
 }
 
+SupportFeature support_feature(const ConvexSet& set, const Vec3& direction) {
+  SupportFeature feature;
+  switch (set.kind) {
+    case CoreKind::Point:
+      feature.end[0] = set.center;
+      break;
+    case CoreKind::Segment: {
+      const double axial = set.axis.dot(direction);
+      feature.end[0] = set.center - set.half_length * set.axis;
+      feature.end[1] = set.center + set.half_length * set.axis;
+      feature.is_segment = std::abs(axial) <= kLineSine;
+      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
+      break;
+    }
+    case CoreKind::Polytope: {
+      const PolytopeGeometry& polytope = *set.polytope;
+      const int vertex = support_vertex(polytope, direction);
+      feature.end[0] = polytope.vertices[vertex];
+      double best = kLineSine;
+      for (const auto& edge : polytope.topology->edges) {
+        if (edge.first != vertex && edge.second != vertex) continue;
+        const Vec3 other = polytope.vertices[edge.first == vertex ? edge.second : edge.first];
+        const Vec3 along = other - feature.end[0];
+        const double sine = std::abs(direction.dot(along)) / along.norm();
+        if (sine <= best) {
+          best = sine;
+          feature.end[1] = other;
+          feature.is_segment = true;
+        }
+      }
+      break;
+    }
+    case CoreKind::Cylinder: {
+      const double axial = set.axis.dot(direction);
+      const Vec3 radial = perpendicular_part(direction, set.axis);
+      const double radial_length = radial.norm();
+      const Vec3 rim_offset =
+          radial_length > 1e-12 ? Vec3((set.cylinder_radius / radial_length) * radial) : Vec3::Zero();
+      feature.end[0] = set.center - set.half_length * set.axis + rim_offset;
+      feature.end[1] = set.center + set.half_length * set.axis + rim_offset;
+      feature.is_segment = std::abs(axial) <= kLineSine;
+      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
+      break;
+    }
+  }
+  feature.end[0] += set.offset;
+  if (feature.is_segment) feature.end[1] += set.offset;
+  return feature;
+}
+
 double signed_distance_bound(const ConvexSet& set, const Vec3& point) {
   const Vec3 relative = point - set.center - set.offset;
   switch (set.kind) {

@@ -38,6 +38,19 @@ void projection_interval(const ConvexSet& set, const Vec3& axis, double& low, do
 // cores is the maximum of this over all unit normals; any normal gives a lower bound.
 double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& normal);
 
+// A line feature is one within this sine of perpendicular to a direction.
+constexpr double kLineSine = 1e-7;
+
+// A feature of a core farthest along a direction: a point (end[0]) or a segment.
+struct SupportFeature {
+  Vec3 end[2];
+  bool is_segment = false;
+};
+
+// The feature of `set` farthest along unit `direction`: a polytope's edge, a segment, a
+// cylinder's side line when within kLineSine of perpendicular to it, else a point.
+SupportFeature support_feature(const ConvexSet& set, const Vec3& direction);
+
 // An upper bound of the signed distance of `point` from the core (negative inside):
 // exact for points, segments and cylinders, and for polytopes when the point is inside
 // or its projection onto the plane of the face it is farthest beyond lies in the

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "collision/epa.h"
+#include "collision/geometry_queries.h"
 #include "collision/gjk.h"
 #include "collision/separating_axes.h"
 
@@ -46,15 +47,31 @@ bool nearly_flush(const ConvexSet& set, const Vec3& direction) {
   return false;
 }
 
-// Whether the best candidate's separation is phi to within `slack`: the support point
-// of each core along it bounds phi from above (signed_distance_bound in convex_set.h),
-// and does so tightly when it lies over a face of the other core or within a
-// cylinder's side. Then no search can find a direction that separates better by more
-// than `slack`.
+// Whether the best candidate's separation is phi to within `slack`: a point of either
+// core bounds phi from above by its signed distance from the other core
+// (signed_distance_bound in convex_set.h), and so does the distance of two points, one
+// of each core. The points tried: the support points along the candidate, tight where
+// a rim, vertex or segment end lies over a face or within a cylinder's side; and the
+// closest points of the two support features (edges, segments, side lines), tight
+// where they cross apart, or where a line crosses a cylinder's side or a segment.
+// Then no search can find a direction that separates better by more than `slack`.
 bool candidate_is_optimal(const ConvexSet& a, const ConvexSet& b, const AxisCandidate& best, double slack) {
   const double limit = best.separation + slack;
-  return signed_distance_bound(a, support_point(b, -best.normal)) <= limit ||
-         signed_distance_bound(b, support_point(a, best.normal)) <= limit;
+  if (signed_distance_bound(a, support_point(b, -best.normal)) <= limit ||
+      signed_distance_bound(b, support_point(a, best.normal)) <= limit) {
+    return true;
+  }
+  const SupportFeature fa = support_feature(a, best.normal);
+  const SupportFeature fb = support_feature(b, -best.normal);
+  if (!fa.is_segment && !fb.is_segment) return false;
+  const Vec3& a1 = fa.is_segment ? fa.end[1] : fa.end[0];
+  const Vec3& b1 = fb.is_segment ? fb.end[1] : fb.end[0];
+  double s = 0, t = 0;
+  closest_parameters_of_segments(fa.end[0], a1, fb.end[0], b1, s, t);
+  const Vec3 on_a = fa.end[0] + s * (a1 - fa.end[0]);
+  const Vec3 on_b = fb.end[0] + t * (b1 - fb.end[0]);
+  return (best.separation > 0 && (on_b - on_a).norm() <= limit) || signed_distance_bound(a, on_b) <= limit ||
+         signed_distance_bound(b, on_a) <= limit;
 }
 
 // (overlapping pair with a curved core, best direction so far) => (a better direction):
