@@ -13,6 +13,7 @@
 
 #include "collision/gjk.h"
 #include "geometry/convex_hull.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
@@ -160,6 +161,67 @@ TEST(SignedDistance, PointBoundIsTheSignedDistanceOfThePoint) {
     EXPECT_GE(finite, polytope ? 15 : 60) << i;
     const bool has_depths = shapes[i].type == ShapeType::Box || shapes[i].type == ShapeType::Cylinder;
     EXPECT_GE(inside, has_depths ? 5 : 0) << i;
+  }
+}
+
+// Contacts whose best candidate is proven optimal (GJK and the refinement skipped),
+// against their closed forms: a tilted cylinder's rim into a box's face, a box's vertex
+// into a cylinder's side, a box's edge across a lying cylinder's side, and a segment
+// across it, apart.
+TEST(SignedDistance, ProvenCandidatesGiveTheClosedForms) {
+  Shape box;
+  box.type = ShapeType::Box;
+  Shape cylinder;
+  cylinder.type = ShapeType::Cylinder;
+  cylinder.radius = 0.05;
+  cylinder.half_length = 0.08;
+  const double depth = 1e-3;
+  PolytopeGeometry ga, gb;
+  SignedDistance result;
+  {
+    box.half_extents = Vec3(0.2, 0.2, 0.1);
+    const ConvexSet a = make_convex_set(box, Pose(), ga);
+    const double angle = 0.4;
+    const double reach = 0.08 * std::cos(angle) + 0.05 * std::sin(angle);
+    const Pose tilted{Vec3(0.03, -0.02, 0.1 + reach - depth), Eigen::AngleAxisd(angle, Vec3::UnitX()).toRotationMatrix()};
+    const ConvexSet b = make_convex_set(cylinder, tilted, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_EQ(result.normal, Vec3(0, 0, 1));
+  }
+  {
+    box.half_extents = Vec3(0.03, 0.02, 0.025);
+    const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+    PolytopeGeometry at_origin;
+    const ConvexSet unplaced = make_convex_set(box, Pose{Vec3::Zero(), turn}, at_origin);
+    const Vec3 vertex = support_point(unplaced, -Vec3::UnitX());
+    const ConvexSet a = make_convex_set(cylinder, Pose(), ga);
+    const ConvexSet b = make_convex_set(box, Pose{Vec3(0.05 - depth, 0, 0.01) - vertex, turn}, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(1, 0, 0), 1e-15));
+  }
+  const Pose lying{Vec3::Zero(), Eigen::AngleAxisd(kPi / 2, Vec3::UnitY()).toRotationMatrix()};
+  {
+    box.half_extents = Vec3(0.02, 0.1, 0.02);
+    const ConvexSet a = make_convex_set(cylinder, lying, ga);
+    const Pose on_edge{Vec3(0.01, 0.02, 0.05 - depth + 0.02 * std::sqrt(2.0)),
+                       Eigen::AngleAxisd(kPi / 4, Vec3::UnitY()).toRotationMatrix()};
+    const ConvexSet b = make_convex_set(box, on_edge, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(0, 0, 1), 1e-15));
+  }
+  {
+    Shape capsule;
+    capsule.type = ShapeType::Capsule;
+    capsule.radius = 0.01;
+    capsule.half_length = 0.1;
+    const ConvexSet a = make_convex_set(capsule, Pose{Vec3(0.02, 0, 0.05 + depth), Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix()}, ga);
+    const ConvexSet b = make_convex_set(cylinder, lying, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(0, 0, -1), 1e-15));
   }
 }
 
