@@ -178,7 +178,10 @@ double signed_distance_bound(const ConvexSet& set, const Vec3& point) {
       const double beyond_cap = std::abs(set.axis.dot(relative)) - set.half_length;
       const double beyond_side = perpendicular_part(relative, set.axis).norm() - set.cylinder_radius;
       if (beyond_cap <= 0 && beyond_side <= 0) return std::max(beyond_cap, beyond_side);
-      return std::hypot(std::max(beyond_cap, 0.0), std::max(beyond_side, 0.0));
+      // sqrt rather than hypot: correctly rounded in every C library, so natively and in
+      // the module the proofs decide alike.
+      const double cap = std::max(beyond_cap, 0.0), side = std::max(beyond_side, 0.0);
+      return std::sqrt(cap * cap + side * side);
     }
     case CoreKind::Polytope: {
       const PolytopeGeometry& polytope = *set.polytope;

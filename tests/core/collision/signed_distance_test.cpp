@@ -48,8 +48,8 @@ double brute_force(const ConvexSet& a, const ConvexSet& b, Vec3& best_normal) {
   return best;
 }
 
-TEST(SignedDistance, NeverBelowABruteForceMaximum) {
-  std::mt19937 generator(11);
+// A box, a cylinder, a capsule, a sphere and a hull of 20 random points.
+std::vector<Shape> one_of_each_shape(std::mt19937& generator) {
   std::uniform_real_distribution<double> uniform(-1, 1);
   std::vector<Shape> shapes(5);
   shapes[0].type = ShapeType::Box;
@@ -65,9 +65,18 @@ TEST(SignedDistance, NeverBelowABruteForceMaximum) {
   std::vector<Vec3> points;
   for (int i = 0; i < 20; ++i) points.emplace_back(0.15 * uniform(generator), 0.1 * uniform(generator), 0.12 * uniform(generator));
   auto hull = std::make_shared<ConvexHullData>();
-  ASSERT_TRUE(build_convex_hull(points, *hull).ok());
-  shapes[4].type = ShapeType::ConvexHull;
-  shapes[4].hull = hull;
+  if (build_convex_hull(points, *hull).ok()) {
+    shapes[4].type = ShapeType::ConvexHull;
+    shapes[4].hull = hull;
+  }
+  return shapes;
+}
+
+TEST(SignedDistance, NeverBelowABruteForceMaximum) {
+  std::mt19937 generator(11);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  const std::vector<Shape> shapes = one_of_each_shape(generator);
+  ASSERT_TRUE(shapes[4].hull);
   int exact = 0, total = 0;
   for (int i = 0; i < 5; ++i) {
     for (int j = 0; j < 5; ++j) {
@@ -109,23 +118,8 @@ TEST(SignedDistance, NeverBelowABruteForceMaximum) {
 TEST(SignedDistance, PointBoundIsTheSignedDistanceOfThePoint) {
   std::mt19937 generator(5);
   std::uniform_real_distribution<double> uniform(-1, 1);
-  std::vector<Shape> shapes(5);
-  shapes[0].type = ShapeType::Box;
-  shapes[0].half_extents = Vec3(0.2, 0.15, 0.1);
-  shapes[1].type = ShapeType::Cylinder;
-  shapes[1].radius = 0.08;
-  shapes[1].half_length = 0.12;
-  shapes[2].type = ShapeType::Capsule;
-  shapes[2].radius = 0.03;
-  shapes[2].half_length = 0.1;
-  shapes[3].type = ShapeType::Sphere;
-  shapes[3].radius = 0.05;
-  std::vector<Vec3> points;
-  for (int i = 0; i < 20; ++i) points.emplace_back(0.15 * uniform(generator), 0.1 * uniform(generator), 0.12 * uniform(generator));
-  auto hull = std::make_shared<ConvexHullData>();
-  ASSERT_TRUE(build_convex_hull(points, *hull).ok());
-  shapes[4].type = ShapeType::ConvexHull;
-  shapes[4].hull = hull;
+  const std::vector<Shape> shapes = one_of_each_shape(generator);
+  ASSERT_TRUE(shapes[4].hull);
   Shape point;
   point.type = ShapeType::Sphere;
   for (int i = 0; i < 5; ++i) {
