@@ -20,66 +20,11 @@ namespace contactlab {
 namespace {
 
 constexpr double kMergeTolerance = 1e-6;  // relative to the pair's size
-constexpr double kLineSine = 1e-7;        // a line feature is this close to perpendicular to n
 // A kept direction proves a pair apart when it separates the cores by more than the
 // margin plus this (relative to the pair's size): signed_distance's search then
 // finds a direction at least that good (its GJK is exact to a relative 1e-12, its ties
 // 1e-12 of the size), so it would report no contact either.
 constexpr double kProofSlack = 1e-6;
-
-struct SupportFeature {
-  Vec3 end[2];
-  bool is_segment = false;
-};
-
-// The feature of `set` farthest along unit `direction`: a point or a segment.
-SupportFeature support_feature(const ConvexSet& set, const Vec3& direction) {
-  SupportFeature feature;
-  switch (set.kind) {
-    case CoreKind::Point:
-      feature.end[0] = set.center;
-      break;
-    case CoreKind::Segment: {
-      const double axial = set.axis.dot(direction);
-      feature.end[0] = set.center - set.half_length * set.axis;
-      feature.end[1] = set.center + set.half_length * set.axis;
-      feature.is_segment = std::abs(axial) <= kLineSine;
-      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
-      break;
-    }
-    case CoreKind::Polytope: {
-      const PolytopeGeometry& polytope = *set.polytope;
-      const int vertex = support_vertex(polytope, direction);
-      feature.end[0] = polytope.vertices[vertex];
-      double best = kLineSine;
-      for (const auto& edge : polytope.topology->edges) {
-        if (edge.first != vertex && edge.second != vertex) continue;
-        const Vec3 other = polytope.vertices[edge.first == vertex ? edge.second : edge.first];
-        const Vec3 along = other - feature.end[0];
-        const double sine = std::abs(direction.dot(along)) / along.norm();
-        if (sine <= best) {
-          best = sine;
-          feature.end[1] = other;
-          feature.is_segment = true;
-        }
-      }
-      break;
-    }
-    case CoreKind::Cylinder: {
-      const double axial = set.axis.dot(direction);
-      const Vec3 radial = perpendicular_part(direction, set.axis);
-      const double radial_length = radial.norm();
-      const Vec3 rim_offset =
-          radial_length > 1e-12 ? Vec3((set.cylinder_radius / radial_length) * radial) : Vec3::Zero();
-      feature.end[0] = set.center - set.half_length * set.axis + rim_offset;
-      feature.end[1] = set.center + set.half_length * set.axis + rim_offset;
-      feature.is_segment = std::abs(axial) <= kLineSine;
-      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
-      break;
-    }
-  }
-  return feature;
-}
 
 PatchPoint make_point(const Vec3& on_a, const Vec3& on_b, const Vec3& normal, double distance,
                       double radius_a, double radius_b, int feature) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/geometry_queries.h"
 
@@ -112,6 +113,99 @@ double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& norm
   projection_interval(a, normal, a_low, a_high);
   projection_interval(b, normal, b_low, b_high);
   return b_low - a_high;
+}
+
+SupportFeature support_feature(const ConvexSet& set, const Vec3& direction) {
+  SupportFeature feature;
+  switch (set.kind) {
+    case CoreKind::Point:
+      feature.end[0] = set.center;
+      break;
+    case CoreKind::Segment: {
+      const double axial = set.axis.dot(direction);
+      feature.end[0] = set.center - set.half_length * set.axis;
+      feature.end[1] = set.center + set.half_length * set.axis;
+      feature.is_segment = std::abs(axial) <= kLineSine;
+      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
+      break;
+    }
+    case CoreKind::Polytope: {
+      const PolytopeGeometry& polytope = *set.polytope;
+      const int vertex = support_vertex(polytope, direction);
+      feature.end[0] = polytope.vertices[vertex];
+      double best = kLineSine;
+      for (const auto& edge : polytope.topology->edges) {
+        if (edge.first != vertex && edge.second != vertex) continue;
+        const Vec3 other = polytope.vertices[edge.first == vertex ? edge.second : edge.first];
+        const Vec3 along = other - feature.end[0];
+        const double sine = std::abs(direction.dot(along)) / along.norm();
+        if (sine <= best) {
+          best = sine;
+          feature.end[1] = other;
+          feature.is_segment = true;
+        }
+      }
+      break;
+    }
+    case CoreKind::Cylinder: {
+      const double axial = set.axis.dot(direction);
+      const Vec3 radial = perpendicular_part(direction, set.axis);
+      const double radial_length = radial.norm();
+      const Vec3 rim_offset =
+          radial_length > 1e-12 ? Vec3((set.cylinder_radius / radial_length) * radial) : Vec3::Zero();
+      feature.end[0] = set.center - set.half_length * set.axis + rim_offset;
+      feature.end[1] = set.center + set.half_length * set.axis + rim_offset;
+      feature.is_segment = std::abs(axial) <= kLineSine;
+      if (!feature.is_segment && axial > 0) feature.end[0] = feature.end[1];
+      break;
+    }
+  }
+  feature.end[0] += set.offset;
+  if (feature.is_segment) feature.end[1] += set.offset;
+  return feature;
+}
+
+double signed_distance_bound(const ConvexSet& set, const Vec3& point) {
+  const Vec3 relative = point - set.center - set.offset;
+  switch (set.kind) {
+    case CoreKind::Point:
+      return relative.norm();
+    case CoreKind::Segment: {
+      const double along = std::min(set.half_length, std::max(-set.half_length, set.axis.dot(relative)));
+      return (relative - along * set.axis).norm();
+    }
+    case CoreKind::Cylinder: {
+      const double beyond_cap = std::abs(set.axis.dot(relative)) - set.half_length;
+      const double beyond_side = perpendicular_part(relative, set.axis).norm() - set.cylinder_radius;
+      if (beyond_cap <= 0 && beyond_side <= 0) return std::max(beyond_cap, beyond_side);
+      // sqrt rather than hypot: correctly rounded in every C library, so natively and in
+      // the module the proofs decide alike.
+      const double cap = std::max(beyond_cap, 0.0), side = std::max(beyond_side, 0.0);
+      return std::sqrt(cap * cap + side * side);
+    }
+    case CoreKind::Polytope: {
+      const PolytopeGeometry& polytope = *set.polytope;
+      const Vec3 local = point - set.offset;
+      int farthest = 0;
+      double beyond = -std::numeric_limits<double>::infinity();
+      for (int f = 0; f < polytope.face_count(); ++f) {
+        const double height = polytope.face_normals[f].dot(local) - polytope.face_offset(f);
+        if (height > beyond) {
+          beyond = height;
+          farthest = f;
+        }
+      }
+      if (beyond <= 0) return beyond;
+      const Vec3 projected = local - beyond * polytope.face_normals[farthest];
+      for (int f = 0; f < polytope.face_count(); ++f) {
+        if (f != farthest && polytope.face_normals[f].dot(projected) - polytope.face_offset(f) > 0) {
+          return std::numeric_limits<double>::infinity();
+        }
+      }
+      return beyond;
+    }
+  }
+  return std::numeric_limits<double>::infinity();
 }
 
 }  // namespace contactlab

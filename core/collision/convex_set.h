@@ -38,4 +38,27 @@ void projection_interval(const ConvexSet& set, const Vec3& axis, double& low, do
 // cores is the maximum of this over all unit normals; any normal gives a lower bound.
 double separation_along(const ConvexSet& a, const ConvexSet& b, const Vec3& normal);
 
+// A line feature is one within this sine of perpendicular to a direction.
+constexpr double kLineSine = 1e-7;
+
+// A feature of a core farthest along a direction: a point (end[0]) or a segment.
+struct SupportFeature {
+  Vec3 end[2];
+  bool is_segment = false;
+};
+
+// The feature of `set` farthest along unit `direction`: a polytope's edge, a segment, a
+// cylinder's side line when within kLineSine of perpendicular to it, else a point.
+SupportFeature support_feature(const ConvexSet& set, const Vec3& direction);
+
+// An upper bound of the signed distance of `point` from the core (negative inside):
+// exact for points, segments and cylinders, and for polytopes when the point is inside
+// or its projection onto the plane of the face it is farthest beyond lies in the
+// polytope; +infinity otherwise. For every point q of a core b, the signed distance
+// of cores a and b is at most this bound for a at q: apart, it is at most |q - p| for
+// every p of a; overlapping, the ball of radius -bound about q lies in a, so b moved
+// by less than that still shares a point with a, and the penetration depth is at least
+// -bound.
+double signed_distance_bound(const ConvexSet& set, const Vec3& point);
+
 }  // namespace contactlab

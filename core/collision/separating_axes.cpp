@@ -63,6 +63,13 @@ bool polytope_low_above(const ConvexSet& set, const Vec3& normal, double face_of
   return true;
 }
 
+// The best face direction (a polytope face normal or a cylinder axis) and the best
+// other direction, kept apart (best_face_axis, best_other_axis).
+struct CandidateAxes {
+  AxisCandidate face;
+  AxisCandidate other;
+};
+
 class AxisSearch {
  public:
   AxisSearch(const ConvexSet& a, const ConvexSet& b, double tie_tolerance)
@@ -249,14 +256,18 @@ bool candidate_axes_are_complete(const ConvexSet& a, const ConvexSet& b) {
   return a.kind != CoreKind::Cylinder && b.kind != CoreKind::Cylinder;
 }
 
-CandidateAxes best_candidate_axes(const ConvexSet& a, const ConvexSet& b, double tie_tolerance) {
+AxisCandidate best_face_axis(const ConvexSet& a, const ConvexSet& b, double tie_tolerance) {
   AxisSearch search(a, b, tie_tolerance);
-  const bool a_polytope = a.kind == CoreKind::Polytope, b_polytope = b.kind == CoreKind::Polytope;
-  if (a_polytope) try_faces(a, b, true, search);
-  if (b_polytope) try_faces(b, a, false, search);
+  if (a.kind == CoreKind::Polytope) try_faces(a, b, true, search);
+  if (b.kind == CoreKind::Polytope) try_faces(b, a, false, search);
   if (a.kind == CoreKind::Cylinder) search.try_axis(a.axis, 1, true);
   if (b.kind == CoreKind::Cylinder) search.try_axis(b.axis, 1, true);
+  return search.best().face;
+}
 
+AxisCandidate best_other_axis(const ConvexSet& a, const ConvexSet& b, double tie_tolerance) {
+  AxisSearch search(a, b, tie_tolerance);
+  const bool a_polytope = a.kind == CoreKind::Polytope, b_polytope = b.kind == CoreKind::Polytope;
   if (a_polytope && b_polytope) try_polytope_edges(a, b, search);
   if (a.kind == CoreKind::Segment && b_polytope) try_segment_edges(a, b, search);
   if (b.kind == CoreKind::Segment && a_polytope) try_segment_edges(b, a, search);
@@ -272,7 +283,7 @@ CandidateAxes best_candidate_axes(const ConvexSet& a, const ConvexSet& b, double
     try_cylinder_point(b, a.center + a.offset, search);
   }
   if (a.kind == CoreKind::Point && b.kind == CoreKind::Point) search.try_axis(b.center + b.offset - a.center - a.offset, 1);
-  return search.best();
+  return search.best().other;
 }
 
 }  // namespace contactlab

@@ -20,19 +20,16 @@ struct AxisCandidate {
   Vec3 normal = Vec3::UnitZ();   // unit, from a towards b
 };
 
-// The best face direction (a polytope face normal or a cylinder axis, where a flat
-// face can be flush with the other core) and the best other direction (edge-edge,
-// side and rim families), kept apart so that the caller can prefer face contacts.
-struct CandidateAxes {
-  AxisCandidate face;
-  AxisCandidate other;
-};
-
 // True when the candidates are complete: neither core is a cylinder.
 bool candidate_axes_are_complete(const ConvexSet& a, const ConvexSet& b);
 
-// In each group, a later candidate replaces an earlier one only when it is larger by
-// more than `tie_tolerance` [m]: faces of a come before faces of b.
-CandidateAxes best_candidate_axes(const ConvexSet& a, const ConvexSet& b, double tie_tolerance);
+// The candidates in two groups, searched apart so that the caller can prefer face
+// contacts and skip the second group: the best face direction (a polytope face normal
+// or a cylinder axis, where a flat face can be flush with the other core) and the best
+// other direction (edge-edge, side and rim families). In each group, a later candidate
+// replaces an earlier one only when it is larger by more than `tie_tolerance` [m]:
+// faces of a come before faces of b.
+AxisCandidate best_face_axis(const ConvexSet& a, const ConvexSet& b, double tie_tolerance);
+AxisCandidate best_other_axis(const ConvexSet& a, const ConvexSet& b, double tie_tolerance);
 
 }  // namespace contactlab

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "collision/epa.h"
+#include "collision/geometry_queries.h"
 #include "collision/gjk.h"
 #include "collision/separating_axes.h"
 
@@ -45,6 +47,33 @@ bool nearly_flush(const ConvexSet& set, const Vec3& direction) {
   return false;
 }
 
+// Whether the best candidate's separation is phi to within `slack`: a point of either
+// core bounds phi from above by its signed distance from the other core
+// (signed_distance_bound in convex_set.h), and so does the distance of two points, one
+// of each core. The points tried: the support points along the candidate, tight where
+// a rim, vertex or segment end lies over a face or within a cylinder's side; and the
+// closest points of the two support features (edges, segments, side lines), tight
+// where they cross apart, or where a line crosses a cylinder's side or a segment.
+// Then no search can find a direction that separates better by more than `slack`.
+bool candidate_is_optimal(const ConvexSet& a, const ConvexSet& b, const AxisCandidate& best, double slack) {
+  const double limit = best.separation + slack;
+  if (signed_distance_bound(a, support_point(b, -best.normal)) <= limit ||
+      signed_distance_bound(b, support_point(a, best.normal)) <= limit) {
+    return true;
+  }
+  const SupportFeature fa = support_feature(a, best.normal);
+  const SupportFeature fb = support_feature(b, -best.normal);
+  if (!fa.is_segment && !fb.is_segment) return false;
+  const Vec3& a1 = fa.is_segment ? fa.end[1] : fa.end[0];
+  const Vec3& b1 = fb.is_segment ? fb.end[1] : fb.end[0];
+  double s = 0, t = 0;
+  closest_parameters_of_segments(fa.end[0], a1, fb.end[0], b1, s, t);
+  const Vec3 on_a = fa.end[0] + s * (a1 - fa.end[0]);
+  const Vec3 on_b = fb.end[0] + t * (b1 - fb.end[0]);
+  return (best.separation > 0 && (on_b - on_a).norm() <= limit) || signed_distance_bound(a, on_b) <= limit ||
+         signed_distance_bound(b, on_a) <= limit;
+}
+
 // (overlapping pair with a curved core, best direction so far) => (a better direction):
 // the better of the start and the EPA direction, then proximal steps while they gain.
 AxisCandidate refine_overlap(const ConvexSet& a, const ConvexSet& b, const GjkResult& gjk, AxisCandidate start,
@@ -81,9 +110,14 @@ bool apart(const AxisCandidate& face, const AxisCandidate& other, SignedDistance
 bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin, SignedDistance& result) {
   const double scale = a.size + b.size;
   const double tie_tolerance = kTieTolerance * scale;
-  const CandidateAxes candidates = best_candidate_axes(a, b, tie_tolerance);
-  const AxisCandidate& face = candidates.face;
-  AxisCandidate other = candidates.other;
+  // The face group first: a face direction that leaves the cores apart, or that is
+  // proven optimal (candidate_is_optimal), leaves nothing for the other candidates and
+  // the searches to find but ties.
+  const AxisCandidate face = best_face_axis(a, b, tie_tolerance);
+  if (face.separation > core_margin) return apart(face, face, result);
+  const bool face_proven = std::isfinite(face.separation) && candidate_is_optimal(a, b, face, tie_tolerance);
+  AxisCandidate other{-std::numeric_limits<double>::infinity(), Vec3::UnitZ()};
+  if (!face_proven) other = best_other_axis(a, b, tie_tolerance);
   const double best_candidate = std::max(face.separation, other.separation);
   if (best_candidate > core_margin) return apart(face, other, result);
 
@@ -92,10 +126,12 @@ bool signed_distance(const ConvexSet& a, const ConvexSet& b, double core_margin,
   // (candidates) => (GJK or refined direction), offered to the `other` group. Points and
   // segments alone have no candidates (-infinity): GJK decides. A shallow overlap of
   // nearly flush faces is a flat contact whose best direction is the face's: no
-  // refinement.
+  // refinement. The searches are skipped when the best candidate is proven optimal.
   const bool complete = candidate_axes_are_complete(a, b);
   const bool flat_overlap = flush && face.separation >= other.separation && -face.separation <= kShallow * scale;
-  if (!complete || best_candidate > 0 || !std::isfinite(best_candidate)) {
+  const bool proven = face_proven || (std::isfinite(other.separation) && other.separation > face.separation &&
+                                      candidate_is_optimal(a, b, other, tie_tolerance));
+  if (!proven && (!complete || best_candidate > 0 || !std::isfinite(best_candidate))) {
     const GjkResult gjk = gjk_distance(a, b);
     if (!gjk.overlap) {
       const double separation = separation_along(a, b, gjk.normal);

@@ -21,6 +21,11 @@
 //   separation is parallel to n (local optima), and each step cannot decrease the
 //   separation; for a shallow overlap of depth p between surfaces of curvature radius
 //   R the direction error shrinks by about (p + shift) / R per step.
+// GJK and the refinement (and, for the best face direction, the other candidates) are
+// skipped when the best candidate is proven optimal to the tie tolerance: the support point of one core along it is within that of the
+// candidate's separation from the other core (inside it by as much, when overlapping;
+// signed_distance_bound in convex_set.h), as at a rim or vertex over a face or a
+// vertex within a cylinder's side.
 #pragma once
 
 #include "collision/convex_set.h"

@@ -17,7 +17,7 @@ TEST(SeparatingAxes, FaceAxisOfStackedBoxes) {
   PolytopeGeometry ga, gb;
   const ConvexSet a = make_convex_set(box(Vec3(1, 1, 0.5)), Pose(), ga);
   const ConvexSet b = make_convex_set(box(Vec3(0.2, 0.2, 0.2)), Pose{Vec3(0.1, 0, 0.7 - 0.003), Mat3::Identity()}, gb);
-  const AxisCandidate best = best_candidate_axes(a, b, 1e-12).face;
+  const AxisCandidate best = best_face_axis(a, b, 1e-12);
   EXPECT_NEAR(best.separation, -0.003, 1e-15);
   EXPECT_EQ(best.normal, Vec3(0, 0, 1));  // a's +z face comes first on the tie with b's -z face
 }
@@ -29,11 +29,11 @@ TEST(SeparatingAxes, EdgeEdgeAxis) {
   const ConvexSet a = make_convex_set(box(Vec3(1, 1, 1)), Pose{Vec3::Zero(), Eigen::AngleAxisd(kPi / 4, Vec3::UnitY()).toRotationMatrix()}, ga);
   const ConvexSet b = make_convex_set(box(Vec3(1, 1, 1)),
                                       Pose{Vec3(0, 0, 2 * lift - 0.01), Eigen::AngleAxisd(kPi / 4, Vec3::UnitX()).toRotationMatrix()}, gb);
-  const CandidateAxes best = best_candidate_axes(a, b, 1e-12);
-  EXPECT_NEAR(best.other.separation, -0.01, 1e-14);
-  EXPECT_TRUE(best.other.normal.isApprox(Vec3(0, 0, 1), 1e-14));
+  const AxisCandidate other = best_other_axis(a, b, 1e-12);
+  EXPECT_NEAR(other.separation, -0.01, 1e-14);
+  EXPECT_TRUE(other.normal.isApprox(Vec3(0, 0, 1), 1e-14));
   // Every face normal of the turned boxes overlaps far more (about 0.41 of the size).
-  EXPECT_LT(best.face.separation, -0.5);
+  EXPECT_LT(best_face_axis(a, b, 1e-12).separation, -0.5);
 }
 
 // A cylinder lying across a box edge parallel to its axis: the radial direction from
@@ -49,7 +49,7 @@ TEST(SeparatingAxes, CylinderSideOnAParallelEdge) {
   const Vec3 diagonal = Vec3(1, 0, 1).normalized();
   const ConvexSet b = make_convex_set(
       cylinder, Pose{Vec3(0.5, 0, 0.5) + (0.05 + 0.001) * diagonal, Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix()}, gb);
-  const AxisCandidate best = best_candidate_axes(a, b, 1e-12).other;
+  const AxisCandidate best = best_other_axis(a, b, 1e-12);
   EXPECT_NEAR(best.separation, 0.001, 1e-14);
   EXPECT_TRUE(best.normal.isApprox(diagonal, 1e-13));
 }

@@ -11,7 +11,9 @@
 #include <cmath>
 #include <random>
 
+#include "collision/gjk.h"
 #include "geometry/convex_hull.h"
+#include "test_constants.h"
 
 namespace contactlab {
 namespace {
@@ -46,8 +48,8 @@ double brute_force(const ConvexSet& a, const ConvexSet& b, Vec3& best_normal) {
   return best;
 }
 
-TEST(SignedDistance, NeverBelowABruteForceMaximum) {
-  std::mt19937 generator(11);
+// A box, a cylinder, a capsule, a sphere and a hull of 20 random points.
+std::vector<Shape> one_of_each_shape(std::mt19937& generator) {
   std::uniform_real_distribution<double> uniform(-1, 1);
   std::vector<Shape> shapes(5);
   shapes[0].type = ShapeType::Box;
@@ -63,9 +65,18 @@ TEST(SignedDistance, NeverBelowABruteForceMaximum) {
   std::vector<Vec3> points;
   for (int i = 0; i < 20; ++i) points.emplace_back(0.15 * uniform(generator), 0.1 * uniform(generator), 0.12 * uniform(generator));
   auto hull = std::make_shared<ConvexHullData>();
-  ASSERT_TRUE(build_convex_hull(points, *hull).ok());
-  shapes[4].type = ShapeType::ConvexHull;
-  shapes[4].hull = hull;
+  if (build_convex_hull(points, *hull).ok()) {
+    shapes[4].type = ShapeType::ConvexHull;
+    shapes[4].hull = hull;
+  }
+  return shapes;
+}
+
+TEST(SignedDistance, NeverBelowABruteForceMaximum) {
+  std::mt19937 generator(11);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  const std::vector<Shape> shapes = one_of_each_shape(generator);
+  ASSERT_TRUE(shapes[4].hull);
   int exact = 0, total = 0;
   for (int i = 0; i < 5; ++i) {
     for (int j = 0; j < 5; ++j) {
@@ -98,6 +109,114 @@ TEST(SignedDistance, NeverBelowABruteForceMaximum) {
   }
   // Near-ties between a face and another direction are rare on random poses.
   EXPECT_GE(exact, total * 9 / 10);
+}
+
+// The bound of a point's signed distance from a core is never below the brute force's
+// maximum for a point core there, and is exact wherever it is finite: against GJK's
+// distance outside, against the box's and the cylinder's own depths (in their frames)
+// inside.
+TEST(SignedDistance, PointBoundIsTheSignedDistanceOfThePoint) {
+  std::mt19937 generator(5);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  const std::vector<Shape> shapes = one_of_each_shape(generator);
+  ASSERT_TRUE(shapes[4].hull);
+  Shape point;
+  point.type = ShapeType::Sphere;
+  for (int i = 0; i < 5; ++i) {
+    int finite = 0, inside = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      const Pose pose{Vec3(uniform(generator), uniform(generator), uniform(generator)) * 0.1,
+                      Quat(uniform(generator), uniform(generator), uniform(generator), uniform(generator))
+                          .normalized()
+                          .toRotationMatrix()};
+      PolytopeGeometry geometry, unused;
+      const ConvexSet set = make_convex_set(shapes[i], pose, geometry);
+      const Vec3 q = pose.position + 0.15 * Vec3(uniform(generator), uniform(generator), uniform(generator));
+      const ConvexSet at_q = make_convex_set(point, Pose{q, Mat3::Identity()}, unused);
+      Vec3 normal;
+      const double lower = brute_force(set, at_q, normal);
+      const double bound = signed_distance_bound(set, q);
+      EXPECT_GE(bound, lower - 1e-12) << i << " trial " << trial;
+      if (!std::isfinite(bound)) continue;
+      ++finite;
+      const GjkResult gjk = gjk_distance(set, at_q);
+      const Vec3 local = pose.to_local(q);
+      if (!gjk.overlap) {
+        EXPECT_NEAR(bound, gjk.distance, 1e-12) << i << " trial " << trial;
+      } else if (shapes[i].type == ShapeType::Box) {
+        EXPECT_NEAR(bound, (local.cwiseAbs() - shapes[i].half_extents).maxCoeff(), 1e-15);
+        ++inside;
+      } else if (shapes[i].type == ShapeType::Cylinder) {
+        EXPECT_NEAR(bound, std::max(std::abs(local.z()) - 0.12, std::hypot(local.x(), local.y()) - 0.08), 1e-15);
+        ++inside;
+      }
+    }
+    const bool polytope = shapes[i].type == ShapeType::Box || shapes[i].type == ShapeType::ConvexHull;
+    EXPECT_GE(finite, polytope ? 15 : 60) << i;
+    const bool has_depths = shapes[i].type == ShapeType::Box || shapes[i].type == ShapeType::Cylinder;
+    EXPECT_GE(inside, has_depths ? 5 : 0) << i;
+  }
+}
+
+// Contacts whose best candidate is proven optimal (GJK and the refinement skipped),
+// against their closed forms: a tilted cylinder's rim into a box's face, a box's vertex
+// into a cylinder's side, a box's edge across a lying cylinder's side, and a segment
+// across it, apart.
+TEST(SignedDistance, ProvenCandidatesGiveTheClosedForms) {
+  Shape box;
+  box.type = ShapeType::Box;
+  Shape cylinder;
+  cylinder.type = ShapeType::Cylinder;
+  cylinder.radius = 0.05;
+  cylinder.half_length = 0.08;
+  const double depth = 1e-3;
+  PolytopeGeometry ga, gb;
+  SignedDistance result;
+  {
+    box.half_extents = Vec3(0.2, 0.2, 0.1);
+    const ConvexSet a = make_convex_set(box, Pose(), ga);
+    const double angle = 0.4;
+    const double reach = 0.08 * std::cos(angle) + 0.05 * std::sin(angle);
+    const Pose tilted{Vec3(0.03, -0.02, 0.1 + reach - depth), Eigen::AngleAxisd(angle, Vec3::UnitX()).toRotationMatrix()};
+    const ConvexSet b = make_convex_set(cylinder, tilted, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_EQ(result.normal, Vec3(0, 0, 1));
+  }
+  {
+    box.half_extents = Vec3(0.03, 0.02, 0.025);
+    const Mat3 turn = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+    PolytopeGeometry at_origin;
+    const ConvexSet unplaced = make_convex_set(box, Pose{Vec3::Zero(), turn}, at_origin);
+    const Vec3 vertex = support_point(unplaced, -Vec3::UnitX());
+    const ConvexSet a = make_convex_set(cylinder, Pose(), ga);
+    const ConvexSet b = make_convex_set(box, Pose{Vec3(0.05 - depth, 0, 0.01) - vertex, turn}, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(1, 0, 0), 1e-15));
+  }
+  const Pose lying{Vec3::Zero(), Eigen::AngleAxisd(kPi / 2, Vec3::UnitY()).toRotationMatrix()};
+  {
+    box.half_extents = Vec3(0.02, 0.1, 0.02);
+    const ConvexSet a = make_convex_set(cylinder, lying, ga);
+    const Pose on_edge{Vec3(0.01, 0.02, 0.05 - depth + 0.02 * std::sqrt(2.0)),
+                       Eigen::AngleAxisd(kPi / 4, Vec3::UnitY()).toRotationMatrix()};
+    const ConvexSet b = make_convex_set(box, on_edge, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, -depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(0, 0, 1), 1e-15));
+  }
+  {
+    Shape capsule;
+    capsule.type = ShapeType::Capsule;
+    capsule.radius = 0.01;
+    capsule.half_length = 0.1;
+    const ConvexSet a = make_convex_set(capsule, Pose{Vec3(0.02, 0, 0.05 + depth), Eigen::AngleAxisd(kPi / 2, Vec3::UnitX()).toRotationMatrix()}, ga);
+    const ConvexSet b = make_convex_set(cylinder, lying, gb);
+    ASSERT_TRUE(signed_distance(a, b, 0.01, result));
+    EXPECT_NEAR(result.distance, depth, 1e-15);
+    EXPECT_TRUE(result.normal.isApprox(Vec3(0, 0, -1), 1e-15));
+  }
 }
 
 TEST(SignedDistance, BeyondTheMarginIsRejected) {
