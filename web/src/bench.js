@@ -10,7 +10,7 @@
 // code only after a while, and the first scene measured would otherwise pay for it.
 // Results go to the table and, as plain data, to
 // window.contactlabBench = { done, error, steps, warmupSeconds, results: [...] }.
-import { builtinScenes } from './session/scenes.js';
+import { builtinScene, loadBuiltinScenes } from './session/scenes.js';
 import { Simulation, readCoreSchema } from './session/simulation.js';
 
 const BENCH_SCENES = ['box_rest', 'box_stack', 'brick_slide'];
@@ -51,7 +51,7 @@ function setUp(simulation, entry) {
   const [sceneAndFormulation, ...settings] = entry.split('+');
   const formulations = simulation.optionSchema.formulations;
   const [scene, formulation = formulations[0]] = sceneAndFormulation.split('@');
-  const text = builtinScenes[scene];
+  const text = builtinScene(scene);
   if (text === undefined) return `unknown scene ${scene}`;
   const formulationIndex = simulation.optionSchema.valueOf('formulation', formulation);
   if (formulationIndex === undefined) return `unknown formulation ${formulation} (known: ${formulations.join(', ')})`;
@@ -131,7 +131,7 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function main() {
   const { createMainModule } = await import('./module/main_module.js');
   const { module, secondary } = await createMainModule();
-  await secondary.load(module);
+  await Promise.all([secondary.load(module), loadBuiltinScenes()]);
   const simulation = new Simulation(module, readCoreSchema(module));
   document.getElementById('bench-state').textContent = 'warming up…';
   await nextFrame();

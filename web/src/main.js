@@ -39,7 +39,15 @@ import { PRIMARY_OPTIONS } from './session/default_scene.js';
 import { Loop } from './session/loop.js';
 import { downloadWithProgress, progressText } from './session/module_download.js';
 import { RecordReader } from './session/record_reader.js';
-import { DEFAULT_SCENE, builtinSceneNames, builtinScenes, requestedSceneName } from './session/scenes.js';
+import {
+  DEFAULT_SCENE,
+  builtinSceneLoaded,
+  builtinSceneNames,
+  isBuiltinScene,
+  loadBuiltinScene,
+  loadBuiltinScenes,
+  requestedSceneName,
+} from './session/scenes.js';
 import { Session } from './session/session.js';
 import { readCoreSchema } from './session/simulation.js';
 import { afterFirstFrame } from './start/after_first_frame.js';
@@ -109,7 +117,7 @@ function createParts(module, session, drawing, afterLoad) {
     restart: () => session.reset(),
     resetScene: () => session.resetScene(),
     copyLink: () => parts.links.copy(),
-    loadBuiltinScene: (name) => afterLoad(() => session.loadBuiltinScene(name)),
+    loadBuiltinScene: (name) => afterLoad(() => openBuiltinScene(session, name)),
     setOverlay: (shown) => view.setOverlay(shown),
   });
   const gui = parts.controls.gui;
@@ -204,14 +212,14 @@ function createParts(module, session, drawing, afterLoad) {
 function deferEditor(session, parts, afterLoad) {
   return new DeferredPart(
     async () => {
-      const { createSceneEditing } = await import('./editor/scene_editing.js');
+      const [{ createSceneEditing }, scenes] = await Promise.all([import('./editor/scene_editing.js'), loadBuiltinScenes()]);
       const editing = createSceneEditing({
         session,
         loop: parts.loop,
         view: parts.view,
         folder: parts.editorFolder,
         afterLoad,
-        sources: { meshBody: readMeshBodyOnFirstUse, robotScene: (name) => builtinScenes[name] ?? null },
+        sources: { meshBody: readMeshBodyOnFirstUse, robotScene: (name) => scenes[name] ?? null },
         typing,
       });
       if (parts.exercise) editing.editor.lock(exerciseHoldsScene(parts.exercise));
@@ -220,6 +228,16 @@ function deferEditor(session, parts, afterLoad) {
       return editing;
     },
     (error) => status.showError('the scene editor did not load', error.message ?? String(error)),
+  );
+}
+
+// A built-in scene chosen in the control panel: loaded now when its text is in, else
+// once it is.
+function openBuiltinScene(session, name) {
+  if (builtinSceneLoaded(name)) return session.loadBuiltinScene(name);
+  return loadBuiltinScene(name).then(
+    () => session.loadBuiltinScene(name),
+    (error) => status.showError('scene not loaded', error.message ?? String(error)),
   );
 }
 
@@ -246,7 +264,7 @@ function playPause(loop) {
 async function openFile(module, session, file, { exercise }) {
   const read = await readSceneFile(file);
   if (!read.error && isExerciseText(read.text)) {
-    openExerciseFile(module, file.name, read.text);
+    await openExerciseFile(module, file.name, read.text);
     return;
   }
   if (exercise) {
@@ -280,10 +298,10 @@ function robotLinkNote(links) {
 
 // An exercise file's text => the page opened at its exercise link (the exercise
 // without its answer key, made by the core), or the reader's message naming the field.
-function openExerciseFile(module, fileName, text) {
-  const made = module.exerciseLinkText(text, JSON.stringify(builtinScenes));
+async function openExerciseFile(module, fileName, text) {
   let link;
   try {
+    const made = module.exerciseLinkText(text, JSON.stringify(await loadBuiltinScenes()));
     if (made.error) throw new Error(made.error);
     link = encodeLinkText(made.text, EXERCISE_LINK);
   } catch (error) {
@@ -309,7 +327,7 @@ async function openExercise(module, session, parts, exerciseMode) {
   const source = requestedExercise();
   const current = source === null ? null : (source.builtin ?? '');
   parts.exerciseIndex = new ExerciseIndex(parts.controls.gui, current);
-  parts.grader = new GradingClient(JSON.stringify(builtinScenes));
+  parts.grader = new GradingClient(() => loadBuiltinScenes().then((scenes) => JSON.stringify(scenes)));
   const problems = [];
   parts.grades = new GradeMessages();
   if (source === null || source.index) {
@@ -320,9 +338,13 @@ async function openExercise(module, session, parts, exerciseMode) {
     problems.push(['exercise not opened, the lab instead', source.error]);
     return { exercise: null, problems };
   }
-  const [read, { ExerciseMode }] = await Promise.all([readExerciseSource(source, { builtins: builtinExercises }), exerciseMode]);
+  const [read, { ExerciseMode }, scenes] = await Promise.all([
+    readExerciseSource(source, { builtins: builtinExercises }),
+    exerciseMode,
+    loadBuiltinScenes(),
+  ]);
   const exercise = new ExerciseMode(module, session, parts, status, parts.grader, parts.grades);
-  const error = read.error ?? exercise.open(read.text, read.answerKey);
+  const error = read.error ?? exercise.open(read.text, read.answerKey, scenes);
   if (error) problems.push(['exercise not opened, the lab instead', `${describeSource(source)}: ${error}`]);
   return { exercise: error ? null : exercise, problems };
 }
@@ -388,16 +410,36 @@ function opensDefaultScene() {
   return window.location.hash.length <= 1 && requestedExercise() === null && requestedSceneName() === DEFAULT_SCENE;
 }
 
+// The built-in scene the page opens when no link or exercise does: ?scene=NAME, else
+// the default (or the first one, should the default be missing).
+function startSceneKey() {
+  const requested = requestedSceneName();
+  if (isBuiltinScene(requested)) return requested;
+  return isBuiltinScene(DEFAULT_SCENE) ? DEFAULT_SCENE : builtinSceneNames[0];
+}
+
+// The built-in scenes the page's start needs, fetched beside the module: only the one
+// it opens, or all of them when the address holds a link or an exercise (whose readers
+// in the core take them all). The rest come after the first frame.
+function loadStartScenes() {
+  if (window.location.hash.length > 1 || requestedExercise() !== null) return loadBuiltinScenes();
+  return loadBuiltinScene(startSceneKey());
+}
+
 // Resolves once the module's secondary part is in (module/secondary_module.js).
 let secondaryLoaded = null;
 // Resolves once the parts in chunks of their own (DeferredPart: the editor, the step's
 // problem, the exports, the robot import) are in, or did not load; they are fetched
 // after the first frame is drawn, or each at its first use before.
 let deferredLoaded = null;
+// Resolves once every built-in scene is in, fetched after the first frame is drawn
+// (those the start needed before it).
+let scenesLoaded = null;
 
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const moduleLoaded = loadModule();
+  const startScenes = loadStartScenes();
   const exerciseMode = fetchExerciseMode();
   // The postMessage API's chunk, fetched beside the module in a frame only.
   const messageApi = framed() ? import('./embed/message_api.js') : null;
@@ -422,6 +464,7 @@ async function start() {
   parts.addressBar.on('written', (href) => parts.embedBar?.setAddress(href));
 
   if (!opensDefaultScene()) await secondary.load(module);
+  await startScenes;
   const { exercise, problems } = await openExercise(module, session, parts, exerciseMode);
   parts.exercise = exercise;
   parts.folds = foldPanels(parts);
@@ -434,8 +477,9 @@ async function start() {
   const linkError = parts.exercise ? '' : parts.links.openAddress();
   if (linkError !== '') {
     const requested = requestedSceneName();
-    const known = requested in builtinScenes;
-    const sceneKey = known ? requested : DEFAULT_SCENE in builtinScenes ? DEFAULT_SCENE : builtinSceneNames[0];
+    const known = isBuiltinScene(requested);
+    const sceneKey = startSceneKey();
+    await loadBuiltinScene(sceneKey);
     const error = session.loadBuiltinScene(sceneKey);
     if (error) throw new Error(`scene ${sceneKey} did not load: ${error}`);
     if (!known) {
@@ -469,14 +513,16 @@ async function start() {
   loadingNotice.hidden = true;
   performance.mark('contactlab:scene-loaded');
   const deferred = [parts.editing, parts.problemView, parts.exports, parts.robotImports];
-  deferredLoaded = afterFirstFrame().then(() => Promise.allSettled(deferred.map((part) => part.load())));
+  const firstFrame = afterFirstFrame();
+  deferredLoaded = firstFrame.then(() => Promise.allSettled(deferred.map((part) => part.load())));
+  scenesLoaded = firstFrame.then(loadBuiltinScenes);
   if (messageApi) await startMessageApi(messageApi);
 }
 
 // postMessage from an embedding page (embed/message_api.js, docs/embedding.md), from
-// its chunk.
+// its chunk, once every built-in scene is in (a link the parent sends may name any).
 async function startMessageApi(chunk) {
-  const { MessageApi } = await chunk;
+  const [{ MessageApi }] = await Promise.all([chunk, scenesLoaded]);
   const query = new URLSearchParams(window.location.search);
   const { origins, errors } = acceptedOrigins(window.location.origin, BUILT_IN_EMBED_ORIGINS, query.get('origins'));
   for (const error of errors) status.showError('embedding: origin not accepted', error);
@@ -496,5 +542,9 @@ const started = start().catch((error) => {
 });
 // A script's actions come once the page is up, the module's secondary part is in (or
 // its background load failed), so that none waits for it on the page's thread, and so
-// are the parts in chunks of their own (or they did not load).
-window.contactlab = createAutomationApi(app, started.then(() => Promise.all([secondaryLoaded, deferredLoaded])));
+// are the parts in chunks of their own (or they did not load) and every built-in
+// scene (builtinScene(name) answers at once).
+window.contactlab = createAutomationApi(
+  app,
+  started.then(() => Promise.all([secondaryLoaded, deferredLoaded, scenesLoaded])),
+);

@@ -4,7 +4,7 @@
 // back as strings ("" = success).
 import { builtinExerciseNames, builtinExercises } from '../exercise/exercises.js';
 import { EXERCISE_LINK, LinkError, decodeLinkText, linkKind } from '../link/link_codec.js';
-import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
+import { builtinScene, builtinSceneNames } from '../session/scenes.js';
 
 const NOT_READY = 'contactlab is still loading (await window.contactlab.ready)';
 // The session's events a script may subscribe to (session.js).
@@ -95,9 +95,10 @@ export function createAutomationApi(app, ready) {
       if (read.error) return Promise.reject(new Error(read.error));
       return app.grader.grade(read.text, read.answerKey, String(answerText));
     },
-    // The JSON text of a built-in scene, or undefined.
+    // The JSON text of a built-in scene, or undefined (all of them are loaded before
+    // `ready` resolves: main.js).
     builtinScene(name) {
-      return builtinScenes[name];
+      return builtinScene(name);
     },
     options() {
       return simulation()?.options() ?? {};

@@ -8,7 +8,6 @@
 // thread (grading_client.js) and shows each check and the score; "download answer"
 // writes the ANSWER.json `contactlab grade` takes; in an iframe the grade goes to the
 // parent (grade_messages.js, embed/message_api.js).
-import { builtinScenes } from '../session/scenes.js';
 import { ExercisePanel, readNumberBox } from './exercise_panel.js';
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -45,11 +44,12 @@ export class ExerciseMode {
   }
 
   // Opens an exercise from its JSON text, read by the core with its answer key
-  // "required", "optional" or "refused" (exercise_source.js): "" or why not (then
-  // nothing of it is shown or locked).
-  open(text, answerKey) {
+  // "required", "optional" or "refused" (exercise_source.js), against the built-in
+  // scenes `scenes` ({name: JSON text}): "" or why not (then nothing of it is shown or
+  // locked).
+  open(text, answerKey, scenes) {
     const handle = new this.#module.Exercise();
-    const error = handle.load(text, JSON.stringify(builtinScenes), answerKey);
+    const error = handle.load(text, JSON.stringify(scenes), answerKey);
     if (error) {
       handle.delete();
       return error;

@@ -6,9 +6,14 @@ export class GradingClient {
   #pending = new Map(); // id -> {resolve, reject}
   #nextId = 1;
 
-  // `scenesText`: the built-in scenes as a JSON object {name: text}.
-  constructor(scenesText) {
-    this.scenesText = scenesText;
+  #scenesText = null;
+  #loadScenesText;
+
+  // `loadScenesText()`: a promise of the built-in scenes as a JSON object {name: text},
+  // asked for at the first grading (the scenes load after the page's first frame);
+  // every grading waits for it, in the order asked.
+  constructor(loadScenesText) {
+    this.#loadScenesText = loadScenesText;
   }
 
   // The exercise's JSON text with its answer key as the core reads it ("required",
@@ -18,7 +23,14 @@ export class GradingClient {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, exerciseText, answerKey, scenesText: this.scenesText, answerText });
+      this.#scenesText ??= this.#loadScenesText();
+      this.#scenesText.then(
+        (scenesText) => worker.postMessage({ id, exerciseText, answerKey, scenesText, answerText }),
+        (error) => {
+          this.#pending.delete(id);
+          reject(new Error(`the built-in scenes did not load: ${error.message ?? error}`));
+        },
+      );
     });
   }
 

@@ -2,12 +2,14 @@
 // writing the session's state as one. The transport is link_codec.js; the payload's
 // rules are the core's (Module.readLink, Module.linkScene: core/session/link_payload.h),
 // the same that `contactlab run --link` follows.
-import { builtinSceneNames, builtinScenes } from '../session/scenes.js';
+import { builtinScene, builtinSceneNames, isBuiltinScene } from '../session/scenes.js';
 import { LinkError, decodeLinkText, encodeLinkText } from './link_codec.js';
 import { payloadText } from './payload_text.js';
 
 // link text (a fragment or a whole URL) => {payload, sceneText, sceneKey} for
-// Session.openLink, or {error} saying what was wrong. Nothing in the link is run.
+// Session.openLink, or {error} saying what was wrong. Nothing in the link is run. The
+// built-in scene it names is loaded by then (main.js loads them all before opening the
+// address's link).
 export function readPageLink(module, link) {
   let text;
   try {
@@ -20,12 +22,12 @@ export function readPageLink(module, link) {
   if (read.error) return { error: read.error };
   const payload = JSON.parse(read.payload);
   const builtin = payload.scene.builtin;
-  if (builtin !== undefined && !Object.hasOwn(builtinScenes, builtin)) {
+  if (builtin !== undefined && !isBuiltinScene(builtin)) {
     return {
       error: `link: scene.builtin: unknown built-in scene "${builtin}" (allowed: ${builtinSceneNames.join(', ')})`,
     };
   }
-  const scene = module.linkScene(read.payload, builtin === undefined ? '' : builtinScenes[builtin]);
+  const scene = module.linkScene(read.payload, builtin === undefined ? '' : builtinScene(builtin));
   if (scene.error) return { error: scene.error };
   const sceneKey = builtin !== undefined && payload.scene.changes === undefined ? builtin : null;
   return { payload, sceneText: scene.text, sceneKey };

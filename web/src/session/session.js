@@ -41,7 +41,7 @@ import { Emitter } from './emitter.js';
 import { isChoice } from './option_schema.js';
 import { RunHistory } from './run_history.js';
 import { mergePatchBetween } from './merge_patch.js';
-import { builtinScenes } from './scenes.js';
+import { builtinScene } from './scenes.js';
 import { Simulation } from './simulation.js';
 
 // The options compare mode varies between the two: the page's and the twin's own.
@@ -185,7 +185,7 @@ export class Session extends Emitter {
     }
     this.#sceneOptions = own;
     const builtin = this.#sceneSource?.builtin;
-    const changes = builtin === undefined ? null : mergePatchBetween(JSON.parse(builtinScenes[builtin]), JSON.parse(jsonText));
+    const changes = builtin === undefined ? null : mergePatchBetween(JSON.parse(builtinScene(builtin)), JSON.parse(jsonText));
     const unchanged = changes !== null && Object.keys(changes).length === 0; // every edit undone
     let source = { json: JSON.parse(jsonText) };
     if (unchanged) source = { builtin };
@@ -195,7 +195,7 @@ export class Session extends Emitter {
   }
 
   loadBuiltinScene(name) {
-    return this.loadScene(builtinScenes[name], name);
+    return this.loadScene(builtinScene(name), name);
   }
 
   // An exercise's bounds over the option table's (exercise_mode.js): `guard(name,
