@@ -516,7 +516,20 @@ async function start() {
   const firstFrame = afterFirstFrame();
   deferredLoaded = firstFrame.then(() => Promise.allSettled(deferred.map((part) => part.load())));
   scenesLoaded = firstFrame.then(loadBuiltinScenes);
+  holdFirstMotion(parts.loop, firstFrame, Promise.allSettled([secondaryLoaded, deferredLoaded, scenesLoaded]));
   if (messageApi) await startMessageApi(messageApi);
+}
+
+// The first frame shows the scene at rest; its motion starts once the parts fetched
+// after that frame are in (a few tenths of a second), or START_HOLD_MAX_MS after that
+// frame on a slow connection. Their modules' evaluation then does not share the frames
+// with the stepping and drawing (where frames are slow, as in software WebGL, each
+// import would otherwise wait for a frame to be drawn).
+const START_HOLD_MAX_MS = 1500;
+
+function holdFirstMotion(loop, firstFrame, partsIn) {
+  const longest = firstFrame.then(() => new Promise((resolve) => setTimeout(resolve, START_HOLD_MAX_MS)));
+  loop.holdUntil(Promise.race([partsIn, longest]));
 }
 
 // postMessage from an embedding page (embed/message_api.js, docs/embedding.md), from

@@ -13,6 +13,11 @@
 // releasePace(), and from then on takes the steps real time makes due, as playing
 // does. `drawn` follows every frame in which the view drew (onFrame returns whether it
 // did: the view draws only when its picture changed).
+//
+// holdUntil(promise) keeps the simulation where it is (the play control still says
+// playing) until the promise settles: the page's start holds its first motion while
+// the parts it fetches after the first frame come in, so that their loading and the
+// stepping do not share the frames.
 import { Emitter } from './emitter.js';
 
 const STEP_BUDGET_MS = 12; // stepping time allowed per frame
@@ -24,6 +29,7 @@ export class Loop extends Emitter {
   #playing = true;
   #pacedFrom = null; // the simulated time [s] from which the playback goes at real time
   #pace = 'fast'; // then 'held' at #pacedFrom, then 'real time' once released
+  #held = false; // holdUntil's promise has not settled
 
   // `session` steps (session.js: the page's simulation and compare mode's twin in
   // lock-step); `onFrame(nowMs)` draws after stepping and returns whether it drew.
@@ -64,6 +70,18 @@ export class Loop extends Emitter {
 
   stop() {
     this.renderer.setAnimationLoop(null);
+  }
+
+  // Steps nothing (and plays nothing back) until `settled` settles, then goes on from
+  // that frame with no real time carried over the hold.
+  holdUntil(settled) {
+    this.#held = true;
+    const release = () => {
+      this.#held = false;
+      this.lastFrameMs = -1;
+      this.restartWindow();
+    };
+    settled.then(release, release);
   }
 
   // Whether the loop is stepping.
@@ -113,11 +131,16 @@ export class Loop extends Emitter {
 
   frame(nowMs) {
     const start = performance.now();
-    if (this.session.replayRemaining > 0) this.replay(nowMs);
-    else if (this.#playing) this.advance(nowMs);
+    if (!this.#held) this.run(nowMs);
     this.steppingMs = performance.now() - start;
     this.lastFrameMs = nowMs;
     if (this.onFrame(nowMs)) this.emit('drawn');
+  }
+
+  // This frame's steps, or its share of a playback.
+  run(nowMs) {
+    if (this.session.replayRemaining > 0) this.replay(nowMs);
+    else if (this.#playing) this.advance(nowMs);
   }
 
   advance(nowMs) {
