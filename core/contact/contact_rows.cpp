@@ -1,6 +1,7 @@
 #include "contact/contact_rows.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "base/finite_values.h"
 #include "contact/anisotropic_friction.h"
@@ -357,6 +358,15 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.limit_mobility.clear();
   rows.joint_friction.clear();
   std::vector<MemberJacobian>& sides = rows.frame_jacobians;
+  std::vector<MemberJacobian>& spare = rows.spare_frame_jacobians;
+  while (static_cast<int>(sides.size()) > 2 * k) {
+    spare.push_back(std::move(sides.back()));
+    sides.pop_back();
+  }
+  while (static_cast<int>(sides.size()) < 2 * k && !spare.empty()) {
+    sides.push_back(std::move(spare.back()));
+    spare.pop_back();
+  }
   sides.resize(2 * k);
 
   for (int c = 0; c < k; ++c) {

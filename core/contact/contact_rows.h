@@ -109,6 +109,10 @@ struct IslandRows {
   std::vector<char> contacts_coupled;         // k x k: the two contacts share a member (dense_gram)
   std::vector<Mat3> contact_self_gram;        // per contact: W_cc, always
   std::vector<MemberJacobian> frame_jacobians;  // per contact: body A's side, then B's
+  // Sides past the last island's 2 k, kept with their buffers: islands of every size take
+  // turns in one IslandRows each step, so a shrink then a growth would free and allocate
+  // every side's rows and mobility again.
+  std::vector<MemberJacobian> spare_frame_jacobians;
   std::vector<LimitRow> limits;               // per joint row (L limits, then F friction rows)
   std::vector<Vec3> limit_contact;            // (L + F) x k: l~_l^T M^-1 J_e^T in e's frame
   std::vector<Eigen::VectorXd> limit_mobility;  // per joint row: M_c^-1 l~_l on its member

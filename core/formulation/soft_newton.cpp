@@ -215,7 +215,10 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
     };
     line += (term(0) + (term(1) + term(2))) + (term(3) + (term(4) + term(5)));
   }
-  ws.kinks.clear();
+  // At most one kink a ray: the buffer is sized to the rays once a solve and written
+  // by index, with no capacity check per kink.
+  std::pair<double, int>* kink = ws.kinks.data();
+  int kink_count = 0;
   for (int c = 0; c < k; ++c) {
     const Vec3 rate = frame_rate(ws.system, c, ws.direction);  // J_c d
     in_ray_pairs(
@@ -228,9 +231,9 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
       if (active) {
         const double weighted = along * inverse[ray];  // e^T J d / r
         line += DoublePair{along, y} * both(weighted);
-        if (along > 0) ws.kinks.emplace_back(-y / along, ray);  // leaves
+        if (along > 0) kink[kink_count++] = {-y / along, ray};  // leaves
       } else if (along < 0) {
-        ws.kinks.emplace_back(-y / along, ray);  // enters
+        kink[kink_count++] = {-y / along, ray};  // enters
       }
     }
   }
@@ -252,8 +255,7 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
     return true;
   };
   const auto later = std::greater<std::pair<double, int>>();
-  const auto sweep = [&](std::vector<std::pair<double, int>>::iterator first,
-                         std::vector<std::pair<double, int>>::iterator last) {
+  const auto sweep = [&](std::pair<double, int>* first, std::pair<double, int>* last) {
     for (int scanned = 0; scanned < kScannedKinks && first != last; ++scanned, ++first) {
       std::iter_swap(first, std::min_element(first, last));
       if (!passes(*first)) return true;
@@ -265,9 +267,10 @@ double exact_line_search(int u, SoftNewtonWorkspace& ws) {
     }
     return false;
   };
-  const auto beyond_step = std::partition(ws.kinks.begin(), ws.kinks.end(),
-                                          [](const std::pair<double, int>& kink) { return kink.first <= 1.0; });
-  if (!sweep(ws.kinks.begin(), beyond_step)) sweep(beyond_step, ws.kinks.end());
+  std::pair<double, int>* const kinks_end = kink + kink_count;
+  std::pair<double, int>* const beyond_step =
+      std::partition(kink, kinks_end, [](const std::pair<double, int>& found) { return found.first <= 1.0; });
+  if (!sweep(kink, beyond_step)) sweep(beyond_step, kinks_end);
   return std::max(0.0, -intercept / slope);
 }
 
@@ -283,6 +286,7 @@ bool minimise_soft_cost(const IslandRows& rows, const EdgeLcp& lcp, const Eigen:
   ws.moved.resize(n);
   ws.ray_velocity.resize(rays);
   ws.ray_slope.resize(rays);
+  ws.kinks.resize(rays);
   ws.active.assign(rays, 0);
   ws.weight.resize(rows.contact_count);
   ws.active_changed.resize(rows.contact_count);

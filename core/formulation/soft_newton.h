@@ -86,7 +86,7 @@ struct SoftNewtonWorkspace {
   Eigen::VectorXd ray_slope;               // e^T J d per ray
   std::vector<char> active;                // per ray: y < 0 when H was built
   std::vector<char> active_changed;        // per contact: its active rays changed since D_c was formed
-  std::vector<std::pair<double, int>> kinks;  // the line search's, (a, ray)
+  std::vector<std::pair<double, int>> kinks;  // the line search's, (a, ray): room for one a ray
   Eigen::VectorXd z;                       // beta
   // "velocity-space Newton method" when solve_soft_newton's last solve answered, else nullptr.
   const char* answered_by = nullptr;
