@@ -202,6 +202,8 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     }
     path.start_basis = start.warm ? warm_basis : nullptr;
     path.feasibility_cap = std::numeric_limits<double>::infinity();
+    // Step 3 solves the path's final basis afresh and reads only the restart's values.
+    path.fresh_end_values = false;
     int pivots = 0;
     last_end = run_sparse_lemke_path(ws.scaled_matrix, ws.perturbed_offset, path, ws.path, pivots);
     total_pivots += pivots;
@@ -212,6 +214,7 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     ws.restart_basis = ws.path.z_is_basic;
     path.start_basis = &ws.restart_basis;
     path.feasibility_cap = kSparseRestartFeasibility * path.answer_tolerance;
+    path.fresh_end_values = true;
     const PivotingEnd restarted = run_sparse_lemke_path(ws.scaled_matrix, ws.scaled_offset, path, ws.path, pivots);
     total_pivots += pivots;
     if (restarted == PivotingEnd::NumericalFailure) continue;

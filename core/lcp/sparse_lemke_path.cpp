@@ -132,8 +132,10 @@ PivotingEnd SparseLemkePath::follow(int& pivots) {
     const double z0 = x[basis_.position_of(vars_.z0())];
     if (z0 <= kPathArtificialStop * settings_.answer_tolerance) break;
   }
-  refactorise();
-  if (!values_are_finite()) return PivotingEnd::NumericalFailure;
+  if (settings_.fresh_end_values) {
+    refactorise();
+    if (!values_are_finite()) return PivotingEnd::NumericalFailure;
+  }
   extract();
   return PivotingEnd::Solved;
 }

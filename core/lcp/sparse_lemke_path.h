@@ -47,6 +47,11 @@ struct SparsePathSettings {
   double answer_tolerance = 0;    // how far below zero the scaled w may end, >= 0
   double feasibility_cap = std::numeric_limits<double>::infinity();
   const std::vector<char>* start_basis = nullptr;  // null, or singular: the slack basis
+  // A path that ends solved refactorises its final basis for fresh values of z. False:
+  // its values are the etas' (finite, checked after every pivot), for a caller that
+  // solves the final basis afresh on its own (sparse_lemke.h's step 3) and reads the
+  // path's z only after a restart: one sparse LU fewer a path.
+  bool fresh_end_values = true;
 };
 
 // Buffers reused between runs; they only grow.
@@ -60,7 +65,9 @@ struct SparsePathWorkspace {
 
 // Runs the path on (M, q) (already scaled to numbers of order one by the caller).
 // On every end but NumericalFailure, workspace.z and z_is_basic hold the final basis's
-// z; the caller solves that basis afresh and checks it with its certificate.
+// z (from a fresh factorisation where the path ended solved, unless
+// settings.fresh_end_values is false); the caller solves that basis afresh and checks
+// it with its certificate.
 PivotingEnd run_sparse_lemke_path(const Eigen::SparseMatrix<double>& matrix, const Eigen::VectorXd& offset,
                                   const SparsePathSettings& settings, SparsePathWorkspace& workspace,
                                   int& pivots);

@@ -60,5 +60,25 @@ TEST(SparseLemkePath, RatiosApartByMoreThanTheHarrisToleranceLeaveByTheSmallestR
   EXPECT_EQ(basic_z_after(apart, 100, PivotingEnd::Solved), (std::vector<char>{1, 1, 1}));
 }
 
+// A caller that solves the final basis afresh on its own may leave the path's values as
+// the etas left them (SparsePathSettings::fresh_end_values): the same pivots and the
+// same basis, and z near the fresh factorisation's.
+TEST(SparseLemkePath, EndValuesFromTheEtasKeepThePathAndItsBasis) {
+  for (const double gap : {3e-10, 3e-9}) {
+    const NearTie problem(gap);
+    SparsePathSettings settings;
+    settings.max_pivots = 100;
+    settings.answer_tolerance = 1e-9;
+    SparsePathWorkspace fresh, from_etas;
+    int fresh_pivots = 0, eta_pivots = 0;
+    ASSERT_EQ(run_sparse_lemke_path(problem.M, problem.q, settings, fresh, fresh_pivots), PivotingEnd::Solved);
+    settings.fresh_end_values = false;
+    ASSERT_EQ(run_sparse_lemke_path(problem.M, problem.q, settings, from_etas, eta_pivots), PivotingEnd::Solved);
+    EXPECT_EQ(eta_pivots, fresh_pivots);
+    EXPECT_EQ(from_etas.z_is_basic, fresh.z_is_basic);
+    EXPECT_LE((from_etas.z - fresh.z).cwiseAbs().maxCoeff(), 1e-12);
+  }
+}
+
 }  // namespace
 }  // namespace contactlab
