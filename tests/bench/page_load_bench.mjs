@@ -1,8 +1,10 @@
 // Times the page's start in Debian's headless Chromium, each load in a fresh context
 // (nothing cached): when the page's script and the module arrived, when the module was
 // instantiated, the page's parts built and the scene loaded (main.js's performance
-// marks), when the first frame was drawn and when the first step was shown, when the
-// page became interactive (below), and, for a module split in two
+// marks), when the first frame was drawn and when the first step was shown (after the
+// start's hold: docs/page.md, "The page's start"), when `window.contactlab.ready`
+// resolved (the chunks and scenes fetched after the first frame in), when the page
+// became interactive (below), and, for a module split in two
 // (scripts/split_main_module.sh), when its second part was fetched, compiled and
 // instantiated in the background, all in ms from navigation start. Prints each stage's
 // median, least and most over the loads, and the page's JavaScript fetched before the
@@ -88,6 +90,7 @@ function readStages() {
     'scene loaded': mark('scene-loaded'),
     'first frame drawn': window.pageLoadMarks.firstFrameDrawn,
     'first step shown': window.pageLoadMarks.firstStepShown,
+    'automation API ready': mark('ready'),
     interactive: window.pageLoadMarks.interactive,
     'second part arrived': secondPart?.responseEnd,
     'second part loaded': mark('module-second-part-loaded'),
@@ -137,6 +140,7 @@ try {
       (secondPart) =>
         window.pageLoadMarks.firstStepShown !== undefined &&
         window.pageLoadMarks.firstFrameDrawn !== undefined &&
+        performance.getEntriesByName('contactlab:ready').length > 0 &&
         (!secondPart || performance.getEntriesByName('contactlab:module-second-part-loaded').length > 0 ||
           performance.getEntriesByName('contactlab:module-second-part-loaded-synchronously').length > 0),
       split,

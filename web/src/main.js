@@ -557,7 +557,9 @@ const started = start().catch((error) => {
 // its background load failed), so that none waits for it on the page's thread, and so
 // are the parts in chunks of their own (or they did not load) and every built-in
 // scene (builtinScene(name) answers at once).
-window.contactlab = createAutomationApi(
-  app,
-  started.then(() => Promise.all([secondaryLoaded, deferredLoaded, scenesLoaded])),
+const ready = started.then(() => Promise.all([secondaryLoaded, deferredLoaded, scenesLoaded]));
+ready.then(
+  () => performance.mark('contactlab:ready'),
+  () => {},
 );
+window.contactlab = createAutomationApi(app, ready);
