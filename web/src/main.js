@@ -436,6 +436,11 @@ let deferredLoaded = null;
 // (those the start needed before it).
 let scenesLoaded = null;
 
+// Resolves once the three above have: what the start's hold and `ready` wait for.
+function startPartsLoaded() {
+  return Promise.all([secondaryLoaded, deferredLoaded, scenesLoaded]);
+}
+
 async function start() {
   if (builtinSceneNames.length === 0) throw new Error('no built-in scenes were bundled (assets/scenes/*.json)');
   const moduleLoaded = loadModule();
@@ -516,15 +521,15 @@ async function start() {
   const firstFrame = afterFirstFrame();
   deferredLoaded = firstFrame.then(() => Promise.allSettled(deferred.map((part) => part.load())));
   scenesLoaded = firstFrame.then(loadBuiltinScenes);
-  holdFirstMotion(parts.loop, firstFrame, Promise.allSettled([secondaryLoaded, deferredLoaded, scenesLoaded]));
+  holdFirstMotion(parts.loop, firstFrame, startPartsLoaded());
   if (messageApi) await startMessageApi(messageApi);
 }
 
 // The first frame shows the scene at rest; its motion starts once the parts fetched
-// after that frame are in (a few tenths of a second), or START_HOLD_MAX_MS after that
-// frame on a slow connection. Their modules' evaluation then does not share the frames
-// with the stepping and drawing (where frames are slow, as in software WebGL, each
-// import would otherwise wait for a frame to be drawn).
+// after that frame are in or have failed (a few tenths of a second), or
+// START_HOLD_MAX_MS after that frame on a slow connection. Their modules' evaluation
+// then does not share the frames with the stepping and drawing (where frames are slow,
+// as in software WebGL, each import would otherwise wait for a frame to be drawn).
 const START_HOLD_MAX_MS = 1500;
 
 function holdFirstMotion(loop, firstFrame, partsIn) {
@@ -557,7 +562,7 @@ const started = start().catch((error) => {
 // its background load failed), so that none waits for it on the page's thread, and so
 // are the parts in chunks of their own (or they did not load) and every built-in
 // scene (builtinScene(name) answers at once).
-const ready = started.then(() => Promise.all([secondaryLoaded, deferredLoaded, scenesLoaded]));
+const ready = started.then(startPartsLoaded);
 ready.then(
   () => performance.mark('contactlab:ready'),
   () => {},
