@@ -44,18 +44,29 @@ Eigen::Matrix<double, 3, 6> frame_wrenches(double sign, const Vec3 frame[3], con
   return wrenches;
 }
 
-// rows_p * mobility_q over the shared member: a 3x3 block of J M^-1 J^T.
-Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
+// rows_p * mobility_q over the shared member's n = Columns coordinates, each entry's sum
+// over them in order (Columns = 6, a free body: a constant trip count that unrolls, the
+// same sums).
+template <int Columns>
+Mat3 member_product_over(const MemberJacobian& p, const MemberJacobian& q) {
+  const int n = Columns == Eigen::Dynamic ? static_cast<int>(p.rows.cols()) : Columns;
+  const double* __restrict rows = p.rows.data();         // 3 x n, column-major
+  const double* __restrict mobility = q.mobility.data();  // n x 3, column-major
   Mat3 block;
-  const int n = static_cast<int>(p.rows.cols());
   for (int r = 0; r < 3; ++r) {
     for (int s = 0; s < 3; ++s) {
       double sum = 0;
-      for (int j = 0; j < n; ++j) sum += p.rows(r, j) * q.mobility(j, s);
+      for (int j = 0; j < n; ++j) sum += rows[3 * j + r] * mobility[n * s + j];
       block(r, s) = sum;
     }
   }
   return block;
+}
+
+// rows_p * mobility_q over the shared member: a 3x3 block of J M^-1 J^T.
+Mat3 member_product(const MemberJacobian& p, const MemberJacobian& q) {
+  if (p.rows.cols() == 6) return member_product_over<6>(p, q);
+  return member_product_over<Eigen::Dynamic>(p, q);
 }
 
 // W_ce = sum over the members contacts c and e share of J_c M^-1 J_e^T; `coupled` (if
