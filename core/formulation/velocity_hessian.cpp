@@ -8,33 +8,53 @@
 namespace contactlab {
 namespace {
 
-// block += a b for a 6x3 and b 3x6 (column-major), each entry as a_r0 b_0c + (a_r1 b_1c
-// + a_r2 b_2c): the order in which Eigen's fixed-size product sums its three terms, so
-// the same bits as `block.noalias() += a * b`, in pairs of a column's rows. Column c's
-// rows from `first_row` on: all of them, or those on and below the diagonal (a
-// diagonal block, of which the factorisation reads only the lower triangle).
+// Column c of a b for a 6x3 and b 3x6 (column-major) into `out`, each entry as a_r0
+// b_0c + (a_r1 b_1c + a_r2 b_2c): the order in which Eigen's fixed-size product sums
+// its three terms, in pairs of a column's rows. Its rows from `first_row` on: all of
+// them, or those on and below the diagonal (a diagonal block, of which the
+// factorisation reads only the lower triangle).
 template <int c, int first_row>
-inline void add_product_column(const double* __restrict a, const double* __restrict b, double* __restrict block) {
+inline void product_column(const double* __restrict a, const double* __restrict b, double* __restrict out) {
   const double b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
   int r = first_row;
   if constexpr (first_row % 2 == 1) {
-    block[6 * c + r] += a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
+    out[6 * c + r] = a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
     ++r;
   }
   for (; r < 6; r += 2) {
-    const DoublePair sum = load_pair(a + r) * both(b0) + (load_pair(a + 6 + r) * both(b1) + load_pair(a + 12 + r) * both(b2));
-    store_pair(block + 6 * c + r, load_pair(block + 6 * c + r) + sum);
+    store_pair(out + 6 * c + r,
+               load_pair(a + r) * both(b0) + (load_pair(a + 6 + r) * both(b1) + load_pair(a + 12 + r) * both(b2)));
   }
 }
-template <int... C>
-inline void add_product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
-                        double* __restrict block) {
-  (add_product_column<C, 0>(a, b, block), ...);
+// block += term over column c's rows from `first_row` on: with the term a product
+// column, the same bits as adding the product's sums as they are formed.
+template <int c, int first_row>
+inline void add_column(const double* __restrict term, double* __restrict block) {
+  int r = first_row;
+  if constexpr (first_row % 2 == 1) {
+    block[6 * c + r] += term[6 * c + r];
+    ++r;
+  }
+  for (; r < 6; r += 2) store_pair(block + 6 * c + r, load_pair(block + 6 * c + r) + load_pair(term + 6 * c + r));
 }
 template <int... C>
-inline void add_lower_product(std::integer_sequence<int, C...>, const double* __restrict a,
-                              const double* __restrict b, double* __restrict block) {
-  (add_product_column<C, C>(a, b, block), ...);
+inline void product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
+                    double* __restrict out) {
+  (product_column<C, 0>(a, b, out), ...);
+}
+template <int... C>
+inline void lower_product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
+                          double* __restrict out) {
+  (product_column<C, C>(a, b, out), ...);
+}
+template <int... C>
+inline void add_block(std::integer_sequence<int, C...>, const double* __restrict term, double* __restrict block) {
+  (add_column<C, 0>(term, block), ...);
+}
+template <int... C>
+inline void add_lower_block(std::integer_sequence<int, C...>, const double* __restrict term,
+                            double* __restrict block) {
+  (add_column<C, C>(term, block), ...);
 }
 using BlockColumns = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
 
@@ -108,12 +128,16 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
   const bool whole = !ws.blocks_filled || static_cast<int>(ws.filled_weight.size()) != k;
   ws.member_dirty.assign(count, whole ? 1 : 0);
   ws.pair_dirty.assign(ws.pairs.size(), whole ? 1 : 0);
+  ws.weight_changed.assign(k, whole ? 1 : 0);
   if (whole) {
     ws.filled_weight = weight;
+    ws.side_product.resize(2 * k);
+    ws.pair_product.resize(k);
   } else {
     for (int c = 0; c < k; ++c) {
       if ((may_differ != nullptr && !(*may_differ)[c]) || weight[c] == ws.filled_weight[c]) continue;
       ws.filled_weight[c] = weight[c];
+      ws.weight_changed[c] = 1;
       for (int s = 0; s < 2; ++s) {
         if (ws.contact_member[s][c] >= 0) ws.member_dirty[ws.contact_member[s][c]] = 1;
       }
@@ -127,7 +151,8 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
     if (ws.pair_dirty[p]) ws.pair_block[p].setZero();
   }
   // Each block's sum over its contacts in their order, whether all blocks are computed
-  // or some: the same bits either way.
+  // or some: the same bits either way. A contact's terms are formed when its D_c
+  // changed and kept: a dirty block adds the kept terms of its other contacts.
   for (int c = 0; c < k; ++c) {
     const int pair = ws.contact_pair[c];
     const bool pair_dirty = pair >= 0 && ws.pair_dirty[pair];
@@ -137,21 +162,28 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
       member_dirty[s] = m >= 0 && ws.member_dirty[m];
     }
     if (!(pair_dirty || member_dirty[0] || member_dirty[1]) || weight[c] == Mat3::Zero()) continue;
-    Eigen::Matrix<double, 6, 3> weighted[2];  // J_s^T D per side
-    for (int s = 0; s < 2; ++s) {
-      const int m = ws.contact_member[s][c];
-      if (m < 0 || !(member_dirty[s] || pair_dirty)) continue;
-      weigh_side(ws.side_rows[2 * c + s].data(), weight[c].data(), weighted[s].data());
-      if (member_dirty[s]) {
-        add_lower_product(BlockColumns(), weighted[s].data(), ws.side_rows[2 * c + s].data(),
-                          ws.member_block[m].data());
+    if (ws.weight_changed[c]) {
+      Eigen::Matrix<double, 6, 3> weighted[2];  // J_s^T D per side
+      for (int s = 0; s < 2; ++s) {
+        if (ws.contact_member[s][c] < 0) continue;
+        weigh_side(ws.side_rows[2 * c + s].data(), weight[c].data(), weighted[s].data());
+        lower_product(BlockColumns(), weighted[s].data(), ws.side_rows[2 * c + s].data(),
+                      ws.side_product[2 * c + s].data());
+      }
+      if (pair >= 0) {
+        // The block (first, second) of the pair: rows of the larger member.
+        const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
+        product(BlockColumns(), weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(),
+                ws.pair_product[c].data());
       }
     }
-    if (!pair_dirty) continue;
-    // The block (first, second) of the pair: rows of the larger member.
-    const int upper_side = ws.contact_member[0][c] == ws.pairs[pair].first ? 0 : 1;
-    add_product(BlockColumns(), weighted[upper_side].data(), ws.side_rows[2 * c + 1 - upper_side].data(),
-                ws.pair_block[pair].data());
+    for (int s = 0; s < 2; ++s) {
+      if (member_dirty[s]) {
+        add_lower_block(BlockColumns(), ws.side_product[2 * c + s].data(),
+                        ws.member_block[ws.contact_member[s][c]].data());
+      }
+    }
+    if (pair_dirty) add_block(BlockColumns(), ws.pair_product[c].data(), ws.pair_block[pair].data());
   }
   ws.blocks_filled = true;
 }

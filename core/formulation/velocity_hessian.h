@@ -42,6 +42,12 @@ struct VelocityHessian {
   bool blocks_filled = false;
   std::vector<char> member_dirty;
   std::vector<char> pair_dirty;
+  // Per contact: its D_c changed in the last fill; per contact side, J_s^T D_c J_s's
+  // lower triangle, and per contact its term (J_a^T D_c) J_b of its pair's block, as
+  // the fill last formed them (valid where D_c is not zero).
+  std::vector<char> weight_changed;
+  std::vector<Mat6> side_product;
+  std::vector<Mat6> pair_product;
   int analysed_members = -1;               // the pattern the analysis was made for
   std::vector<std::pair<int, int>> analysed_pairs;
   BlockCholesky factor;                    // H = P^T L L^T P over the members' blocks
@@ -128,7 +134,8 @@ double inertia_term(const VelocityHessian& system, const Eigen::VectorXd& displa
 // diagonal blocks only the lower triangles (all the factorisation reads); contacts
 // whose D_c is exactly zero add nothing. After a fill within the same solve,
 // only the blocks of the contacts whose D_c changed are summed again (each block's sum
-// in the same order as a whole fill: the same bits). Which changed is found by
+// in the same order as a whole fill: the same bits), each unchanged contact's term as
+// the fill that last formed it kept it. Which changed is found by
 // comparing each D_c with the last fill's, or, given `may_differ` (per contact,
 // non-zero where D_c may differ from the last fill's: the caller formed it again),
 // only the flagged ones, the others being the last fill's as they stand.

@@ -166,6 +166,34 @@ TEST(VelocityHessian, ARefillOfTheFlaggedContactsEqualsAWholeFill) {
   EXPECT_EQ(system.filled_weight, weight);
 }
 
+// The refills keep each contact's terms from the fill that formed them: along a run
+// of refills (D_c changed, changed back, set to zero and made non-zero again, with and
+// without the caller's flags) every fill's blocks equal a whole fill's bit for bit.
+TEST(VelocityHessian, RefillsThatKeepTheUnchangedContactsTermsEqualWholeFills) {
+  const RandomIsland random(17, 10, 30, 0.6, 4);
+  VelocityHessian system;
+  ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+  const int k = random.rows.contact_count;
+  const std::vector<Mat3> first = random_contact_weights(k, 61);
+  std::vector<Mat3> weight = first;
+  fill_velocity_hessian(weight, system);
+  for (int refill = 0; refill < 8; ++refill) {
+    const std::vector<Mat3> other = random_contact_weights(k, 70 + refill);
+    std::vector<char> may_differ(k, 0);
+    for (int c = refill % 3; c < k; c += 4 + refill % 3) {
+      weight[c] = refill % 4 == 2 ? first[c] : (refill % 4 == 3 ? Mat3::Zero() : other[c]);
+      may_differ[c] = 1;
+    }
+    fill_velocity_hessian(weight, system, refill % 2 == 0 ? &may_differ : nullptr);
+    VelocityHessian whole;
+    ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, whole));
+    fill_velocity_hessian(weight, whole);
+    EXPECT_EQ(system.member_block, whole.member_block) << refill;
+    EXPECT_EQ(system.pair_block, whole.pair_block) << refill;
+  }
+  expect_direction_as_dense(system, k, 79);
+}
+
 // The fill's blocks equal, bit for bit, those summed by Eigen's own fixed-size
 // products in the contacts' order (the bits the trajectory hashes were recorded with):
 // M, then per contact (J_s^T D_c) J_s on each side's diagonal block and (J_a^T D_c) J_b
