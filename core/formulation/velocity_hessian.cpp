@@ -112,11 +112,27 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
   ws.member_block.resize(count);
   ws.pair_block.resize(ws.pairs.size());
   ws.blocks_filled = false;
-  if (count == ws.analysed_members && ws.pairs == ws.analysed_pairs) return true;
-
-  ws.factor.analyse(count, ws.pairs);
-  ws.analysed_members = count;
-  ws.analysed_pairs = ws.pairs;
+  ++ws.uses;
+  int oldest = -1;
+  for (int p = 0; p < static_cast<int>(ws.patterns.size()); ++p) {
+    VelocityHessian::AnalysedPattern& kept = ws.patterns[p];
+    if (kept.members == count && kept.pairs == ws.pairs) {
+      kept.last_use = ws.uses;
+      ws.pattern = p;
+      return true;
+    }
+    if (oldest < 0 || kept.last_use < ws.patterns[oldest].last_use) oldest = p;
+  }
+  if (static_cast<int>(ws.patterns.size()) < kKeptPatterns) {
+    oldest = static_cast<int>(ws.patterns.size());
+    ws.patterns.emplace_back();
+  }
+  VelocityHessian::AnalysedPattern& fresh = ws.patterns[oldest];
+  fresh.factor.analyse(count, ws.pairs);
+  fresh.members = count;
+  fresh.pairs = ws.pairs;
+  fresh.last_use = ws.uses;
+  ws.pattern = oldest;
   return true;
 }
 
@@ -189,8 +205,9 @@ void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws,
 }
 
 bool newton_direction(VelocityHessian& ws, const Eigen::VectorXd& gradient, Eigen::VectorXd& direction) {
-  if (!ws.factor.factor(ws.member_block, ws.pair_block, ws.member_dirty, ws.pair_dirty)) return false;
-  ws.factor.solve(gradient, direction, -1);
+  BlockCholesky& factor = ws.factor();
+  if (!factor.factor(ws.member_block, ws.pair_block, ws.member_dirty, ws.pair_dirty)) return false;
+  factor.solve(gradient, direction, -1);
   return true;
 }
 

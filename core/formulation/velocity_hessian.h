@@ -8,8 +8,8 @@
 // cone's zones). A contact touches at most two bodies, so H has a 6x6 block per body
 // and one per pair of bodies in contact. It is factored over those blocks
 // (block_cholesky.h: L L^T with dense 6x6 kernels, in an approximate-minimum-degree
-// order of the bodies), whose analysis is kept while the island's members and pairs
-// stay the same.
+// order of the bodies), whose analysis is kept for the last few patterns of members
+// and pairs, so an island whose pattern comes back is not analysed again.
 #pragma once
 
 #include <utility>
@@ -48,10 +48,21 @@ struct VelocityHessian {
   std::vector<char> weight_changed;
   std::vector<Mat6> side_product;
   std::vector<Mat6> pair_product;
-  int analysed_members = -1;               // the pattern the analysis was made for
-  std::vector<std::pair<int, int>> analysed_pairs;
-  BlockCholesky factor;                    // H = P^T L L^T P over the members' blocks
+  // The last kKeptPatterns patterns analysed (a step's islands take turns in one
+  // workspace), each with its factorisation; `pattern` the island's.
+  struct AnalysedPattern {
+    int members = -1;
+    std::vector<std::pair<int, int>> pairs;
+    BlockCholesky factor;                  // H = P^T L L^T P over the members' blocks
+    long long last_use = 0;
+  };
+  std::vector<AnalysedPattern> patterns;
+  int pattern = -1;
+  long long uses = 0;
+  BlockCholesky& factor() { return patterns[pattern].factor; }
 };
+
+inline constexpr int kKeptPatterns = 4;
 
 // Member m's 6 velocities in v.
 inline auto member_part(const Eigen::VectorXd& v, int m) { return v.segment<6>(6 * m); }
@@ -78,7 +89,10 @@ inline void member_momentum(const Mat6& mass, const Eigen::VectorXd& x, int m, E
   o[5] = last[1];
 }
 // (island, rows) => M per member, each contact's sides, the off-diagonal blocks of H
-// and, when they differ from the last solve's, H's pattern and its symbolic analysis.
+// and H's pattern with its symbolic analysis: one of the kept patterns when it is the
+// same (its analysis reused; its factor, of another island's values, computed whole by
+// the first fill's dirty blocks: the same bits), else analysed in place of the least
+// recently used.
 // False when a member is not a free body with a positive mass.
 bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& island, VelocityHessian& system);
 

@@ -91,13 +91,45 @@ TEST(VelocityHessian, APatternThatChangesIsAnalysedAgainAndOneThatReturnsIsReuse
   VelocityHessian system;
   ASSERT_TRUE(prepare_velocity_hessian(first.rows, first.island, system));
   const std::vector<std::pair<int, int>> first_pairs = system.pairs;
+  const int first_pattern = system.pattern;
   expect_direction_as_dense(system, first.rows.contact_count, 21);
   ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
   ASSERT_NE(system.pairs, first_pairs);  // the two islands touch different pairs
-  EXPECT_EQ(system.analysed_pairs, system.pairs);
+  EXPECT_NE(system.pattern, first_pattern);
+  EXPECT_EQ(system.patterns[system.pattern].pairs, system.pairs);
   expect_direction_as_dense(system, second.rows.contact_count, 22);
   ASSERT_TRUE(prepare_velocity_hessian(second.rows, second.island, system));
   expect_direction_as_dense(system, second.rows.contact_count, 23);
+  // The first island again, after the second: its kept analysis, its factor formed
+  // again whole from the new fill (the same bits as a fresh workspace's).
+  ASSERT_TRUE(prepare_velocity_hessian(first.rows, first.island, system));
+  EXPECT_EQ(system.pattern, first_pattern);
+  EXPECT_EQ(system.patterns.size(), 2u);
+  expect_direction_as_dense(system, first.rows.contact_count, 24);
+  VelocityHessian fresh;
+  ASSERT_TRUE(prepare_velocity_hessian(first.rows, first.island, fresh));
+  const std::vector<Mat3> weight = random_contact_weights(first.rows.contact_count, 25);
+  fill_velocity_hessian(weight, system);
+  fill_velocity_hessian(weight, fresh);
+  const Eigen::VectorXd gradient = Eigen::VectorXd::LinSpaced(6 * static_cast<int>(fresh.mass.size()), -1, 1);
+  Eigen::VectorXd kept_direction, fresh_direction;
+  ASSERT_TRUE(newton_direction(system, gradient, kept_direction));
+  ASSERT_TRUE(newton_direction(fresh, gradient, fresh_direction));
+  EXPECT_EQ(kept_direction, fresh_direction);
+}
+
+// Past kKeptPatterns patterns the least recently used one is analysed over.
+TEST(VelocityHessian, TheLeastRecentlyUsedPatternMakesRoom) {
+  VelocityHessian system;
+  std::vector<int> slot;
+  for (int island = 0; island <= kKeptPatterns; ++island) {
+    const RandomIsland random(31 + island, 4 + island, 10 + 2 * island, 0.6, 4);
+    ASSERT_TRUE(prepare_velocity_hessian(random.rows, random.island, system));
+    slot.push_back(system.pattern);
+    expect_direction_as_dense(system, random.rows.contact_count, 41 + island);
+  }
+  EXPECT_EQ(static_cast<int>(system.patterns.size()), kKeptPatterns);
+  EXPECT_EQ(slot.back(), slot.front());  // the first island's room
 }
 
 // A second fill within a solve sums again only the blocks of the contacts whose D_c
