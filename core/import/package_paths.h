@@ -1,8 +1,9 @@
 // Where a URDF's mesh filename points. `package://NAME/rest` is looked up under each
 // package root in order: ROOT/NAME/rest (a folder holding package folders) or
-// ROOT/rest when ROOT's own folder is named NAME; the URDF's folder is always the
-// last root. A relative filename is taken from the URDF's folder, an absolute one as
-// it is, and `file://` is dropped. The first existing file wins; when none exists the
+// ROOT/rest when ROOT's own folder is named NAME; after the roots given come the
+// URDF's folder and every folder above it, nearest first; then `rest` under the URDF's
+// folder and the one above it (a package folder renamed). A relative filename is
+// taken from the URDF's folder, an absolute one as it is, and `file://` is dropped. The first existing file wins; when none exists the
 // first candidate is returned, so that the error names a real place.
 #pragma once
 
