@@ -43,7 +43,11 @@ double parse_number_text(const XmlElement* element, const std::string& what, con
   errno = 0;
   const double value = std::strtod(begin, &end);
   while (end != nullptr && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) ++end;
-  if (end == begin || end == nullptr || *end != '\0') fail(element, what + ": \"" + text + "\" is not a number");
+  if (end == begin || end == nullptr || *end != '\0') {
+    const bool xacro = text.find("${") != std::string::npos || text.find("$(") != std::string::npos;
+    fail(element, what + ": \"" + text + "\" is not a number" +
+                      (xacro ? " (a xacro expression: run xacro on the file first)" : ""));
+  }
   if (!std::isfinite(value) || errno == ERANGE) fail(element, what + ": \"" + text + "\" is not a finite number");
   if (std::fabs(value) > kMaxImportedNumber) {
     fail(element, what + ": " + text + " is too large (at most 1e6 in magnitude)");

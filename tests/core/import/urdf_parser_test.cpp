@@ -97,6 +97,13 @@ TEST(ImportUrdfParser, EveryErrorNamesTheElement) {
     const std::string message = urdf_parse_error(text);
     EXPECT_NE(message.find("joint \"j\" <origin xyz>"), std::string::npos) << message;
   }
+  // A file xacro has not expanded (the Husky's "$(optenv HUSKY_IMU_XYZ 0.19 0 0.149)").
+  for (const char* xacro : {"$(optenv HUSKY_IMU_XYZ 0.19 0 0.149)", "${offset} 0 0"}) {
+    const std::string message = urdf_parse_error(
+        urdf_two_links(std::string(R"(type="fixed"><parent link="base"/><child link="arm"/><origin xyz=")") + xacro + R"("/>)"));
+    EXPECT_NE(message.find("is not a number (a xacro expression: run xacro on the file first)"), std::string::npos)
+        << message;
+  }
 }
 
 TEST(ImportUrdfParser, RefusesAnOversizedDocument) {
