@@ -5,7 +5,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
 #include "dynamics/model.h"
@@ -21,7 +23,9 @@ namespace contactlab {
 namespace {
 
 constexpr double kStandardGravity = 9.81;      // [m/s^2], for the gain rule's tau_g
-constexpr double kInertiaTolerance = 1e-6;     // the scene loader's triangle tolerance
+constexpr double kInertiaTolerance = 1e-6;     // the scene loader's triangle tolerance, relative
+constexpr double kMinMomentRatio = 1e-9;       // the scene's smallest principal moment, relative to the largest
+constexpr double kBalanceableExcess = 0.1;     // a triangle break raised to meet it, relative to the largest moment
 constexpr std::size_t kMaxGeomsPerLink = 16;   // the scene's
 constexpr double kMaxCouplingRatio = 10;       // the scene's
 constexpr double kMaxJointFriction = 10000;    // the scene's
@@ -84,6 +88,7 @@ struct DraftLink {
   // Per carried link without <inertial>: its collision geometry's unit-density parts.
   std::vector<std::vector<MassPart>> volumes;
   MassPart mass;
+  Vec3 centroid = Vec3::Zero();  // of its collision geometry, in its frame
   // Start pose, and the coupling/actuation the joint gets.
   Pose world;
   int leader = -1;       // draft index of the joint it follows
@@ -99,6 +104,11 @@ class Importer {
   void run(UrdfImport& out) {
     index_links();
     build_drafts();
+    if (!renamed_.empty()) {
+      std::string list;
+      for (const std::string& change : renamed_) list += (list.empty() ? "" : ", ") + change;
+      report_.warn("links renamed to scene link names (A-Z a-z 0-9 _ -, at most 64, not \"world\", unique): " + list);
+    }
     for (DraftLink& draft : drafts_) build_geometry(draft);
     for (DraftLink& draft : drafts_) build_mass(draft);
     resolve_mimics();
@@ -128,13 +138,23 @@ class Importer {
     return "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ")";
   }
 
+  // A scene link name is 1..64 characters of A-Z a-z 0-9 _ - and not "world": other
+  // characters become '_' (the Allegro hand's "link_0.0"), "world" becomes "world_link",
+  // and a name already taken gets "_2", "_3", ... Each change is reported.
+  std::string scene_link_name(const std::string& urdf_name) {
+    const std::string base = urdf_name == "world" ? std::string("world_link") : scene_name_of(urdf_name);
+    std::string name = base;
+    for (int n = 2; !scene_names_.insert(name).second; ++n) {
+      const std::string suffix = "_" + std::to_string(n);
+      name = base.substr(0, 64 - suffix.size()) + suffix;
+    }
+    if (name != urdf_name) renamed_.push_back(in_quotes(urdf_name) + " -> " + in_quotes(name));
+    return name;
+  }
+
   int add_draft(int urdf_link, int parent, const UrdfJoint* joint, const std::string& type, const Pose& origin) {
     DraftLink draft;
-    draft.name = robot_.links[urdf_link].name;
-    if (scene_name_of(draft.name) != draft.name || draft.name == "world") {
-      fail("link " + in_quotes(draft.name) + " (line " + std::to_string(robot_.links[urdf_link].line) +
-           "): a scene link name is 1..64 characters of A-Z a-z 0-9 _ - and not \"world\"");
-    }
+    draft.name = scene_link_name(robot_.links[urdf_link].name);
     draft.parent = parent;
     draft.joint = joint;
     draft.type = type;
@@ -237,7 +257,7 @@ class Importer {
     for (size_t c = 0; c < draft.carried.size(); ++c) {
       const Carried& carried = draft.carried[c];
       const UrdfLink& link = robot_.links[carried.urdf_link];
-      std::vector<MassPart>* estimate = link.inertial.present ? nullptr : &draft.volumes[c];
+      std::vector<MassPart>* estimate = &draft.volumes[c];
       for (const UrdfGeometry& geometry : link.collisions) {
         const Pose pose = carried.pose.compose(geometry.origin);
         Shape shape;
@@ -292,25 +312,57 @@ class Importer {
   }
 
   // --- mass ---------------------------------------------------------------------------
+  // The inertia (in the draft link's frame, about the centre of mass) that a URDF link
+  // with mass gets: its own when a rigid body can have it. A point mass or a singular
+  // tensor (smallest principal moment below kMinMomentRatio of the largest: a missing
+  // <inertia>, all zeros) takes the inertia of its collision geometry scaled to its
+  // mass; principal moments that break the triangle inequality by at most
+  // kBalanceableExcess of the largest (CAD rounding) are raised to meet it, half the
+  // excess each, as MuJoCo's balanceinertia does. Negative moments and larger breaks
+  // are refused.
+  Mat3 usable_inertia(const UrdfLink& link, const Mat3& inertia, double mass, const std::vector<MassPart>& volume) {
+    const std::string owner = "link " + in_quotes(link.name) + " <inertial> (line " + std::to_string(link.inertial.line) + ")";
+    const Eigen::SelfAdjointEigenSolver<Mat3> solver(inertia);
+    Vec3 moments = solver.eigenvalues();  // ascending
+    const std::string listed = format(moments[0]) + ", " + format(moments[1]) + ", " + format(moments[2]) + " kg m^2";
+    if (moments[0] < -kInertiaTolerance * std::fabs(moments[2])) {
+      fail(owner + ": principal moments " + listed + " include a negative one; no rigid body has them");
+    }
+    if (!(moments[0] > kMinMomentRatio * moments[2])) {
+      const MassPart unit = combine(volume);
+      if (!(unit.mass > 0)) return inertia;  // no geometry to shape it: the link's check below names it
+      report_.warn(owner + ": principal moments " + listed + " (a point mass or a singular inertia); its inertia "
+                   "from its collision geometry scaled to its mass " + format(mass) + " kg");
+      return (mass / unit.mass) * unit.inertia;
+    }
+    const double excess = moments[2] - moments[0] - moments[1];
+    if (!(excess > kInertiaTolerance * moments[2])) return inertia;
+    if (excess > kBalanceableExcess * moments[2]) {
+      fail(owner + ": principal moments " + listed + " break the triangle inequality (each must be at most the sum of "
+           "the other two) by more than " + format(100 * kBalanceableExcess) + " % of the largest; no rigid body has them");
+    }
+    moments[0] += excess / 2;
+    moments[1] += excess / 2;
+    report_.warn(owner + ": principal moments " + listed + " break the triangle inequality; raised to " +
+                 format(moments[0]) + ", " + format(moments[1]) + ", " + format(moments[2]) + " kg m^2");
+    return solver.eigenvectors() * moments.asDiagonal() * solver.eigenvectors().transpose();
+  }
+
   void build_mass(DraftLink& draft) {
     std::vector<MassPart> parts;
+    std::vector<size_t> massless;  // carried links whose <inertial> says mass 0 but that have collision geometry
     for (size_t c = 0; c < draft.carried.size(); ++c) {
       const Carried& carried = draft.carried[c];
       const UrdfLink& link = robot_.links[carried.urdf_link];
       const std::string owner = "link " + in_quotes(link.name);
       if (link.inertial.present) {
         const UrdfInertial& inertial = link.inertial;
-        if (!has_rigid_body_moments(inertial.inertia, kInertiaTolerance)) {
-          fail(owner + " <inertial> (line " + std::to_string(inertial.line) +
-               "): inertia must have principal moments >= 0 that satisfy the triangle inequality");
-        }
         if (inertial.mass > 0) {
           const Pose frame = carried.pose.compose(inertial.origin);
-          parts.push_back({inertial.mass, frame.position,
-                           inertial.mass > 0 ? Mat3(frame.rotation * inertial.inertia * frame.rotation.transpose())
-                                             : Mat3::Zero()});
+          const Mat3 inertia = frame.rotation * inertial.inertia * frame.rotation.transpose();
+          parts.push_back({inertial.mass, frame.position, usable_inertia(link, inertia, inertial.mass, draft.volumes[c])});
         } else if (!link.collisions.empty()) {
-          report_.warn(owner + ": mass 0 with collision geometry; its geometry is kept, it adds no mass");
+          massless.push_back(c);
         }
       } else if (!link.collisions.empty()) {
         const MassPart unit = combine(draft.volumes[c]);
@@ -321,7 +373,26 @@ class Importer {
                              "geometry at " + format(options_.density) + " kg/m^3");
       }
     }
+    // Mass 0 (PyBullet's static base, a placeholder): kept at 0 when the rest of the
+    // scene link has mass, else taken from the collision geometry like a missing <inertial>.
+    const bool estimate_massless = !(combine(parts).mass > 0);
+    for (const size_t c : massless) {
+      const std::string owner = "link " + in_quotes(robot_.links[draft.carried[c].urdf_link].name);
+      const MassPart unit = combine(draft.volumes[c]);
+      if (!estimate_massless || !(unit.mass > 0)) {
+        report_.warn(owner + ": mass 0 with collision geometry; its geometry is kept, it adds no mass");
+        continue;
+      }
+      const double mass = options_.density * unit.mass;
+      parts.push_back({mass, unit.com, options_.density * unit.inertia});
+      report_.warn(owner + ": mass 0 on a link that carries nothing else; mass " + format(mass) +
+                   " kg and its inertia from the collision geometry at " + format(options_.density) + " kg/m^3");
+    }
     draft.mass = combine(parts);
+    std::vector<MassPart> volumes;
+    for (const std::vector<MassPart>& carried : draft.volumes) volumes.insert(volumes.end(), carried.begin(), carried.end());
+    const MassPart geometry = combine(volumes);
+    draft.centroid = geometry.mass > 0 ? geometry.com : draft.mass.com;
     if (!(draft.mass.mass > 0)) {
       fail("link " + in_quotes(draft.name) + ": carries no mass (no <inertial> with mass > 0 and no collision geometry)" +
            (draft.joint != nullptr ? " but joint " + in_quotes(draft.joint->name) + " moves it"
@@ -329,6 +400,12 @@ class Importer {
     }
     if (draft.geoms.empty()) {
       fail("link " + in_quotes(draft.name) + ": no collision geometry; every simulated link needs at least one");
+    }
+    const Vec3 moments = Eigen::SelfAdjointEigenSolver<Mat3>(draft.mass.inertia).eigenvalues();
+    if (!(moments[0] > kMinMomentRatio * moments[2])) {
+      fail("link " + in_quotes(draft.name) + ": principal moments " + format(moments[0]) + ", " + format(moments[1]) +
+           ", " + format(moments[2]) + " kg m^2 are singular (a point mass or a rod); give its <inertial> an "
+           "<inertia> with three moments > 0");
     }
   }
 
@@ -463,15 +540,15 @@ class Importer {
   }
 
   // Finger spread: the summed distances between the start positions of every link moved
-  // by a finger joint (followers included). Closing a finger decreases it.
-  double finger_spread(const std::vector<int>& moved) const {
+  // by a finger joint (followers included): their centres of mass, or with `geometry`
+  // the centroids of their collision geometry. Closing a finger decreases it.
+  double finger_spread(const std::vector<int>& moved, bool geometry) const {
+    const auto point = [&](int d) {
+      return drafts_[d].world.to_world(geometry ? drafts_[d].centroid : drafts_[d].mass.com);
+    };
     double spread = 0;
     for (size_t a = 0; a < moved.size(); ++a) {
-      for (size_t b = a + 1; b < moved.size(); ++b) {
-        spread += (drafts_[moved[a]].world.to_world(drafts_[moved[a]].mass.com) -
-                   drafts_[moved[b]].world.to_world(drafts_[moved[b]].mass.com))
-                      .norm();
-      }
+      for (size_t b = a + 1; b < moved.size(); ++b) spread += (point(moved[a]) - point(moved[b])).norm();
     }
     return spread;
   }
@@ -494,21 +571,25 @@ class Importer {
     const UrdfLimit& limit = draft.joint->limit;
     const double step = 1e-3 * std::max(limit.upper - limit.lower, 1e-3);
     const std::vector<DraftLink> saved = drafts_;
-    double spread[2];
+    // Centres of mass first; where they sit on the joint axes (the PR2 gripper's
+    // fingers), the centroids of the collision geometry.
+    double spread[2][2];
     for (int side = 0; side < 2; ++side) {
       drafts_[d].position = saved[d].position + (side == 0 ? -step : step);
       for (DraftLink& other : drafts_) {
         if (other.leader == d) other.position = other.ratio * drafts_[d].position + other.offset;
       }
       forward_kinematics();
-      spread[side] = finger_spread(moved);
+      spread[0][side] = finger_spread(moved, false);
+      spread[1][side] = finger_spread(moved, true);
     }
     drafts_ = saved;
-    if (std::fabs(spread[1] - spread[0]) < 1e-9) {
+    const double* chosen = std::fabs(spread[0][1] - spread[0][0]) >= 1e-9 ? spread[0] : spread[1];
+    if (std::fabs(chosen[1] - chosen[0]) < 1e-9) {
       fail("--fingers: joint " + in_quotes(draft.joint->name) + ": moving it does not change how far apart the finger "
            "links are; name its closing side (" + draft.joint->name + ":lower or " + draft.joint->name + ":upper)");
     }
-    return spread[1] < spread[0] ? 1 : -1;
+    return chosen[1] < chosen[0] ? 1 : -1;
   }
 
   // --- output ---------------------------------------------------------------------------
@@ -608,6 +689,8 @@ class Importer {
   std::map<std::string, Mesh> meshes_;
   std::size_t mesh_bytes_ = 0;
   std::vector<std::string> mimic_limits_dropped_;
+  std::set<std::string> scene_names_;
+  std::vector<std::string> renamed_;
 };
 
 }  // namespace

@@ -10,9 +10,12 @@
 //   a <mimic> joint becomes a coupling to its leader (q = multiplier q_leader + offset),
 //   without its own limit; every other movable joint gets a PD motor (gain rule in
 //   pd_gain_rule.h) limited to the joint's effort (none when the effort is 0);
-// - inertials as written (turned into the link frame), checked as the core checks them;
-//   a link without one gets the mass properties of its collision geometry at `density`,
-//   with a warning;
+// - inertials as written (turned into the link frame), checked as the core checks them:
+//   a slight triangle-inequality break raised to meet it, a point mass shaped by its
+//   collision geometry, each with a warning; a link without one, or with mass 0 on a
+//   scene link that has no other mass, gets the mass properties of its collision
+//   geometry at `density`, with a warning;
+// - link names the scene does not allow changed to ones it does (reported);
 // - collision boxes, cylinders, spheres and meshes (one convex hull per mesh part) with
 //   their origins and scales; visual geometry is placed on the bodies for drawing
 //   (visual_geometry.h reads its meshes), a missing visual mesh a warning.
