@@ -13,14 +13,14 @@
 
 namespace contactlab {
 
-enum class UrdfGeometryType { Box, Cylinder, Sphere, Mesh };
+enum class UrdfGeometryType { Box, Cylinder, Sphere, Capsule, Mesh };
 
 struct UrdfGeometry {
   UrdfGeometryType type = UrdfGeometryType::Box;
   Pose origin;                     // of the geometry frame in the link frame
   Vec3 size = Vec3::Zero();        // box: full edge lengths [m]
-  double radius = 0;               // cylinder, sphere [m]
-  double length = 0;               // cylinder: along its z axis [m]
+  double radius = 0;               // cylinder, capsule, sphere [m]
+  double length = 0;               // cylinder, capsule (between the caps' centres): along its z axis [m]
   std::string filename;            // mesh: as written (package://..., relative or absolute)
   Vec3 scale = Vec3::Ones();       // mesh: per axis
   std::string where;               // e.g. "link \"hand\" <collision> 1 (line 12)", for messages

@@ -169,7 +169,7 @@ bool read_geometry_element(const XmlElement* element, const std::string& owner, 
   }
   if (holder == nullptr) fail(element, owner + " " + tag(element) + ": <geometry> is required");
   const XmlElement* shape = holder->first_child();
-  if (shape == nullptr) fail(holder, owner + " " + tag(element) + " <geometry>: needs a box, cylinder, sphere or mesh");
+  if (shape == nullptr) fail(holder, owner + " " + tag(element) + " <geometry>: needs a box, cylinder, capsule, sphere or mesh");
   if (shape->next_sibling() != nullptr) {
     fail(shape->next_sibling(), owner + " " + tag(element) + " <geometry>: holds more than one shape");
   }
@@ -182,6 +182,11 @@ bool read_geometry_element(const XmlElement* element, const std::string& owner, 
     report_attributes(shape, {"size"}, shape_path, report);
   } else if (shape->is("cylinder")) {
     geometry.type = UrdfGeometryType::Cylinder;
+    geometry.radius = positive(shape, "radius", owner);
+    geometry.length = positive(shape, "length", owner);
+    report_attributes(shape, {"radius", "length"}, shape_path, report);
+  } else if (shape->is("capsule")) {  // URDF 1.1 (urdfdom), PyBullet: `length` between the caps' centres
+    geometry.type = UrdfGeometryType::Capsule;
     geometry.radius = positive(shape, "radius", owner);
     geometry.length = positive(shape, "length", owner);
     report_attributes(shape, {"radius", "length"}, shape_path, report);
@@ -199,7 +204,7 @@ bool read_geometry_element(const XmlElement* element, const std::string& owner, 
     report_attributes(shape, {"filename", "scale"}, shape_path, report);
   } else if (collision) {
     fail(shape, owner + " <collision> <geometry>: unknown shape " + tag(shape) +
-                    " (allowed: box, cylinder, sphere, mesh)");
+                    " (allowed: box, cylinder, capsule, sphere, mesh)");
   } else {
     report.ignore(shape_path, shape->line);
     return false;

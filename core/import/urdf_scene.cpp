@@ -275,6 +275,13 @@ class Importer {
             add_geom(draft, pose, {{"type", "cylinder"}, {"radius", shape.radius}, {"half_length", shape.half_length}},
                      shape, estimate, geometry);
             break;
+          case UrdfGeometryType::Capsule:
+            shape.type = ShapeType::Capsule;
+            shape.radius = geometry.radius;
+            shape.half_length = geometry.length / 2;
+            add_geom(draft, pose, {{"type", "capsule"}, {"radius", shape.radius}, {"half_length", shape.half_length}},
+                     shape, estimate, geometry);
+            break;
           case UrdfGeometryType::Sphere:
             shape.type = ShapeType::Sphere;
             shape.radius = geometry.radius;

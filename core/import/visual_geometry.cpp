@@ -98,6 +98,7 @@ VisualGeometry visual_geometry(const std::vector<ImportedVisual>& visuals, const
     switch (geometry.type) {
       case UrdfGeometryType::Box: shape.half_extents = geometry.size / 2; break;
       case UrdfGeometryType::Cylinder:
+      case UrdfGeometryType::Capsule:
         shape.radius = geometry.radius;
         shape.half_length = geometry.length / 2;
         break;

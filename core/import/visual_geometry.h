@@ -34,7 +34,7 @@ struct VisualShape {
   UrdfGeometryType type = UrdfGeometryType::Mesh;
   Pose in_body;                          // of the shape's frame in the body frame
   Vec3 half_extents = Vec3::Zero();      // box
-  double radius = 0, half_length = 0;    // cylinder (along z), sphere
+  double radius = 0, half_length = 0;    // cylinder and capsule (along z), sphere
   std::vector<float> positions;          // mesh: x y z per vertex, scaled, in the shape's frame
   std::vector<std::uint32_t> indices;    // mesh: three per triangle, counter-clockwise from outside
   // The file's colours: the indices grouped by colour, covering them all; empty when

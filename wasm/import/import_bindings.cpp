@@ -23,6 +23,7 @@ const char* visual_type_name(UrdfGeometryType type) {
   switch (type) {
     case UrdfGeometryType::Box: return "box";
     case UrdfGeometryType::Cylinder: return "cylinder";
+    case UrdfGeometryType::Capsule: return "capsule";
     case UrdfGeometryType::Sphere: return "sphere";
     case UrdfGeometryType::Mesh: break;
   }

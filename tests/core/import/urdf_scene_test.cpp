@@ -152,6 +152,30 @@ TEST(ImportUrdfScene, ASlightTriangleBreakIsRaisedAndANegativeMomentRefused) {
   }
 }
 
+// URDF 1.1 (urdfdom) and PyBullet's files write capsules: `length` between the caps' centres.
+TEST(ImportUrdfScene, CapsulesAreCapsuleGeoms) {
+  const std::string text = R"(<robot name="r" version="1.1">
+  <link name="arm"><visual><geometry><capsule radius="0.05" length="0.3"/></geometry></visual>
+    <collision><origin xyz="0 0 0.2"/><geometry><capsule radius="0.05" length="0.3"/></geometry></collision></link></robot>)";
+  const Imported imported = import_text(text);
+  ASSERT_TRUE(imported.status.ok()) << imported.status.message();
+  const nlohmann::json& link = imported.import.articulation["links"][0];
+  EXPECT_EQ(link["geoms"][0]["type"], "capsule");
+  EXPECT_EQ(link["geoms"][0]["radius"], 0.05);
+  EXPECT_EQ(link["geoms"][0]["half_length"], 0.15);
+  // pi r^2 l + 4/3 pi r^3 at 1000 kg/m^3
+  EXPECT_NEAR(link["mass"].get<double>(), 1000 * M_PI * (0.05 * 0.05 * 0.3 + 4.0 / 3.0 * 0.05 * 0.05 * 0.05), 1e-9);
+  ASSERT_EQ(imported.import.visuals.size(), 1u);
+  EXPECT_EQ(imported.import.visuals[0].geometry.type, UrdfGeometryType::Capsule);
+  EXPECT_EQ(imported.import.visuals[0].geometry.length, 0.3);
+  UrdfRobot robot;
+  ImportReport report;
+  const Status missing = parse_urdf(R"(<robot name="r"><link name="a"><collision><geometry><capsule length="0.3"/></geometry></collision></link></robot>)",
+                                    robot, report);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.message().find("link \"a\" <capsule radius>: required"), std::string::npos) << missing.message();
+}
+
 // The PR2 gripper's fingers carry their mass on their joint axes: turning them moves no
 // centre of mass, so the closing side comes from where their collision geometry goes.
 TEST(ImportUrdfScene, FingersWithTheirMassOnTheAxisCloseByTheirGeometry) {
