@@ -37,7 +37,8 @@ std::string place(const std::string& owner, const XmlElement* element, const cha
   return text;
 }
 
-double parse_number_text(const XmlElement* element, const std::string& what, const std::string& text) {
+double parse_number_text(const XmlElement* element, const std::string& what, const std::string& text,
+                         bool any_magnitude = false) {
   const char* begin = text.c_str();
   char* end = nullptr;
   errno = 0;
@@ -49,13 +50,21 @@ double parse_number_text(const XmlElement* element, const std::string& what, con
                       (xacro ? " (a xacro expression: run xacro on the file first)" : ""));
   }
   if (!std::isfinite(value) || errno == ERANGE) fail(element, what + ": \"" + text + "\" is not a finite number");
-  if (std::fabs(value) > kMaxImportedNumber) {
+  if (!any_magnitude && std::fabs(value) > kMaxImportedNumber) {
     fail(element, what + ": " + text + " is too large (at most 1e6 in magnitude)");
   }
   return value;
 }
 
 bool has(const XmlElement* element, const char* attribute) { return element->attribute(attribute) != nullptr; }
+
+// A <limit> value: finite, of any magnitude (ROS spells "none" as +-1e16; the import
+// maps such bounds, urdf_scene.cpp).
+double limit_number(const XmlElement* element, const char* attribute, const std::string& owner) {
+  const char* text = element->attribute(attribute);
+  if (text == nullptr) return 0;
+  return parse_number_text(element, place(owner, element, attribute), text, true);
+}
 
 double number(const XmlElement* element, const char* attribute, const std::string& owner, double fallback) {
   const char* text = element->attribute(attribute);
@@ -311,10 +320,10 @@ UrdfJoint read_joint(const XmlElement* element, ImportReport& report) {
   }
   if (const XmlElement* limit = single_child(element, "limit", owner)) {
     joint.limit.present = true;
-    joint.limit.lower = number(limit, "lower", owner, 0);
-    joint.limit.upper = number(limit, "upper", owner, 0);
-    joint.limit.effort = number(limit, "effort", owner, 0);
-    joint.limit.velocity = number(limit, "velocity", owner, 0);
+    joint.limit.lower = limit_number(limit, "lower", owner);
+    joint.limit.upper = limit_number(limit, "upper", owner);
+    joint.limit.effort = limit_number(limit, "effort", owner);
+    joint.limit.velocity = limit_number(limit, "velocity", owner);
     report_attributes(limit, {"lower", "upper", "effort", "velocity"}, "<joint> <limit>", report);
     if (joint.limit.effort < 0 || joint.limit.velocity < 0) {
       fail(limit, owner + " <limit>: effort and velocity must be >= 0");

@@ -30,6 +30,8 @@ constexpr std::size_t kMaxGeomsPerLink = 16;   // the scene's
 constexpr double kMaxCouplingRatio = 10;       // the scene's
 constexpr double kMaxJointFriction = 10000;    // the scene's
 constexpr double kMaxJointVelocity = 1000;     // the scene's max_velocity cap
+constexpr double kMaxLimit = 100;              // the scene's joint limits and positions: [-100, 100]
+constexpr double kMaxEffort = 1e6;             // the scene's max_effort cap
 
 struct ImportError {
   std::string message;
@@ -700,6 +702,33 @@ class Importer {
   std::vector<std::string> renamed_;
 };
 
+// <limit> values past the scene's ranges, written for "none" (ROS: +-1e16; the Neobotix
+// bases' wheels): a revolute joint with both bounds past +-100 is continuous; another
+// bound past it is +-100 (the scene's range for limits: 16 turns, 100 m); an effort past
+// 1e6 (the scene's max_effort) is none. Each is reported naming the joint.
+void bound_limits(UrdfRobot& robot, ImportReport& report) {
+  for (UrdfJoint& joint : robot.joints) {
+    if (!joint.limit.present) continue;
+    UrdfLimit& limit = joint.limit;
+    const std::string where = "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ") <limit>";
+    const bool movable = joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Prismatic;
+    if (movable && (limit.lower < -kMaxLimit || limit.upper > kMaxLimit)) {
+      if (joint.type == UrdfJointType::Revolute && limit.lower < -kMaxLimit && limit.upper > kMaxLimit) {
+        joint.type = UrdfJointType::Continuous;
+        report.warn(where + ": lower and upper past +-100 rad; imported as a continuous joint (no limits)");
+      } else {
+        limit.lower = std::max(limit.lower, -kMaxLimit);
+        limit.upper = std::min(limit.upper, kMaxLimit);
+        report.warn(where + ": a bound past +-100 (the scene's range) is taken as +-100");
+      }
+    }
+    if (limit.effort > kMaxEffort) {
+      limit.effort = 0;
+      report.warn(where + ": effort past 1e6 is taken as none");
+    }
+  }
+}
+
 }  // namespace
 
 std::string scene_name_of(const std::string& text) {
@@ -717,15 +746,15 @@ Status import_urdf(const UrdfRobot& robot, const RobotSource& source, const Urdf
   if (!(options.density > 0) || !std::isfinite(options.density)) {
     return Status::failure("density: must be a finite number > 0 kg/m^3");
   }
-  UrdfRobot mounted;
+  UrdfRobot mounted = robot;
+  ImportReport draft_report = report;
+  bound_limits(mounted, draft_report);
   if (options.lift) {
-    mounted = robot;
     CONTACTLAB_RETURN_IF_ERROR(put_on_vertical_slide(mounted, options.base.rotation, *options.lift));
   }
-  ImportReport draft_report = report;
   UrdfImport imported;
   try {
-    Importer(options.lift ? mounted : robot, source, options, draft_report).run(imported);
+    Importer(mounted, source, options, draft_report).run(imported);
   } catch (const ImportError& error) {
     return Status::failure(error.message);
   }

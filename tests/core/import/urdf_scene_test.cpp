@@ -152,6 +152,38 @@ TEST(ImportUrdfScene, ASlightTriangleBreakIsRaisedAndANegativeMomentRefused) {
   }
 }
 
+// ROS spells "no limit" +-1e16 (the Neobotix bases' wheels are revolute joints so written).
+TEST(ImportUrdfScene, LimitsPastTheScenesRangeMeanNone) {
+  std::string text = R"(<robot name="base">
+  <link name="body"><inertial><mass value="10"/><inertia ixx="1" iyy="1" izz="1"/></inertial>
+    <collision><geometry><box size="0.4 0.3 0.1"/></geometry></collision></link>)";
+  for (const auto& [name, type, limit] :
+       {std::make_tuple("wheel", "revolute", R"(lower="-1e+16" upper="1e+16" effort="1e10" velocity="1e9")"),
+        std::make_tuple("stop", "revolute", R"(lower="0" upper="1e16" effort="5" velocity="1")"),
+        std::make_tuple("slide", "prismatic", R"(lower="-1e16" upper="1e16" effort="5" velocity="1")")}) {
+    text += std::string(R"(<link name=")") + name + R"("><collision><geometry><sphere radius="0.05"/></geometry></collision></link>
+      <joint name=")" + name + R"(_joint" type=")" + type + R"("><parent link="body"/><child link=")" + name + R"("/>
+      <origin xyz="0 0 0.2"/><axis xyz="0 1 0"/><limit )" + limit + "/></joint>";
+  }
+  text += "</robot>";
+  const Imported imported = import_text(text);
+  ASSERT_TRUE(imported.status.ok()) << imported.status.message();
+  const nlohmann::json& links = imported.import.articulation["links"];
+  EXPECT_EQ(links[1]["joint"]["type"], "revolute");
+  EXPECT_FALSE(links[1]["joint"].contains("limits"));
+  EXPECT_FALSE(links[1]["joint"]["actuator"].contains("max_effort"));
+  EXPECT_EQ(links[1]["joint"]["actuator"]["max_velocity"], 1000.0);
+  EXPECT_EQ(links[2]["joint"]["limits"], nlohmann::json::array({0.0, 100.0}));
+  EXPECT_EQ(links[3]["joint"]["limits"], nlohmann::json::array({-100.0, 100.0}));
+  EXPECT_TRUE(warned(imported.report, "joint \"wheel_joint\" (line 4) <limit>: lower and upper past +-100 rad; imported as "
+                                      "a continuous joint"));
+  EXPECT_TRUE(warned(imported.report, "joint \"wheel_joint\" (line 4) <limit>: effort past 1e6 is taken as none"));
+  EXPECT_TRUE(warned(imported.report, "joint \"stop_joint\" (line 6) <limit>: a bound past +-100"));
+  nlohmann::json scene;
+  const Status loaded = robot_scene(imported.import, nlohmann::json(), "base", scene);
+  EXPECT_TRUE(loaded.ok()) << loaded.message();
+}
+
 // URDF 1.1 (urdfdom) and PyBullet's files write capsules: `length` between the caps' centres.
 TEST(ImportUrdfScene, CapsulesAreCapsuleGeoms) {
   const std::string text = R"(<robot name="r" version="1.1">
