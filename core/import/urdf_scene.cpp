@@ -10,6 +10,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include "collision/collide.h"
 #include "dynamics/model.h"
 #include "geometry/mass_properties.h"
 #include "import/import_limits.h"
@@ -30,6 +31,8 @@ constexpr std::size_t kMaxGeomsPerLink = 16;   // the scene's
 constexpr double kMaxCouplingRatio = 10;       // the scene's
 constexpr double kMaxJointFriction = 10000;    // the scene's
 constexpr double kMaxJointVelocity = 1000;     // the scene's max_velocity cap
+constexpr double kGroundTouch = 1e-4;         // [m] a link lower at the start pose is reported (contact threshold)
+constexpr double kGroundClearance = 1e-3;     // [m] the height the report suggests
 constexpr double kMaxLimit = 100;              // the scene's joint limits and positions: [-100, 100]
 constexpr double kMaxEffort = 1e6;             // the scene's max_effort cap
 
@@ -87,6 +90,7 @@ struct DraftLink {
   Pose origin;                        // in the parent's link frame (the world for a root)
   std::vector<Carried> carried;
   nlohmann::json geoms = nlohmann::json::array();
+  std::vector<std::pair<Shape, Pose>> shapes;  // the geoms', posed in the link frame
   // Per carried link without <inertial>: its collision geometry's unit-density parts.
   std::vector<std::vector<MassPart>> volumes;
   MassPart mass;
@@ -116,6 +120,7 @@ class Importer {
     resolve_mimics();
     set_start_positions();
     forward_kinematics();
+    report_ground_contacts();
     write(out);
   }
 
@@ -240,6 +245,7 @@ class Importer {
 
   void add_geom(DraftLink& draft, const Pose& pose, nlohmann::json geom, const Shape& shape,
                 std::vector<MassPart>* volume, const UrdfGeometry& geometry) {
+    draft.shapes.emplace_back(shape, pose);
     geom["position"] = vec_json(pose.position);
     geom["orientation"] = quaternion_json(pose.rotation);
     draft.geoms.push_back(std::move(geom));
@@ -504,6 +510,40 @@ class Importer {
       const Pose parent = draft.parent < 0 ? Pose{} : drafts_[draft.parent].world;
       draft.world = parent.compose(draft.origin).compose(joint_motion(draft));
     }
+  }
+
+  // Whether link d moves, and on revolute joints alone (no slide or free joint above it).
+  bool moves_on_revolutes_alone(int d) const {
+    bool revolute = false;
+    for (int a = d; a >= 0; a = drafts_[a].parent) {
+      if (drafts_[a].type == "prismatic" || drafts_[a].type == "free") return false;
+      revolute = revolute || drafts_[a].type == "revolute";
+    }
+    return revolute;
+  }
+
+  // A link that moves on revolute joints alone (a wheel, an arm's first link) touching
+  // the ground plane at the start pose: where it cannot move along the contact normal
+  // (a wheel under its axle) no impulse can separate it, and the solver holds the
+  // robot still every step. Reported with the lift that clears it.
+  void report_ground_contacts() {
+    double lowest = kGroundTouch;
+    std::string lowest_link;
+    for (size_t d = 0; d < drafts_.size(); ++d) {
+      if (!moves_on_revolutes_alone(static_cast<int>(d))) continue;
+      for (const auto& [shape, pose] : drafts_[d].shapes) {
+        const double z = bounding_box(shape, drafts_[d].world.compose(pose), 0).min.z();
+        if (z < lowest) {
+          lowest = z;
+          lowest_link = drafts_[d].name;
+        }
+      }
+    }
+    if (lowest_link.empty()) return;
+    report_.warn("link " + in_quotes(lowest_link) + ": its collision geometry reaches z = " + format(lowest) +
+                 " m at the start pose, on or under the ground plane z = 0, while the robot's base is fixed; where "
+                 "a link cannot move along the contact normal (a wheel under its axle) the solver holds the robot "
+                 "still: raise it with --base (z + " + format(kGroundClearance - lowest) + " m clears it)");
   }
 
   // --- motors -------------------------------------------------------------------------

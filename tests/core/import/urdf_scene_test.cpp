@@ -184,6 +184,27 @@ TEST(ImportUrdfScene, LimitsPastTheScenesRangeMeanNone) {
   EXPECT_TRUE(loaded.ok()) << loaded.message();
 }
 
+// The TurtleBot3's wheels rest on z = 0 with its base_footprint at the origin: welded
+// there, no impulse lifts a wheel under its axle, and every step is held still.
+TEST(ImportUrdfScene, AWheelOnTheGroundOfAFixedRobotIsReportedWithTheLiftThatClearsIt) {
+  const std::string text = R"(<robot name="cart">
+  <link name="body"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01"/></inertial>
+    <collision><origin xyz="0 0 0.1"/><geometry><box size="0.2 0.1 0.05"/></geometry></collision></link>
+  <link name="wheel"><collision><origin rpy="1.5707963267948966 0 0"/><geometry><cylinder radius="0.05" length="0.02"/></geometry></collision></link>
+  <joint name="axle" type="continuous"><parent link="body"/><child link="wheel"/><origin xyz="0 0.06 0.05"/><axis xyz="0 1 0"/></joint>
+  </robot>)";
+  const Imported touching = import_text(text);
+  ASSERT_TRUE(touching.status.ok()) << touching.status.message();
+  EXPECT_TRUE(warned(touching.report, "link \"wheel\": its collision geometry reaches z = "));
+  EXPECT_TRUE(warned(touching.report, "raise it with --base (z + 0.001 m clears it)"));
+  UrdfImportOptions raised;
+  raised.base.position = Vec3(0, 0, 0.001);
+  EXPECT_FALSE(warned(import_text(text, raised).report, "its collision geometry reaches"));
+  UrdfImportOptions lifted;  // on a slide the wheel can rise
+  lifted.lift = UrdfSlide{-0.1, 0.1};
+  EXPECT_FALSE(warned(import_text(text, lifted).report, "its collision geometry reaches"));
+}
+
 // URDF 1.1 (urdfdom) and PyBullet's files write capsules: `length` between the caps' centres.
 TEST(ImportUrdfScene, CapsulesAreCapsuleGeoms) {
   const std::string text = R"(<robot name="r" version="1.1">
