@@ -2,6 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <dirent.h>
+
+#include <cctype>
 #include <climits>
 #include <cstdlib>
 
@@ -42,13 +45,58 @@ std::vector<std::string> folders_above(const std::string& folder) {
   return above;
 }
 
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// The file `path` names with each missing component matched in its folder without
+// regard to case (files written on Windows or macOS: "meshes/Base.STL" for base.stl);
+// empty when there is none.
+std::string match_case(const std::string& path) {
+  std::string found = path[0] == '/' ? "/" : "";
+  std::size_t start = path[0] == '/' ? 1 : 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string part = path.substr(start, end - start);
+    start = end + 1;
+    if (part.empty()) continue;
+    std::string next = found + part;
+    struct stat info;
+    if (::stat(next.c_str(), &info) != 0) {
+      DIR* folder = ::opendir(found.empty() ? "." : found.c_str());
+      if (folder == nullptr) return "";
+      next.clear();
+      for (const dirent* entry = ::readdir(folder); entry != nullptr && next.empty(); entry = ::readdir(folder)) {
+        if (lower(entry->d_name) == lower(part)) next = found + entry->d_name;
+      }
+      ::closedir(folder);
+      if (next.empty()) return "";
+    }
+    found = start <= path.size() ? next + "/" : next;
+  }
+  return is_file(found) ? found : "";
+}
+
+std::string first_file(const std::vector<std::string>& candidates) {
+  for (const std::string& candidate : candidates) {
+    if (is_file(candidate)) return candidate;
+  }
+  for (const std::string& candidate : candidates) {
+    const std::string matched = match_case(candidate);
+    if (!matched.empty()) return matched;
+  }
+  return candidates.front();
+}
+
 }  // namespace
 
 std::string resolve_mesh_path(const std::string& filename, const std::string& urdf_folder,
                               const std::vector<std::string>& package_roots) {
-  if (starts_with(filename, "file://")) return filename.substr(7);
+  if (starts_with(filename, "file://")) return first_file({filename.substr(7)});
   if (!starts_with(filename, "package://")) {
-    return !filename.empty() && filename[0] == '/' ? filename : join(urdf_folder, filename);
+    return first_file({!filename.empty() && filename[0] == '/' ? filename : join(urdf_folder, filename)});
   }
   const std::string uri = filename.substr(10);
   const std::size_t slash = uri.find('/');
@@ -70,10 +118,7 @@ std::string resolve_mesh_path(const std::string& filename, const std::string& ur
   // folder or the one above it.
   candidates.push_back(join(folder, rest));
   if (!above.empty()) candidates.push_back(join(above.front(), rest));
-  for (const std::string& candidate : candidates) {
-    if (is_file(candidate)) return candidate;
-  }
-  return candidates.front();
+  return first_file(candidates);
 }
 
 }  // namespace contactlab

@@ -53,5 +53,17 @@ TEST(ImportPackagePaths, APackageIsFoundAboveTheUrdfsFolder) {
   EXPECT_EQ(resolve_mesh_path("package://arm_description/meshes/link1.stl", urdf_folder, {top + "/given"}), given);
 }
 
+// Written on Windows: the URDF says "meshes/Base.STL", the file is meshes/base.stl.
+TEST(ImportPackagePaths, ANameThatDiffersOnlyInCaseIsFound) {
+  const std::string top = make_folders(temp_path("package_case"));
+  const std::string file = touch(top + "/gripper/meshes", "base.stl");
+  const std::string urdf_folder = make_folders(top + "/gripper/urdf");
+  EXPECT_EQ(resolve_mesh_path("../Meshes/Base.STL", urdf_folder, {}), urdf_folder + "/../meshes/base.stl");
+  EXPECT_NE(resolve_mesh_path("package://gripper/MESHES/base.STL", urdf_folder, {}).find("/gripper/meshes/base.stl"),
+            std::string::npos);
+  EXPECT_EQ(resolve_mesh_path(file.substr(0, file.size() - 8) + "BASE.stl", urdf_folder, {}), file);
+  EXPECT_EQ(resolve_mesh_path("../meshes/other.stl", urdf_folder, {}), urdf_folder + "/../meshes/other.stl");
+}
+
 }  // namespace
 }  // namespace contactlab
