@@ -51,6 +51,7 @@ enum class UrdfJointType { Revolute, Continuous, Prismatic, Fixed, Floating, Pla
 
 struct UrdfLimit {
   bool present = false;
+  bool bounded = false;         // lower or upper written
   double lower = 0, upper = 0;  // [rad] or [m]
   double effort = 0;            // [N m] or [N]; 0 when not written
   double velocity = 0;          // [rad/s] or [m/s]; 0 when not written

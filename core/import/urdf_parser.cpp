@@ -320,6 +320,7 @@ UrdfJoint read_joint(const XmlElement* element, ImportReport& report) {
   }
   if (const XmlElement* limit = single_child(element, "limit", owner)) {
     joint.limit.present = true;
+    joint.limit.bounded = has(limit, "lower") || has(limit, "upper");
     joint.limit.lower = limit_number(limit, "lower", owner);
     joint.limit.upper = limit_number(limit, "upper", owner);
     joint.limit.effort = limit_number(limit, "effort", owner);
@@ -332,8 +333,6 @@ UrdfJoint read_joint(const XmlElement* element, ImportReport& report) {
       fail(limit, owner + " <limit>: lower " + limit->attribute("lower") + " is above upper " +
                       limit->attribute("upper"));
     }
-  } else if (joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Prismatic) {
-    fail(element, owner + ": a " + urdf_joint_type_name(joint.type) + " joint needs <limit>");
   }
   if (const XmlElement* dynamics = single_child(element, "dynamics", owner)) {
     joint.dynamics.damping = number(dynamics, "damping", owner, 0);

@@ -745,26 +745,40 @@ class Importer {
 // <limit> values past the scene's ranges, written for "none" (ROS: +-1e16; the Neobotix
 // bases' wheels): a revolute joint with both bounds past +-100 is continuous; another
 // bound past it is +-100 (the scene's range for limits: 16 turns, 100 m); an effort past
-// 1e6 (the scene's max_effort) is none. Each is reported naming the joint.
+// 1e6 (the scene's max_effort) is none. A revolute or prismatic joint without <limit>, or
+// whose <limit> has neither lower nor upper (PyBullet's minitaur's knees), has none, as
+// PyBullet reads it (urdfdom refuses the first and locks the second at 0): a revolute
+// joint is continuous, a prismatic one within +-100 m. Each is reported naming the joint.
 void bound_limits(UrdfRobot& robot, ImportReport& report) {
   for (UrdfJoint& joint : robot.joints) {
-    if (!joint.limit.present) continue;
-    UrdfLimit& limit = joint.limit;
-    const std::string where = "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ") <limit>";
     const bool movable = joint.type == UrdfJointType::Revolute || joint.type == UrdfJointType::Prismatic;
+    UrdfLimit& limit = joint.limit;
+    const std::string where = "joint " + in_quotes(joint.name) + " (line " + std::to_string(joint.line) + ")";
+    if (movable && !limit.bounded) {
+      report.warn(where + ": no <limit> lower or upper; " +
+                  (joint.type == UrdfJointType::Revolute ? "imported as a continuous joint (no limits)"
+                                                         : "its limits are +-100 m (the scene's range)"));
+      if (joint.type == UrdfJointType::Revolute) {
+        joint.type = UrdfJointType::Continuous;
+      } else {
+        limit.lower = -kMaxLimit;
+        limit.upper = kMaxLimit;
+      }
+    }
+    if (!limit.present) continue;
     if (movable && (limit.lower < -kMaxLimit || limit.upper > kMaxLimit)) {
       if (joint.type == UrdfJointType::Revolute && limit.lower < -kMaxLimit && limit.upper > kMaxLimit) {
         joint.type = UrdfJointType::Continuous;
-        report.warn(where + ": lower and upper past +-100 rad; imported as a continuous joint (no limits)");
+        report.warn(where + " <limit>: lower and upper past +-100 rad; imported as a continuous joint (no limits)");
       } else {
         limit.lower = std::max(limit.lower, -kMaxLimit);
         limit.upper = std::min(limit.upper, kMaxLimit);
-        report.warn(where + ": a bound past +-100 (the scene's range) is taken as +-100");
+        report.warn(where + " <limit>: a bound past +-100 (the scene's range) is taken as +-100");
       }
     }
     if (limit.effort > kMaxEffort) {
       limit.effort = 0;
-      report.warn(where + ": effort past 1e6 is taken as none");
+      report.warn(where + " <limit>: effort past 1e6 is taken as none");
     }
   }
 }

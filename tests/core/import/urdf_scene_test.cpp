@@ -184,6 +184,33 @@ TEST(ImportUrdfScene, LimitsPastTheScenesRangeMeanNone) {
   EXPECT_TRUE(loaded.ok()) << loaded.message();
 }
 
+// PyBullet's minitaur writes its knees <limit effort velocity/> without bounds, and its
+// tutorials leave <limit> out: PyBullet reads no limit, as the import does.
+TEST(ImportUrdfScene, AJointWithoutBoundsHasNoLimits) {
+  std::string text = R"(<robot name="legs">
+  <link name="body"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01"/></inertial>
+    <collision><geometry><box size="0.2 0.1 0.05"/></geometry></collision></link>)";
+  for (const auto& [name, type, limit] : {std::make_tuple("knee", "revolute", R"(<limit effort="100" velocity="100"/>)"),
+                                          std::make_tuple("hip", "revolute", ""),
+                                          std::make_tuple("slide", "prismatic", "")}) {
+    text += std::string(R"(<link name=")") + name + R"("><collision><origin xyz="0 0 -0.1"/><geometry><sphere radius="0.02"/></geometry></collision></link>
+      <joint name=")" + name + R"(_joint" type=")" + type + R"("><parent link="body"/><child link=")" + name + R"("/>
+      <axis xyz="0 1 0"/>)" + limit + "</joint>";
+  }
+  text += "</robot>";
+  const Imported imported = import_text(text);
+  ASSERT_TRUE(imported.status.ok()) << imported.status.message();
+  const nlohmann::json& links = imported.import.articulation["links"];
+  for (int l : {1, 2}) {
+    EXPECT_EQ(links[l]["joint"]["type"], "revolute");
+    EXPECT_FALSE(links[l]["joint"].contains("limits"));
+  }
+  EXPECT_EQ(links[1]["joint"]["actuator"]["max_effort"], 100.0);
+  EXPECT_EQ(links[3]["joint"]["limits"], nlohmann::json::array({-100.0, 100.0}));
+  EXPECT_TRUE(warned(imported.report, "joint \"knee_joint\" (line 4): no <limit> lower or upper; imported as a continuous joint"));
+  EXPECT_TRUE(warned(imported.report, "joint \"slide_joint\" (line 8): no <limit> lower or upper; its limits are +-100 m"));
+}
+
 // The TurtleBot3's wheels rest on z = 0 with its base_footprint at the origin: welded
 // there, no impulse lifts a wheel under its axle, and every step is held still.
 TEST(ImportUrdfScene, AWheelOnTheGroundOfAFixedRobotIsReportedWithTheLiftThatClearsIt) {
