@@ -26,8 +26,8 @@ using Block = BlockCholesky::Block;
 // entry's sum is the header's either way. The factorisation's kernels are inlined into
 // factor_column(), compiled for AVX as well as for the baseline (base/vector_clones.h):
 // a column's rows as a quad and a pair (base/column_rows.h), two AVX instructions
-// where three pairs took three. The solve's are in pairs, for the baseline alone (its
-// AVX copy took 43 % more instructions: docs/performance.md).
+// where three pairs took three. So is the forward solve's product by a column's blocks;
+// the rest of the solve is in pairs for the baseline alone (docs/performance.md).
 template <typename Kernel, int... C, typename... Blocks>
 CONTACTLAB_INLINE_IN_CLONES bool in_column_order(std::integer_sequence<int, C...>, Blocks... blocks) {
   return (Kernel::template column<C>(blocks...) && ...);
@@ -76,18 +76,17 @@ struct SubtractSquare {
   }
 };
 
-// y_i -= L_ij y_j (L_ij column-major 6x6), k ascending, y_i in three pairs.
-void subtract_block_times(const double* __restrict l, const double* __restrict y_j, double* __restrict y_i) {
-  DoublePair y0 = load_pair(y_i), y1 = load_pair(y_i + 2), y2 = load_pair(y_i + 4);
-  for (int k = 0; k < 6; ++k) {
-    const DoublePair factor = both(y_j[k]);
-    y0 -= load_pair(l + 6 * k) * factor;
-    y1 -= load_pair(l + 6 * k + 2) * factor;
-    y2 -= load_pair(l + 6 * k + 4) * factor;
+// y_i -= L_ij y_j for the blocks L_ij of a column j, entries [begin, end) with rows
+// row[e] (column-major 6x6), each y_i's entry summed over k ascending. Compiled for AVX
+// and the baseline (base/vector_clones.h), called once a column.
+CONTACTLAB_VECTOR_CLONES
+void subtract_column_times(const Block* entry, const int* row, int begin, int end, const double* __restrict y_j,
+                           double* __restrict y) {
+  for (int e = begin; e < end; ++e) {
+    ColumnRows<0> y_i = ColumnRows<0>::load(y + 6 * row[e]);
+    for (int k = 0; k < 6; ++k) y_i.subtract(entry[e].data() + 6 * k, y_j[k]);
+    y_i.store(y + 6 * row[e]);
   }
-  store_pair(y_i, y0);
-  store_pair(y_i + 2, y1);
-  store_pair(y_i + 4, y2);
 }
 
 // z_j -= L_ij^T z_i, each z_j[c] a sum over r ascending, in pairs of c (columns c and
@@ -289,9 +288,8 @@ void BlockCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x, double s
       y_j[c] = value / pivot(c, c);
     }
     for (int c = 0; c < 6; ++c) permuted_[6 * j + c] = y_j[c];
-    for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-      subtract_block_times(entry_[e].data(), y_j, permuted_.data() + 6 * row_of_entry_[e]);
-    }
+    subtract_column_times(entry_.data(), row_of_entry_.data(), column_start_[j], column_start_[j + 1], y_j,
+                          permuted_.data());
   }
   // L^T z = y, from the last column back; z_j in a local block.
   double z_j[6];
