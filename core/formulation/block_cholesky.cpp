@@ -7,8 +7,8 @@
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseCore>
 
-#include "base/double_pair.h"
 #include "base/column_rows.h"
+#include "base/double_pair.h"
 #include "base/vector_clones.h"
 
 namespace contactlab {
