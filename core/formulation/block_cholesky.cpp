@@ -7,7 +7,9 @@
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseCore>
 
+#include "base/column_rows.h"
 #include "base/double_pair.h"
+#include "base/vector_clones.h"
 
 namespace contactlab {
 namespace {
@@ -21,9 +23,13 @@ using Block = BlockCholesky::Block;
 // peeled and remainder loops a count that varies with the column needs (the pivot
 // block's square took twice the instructions of a whole 6x6 product before). The
 // blocks are distinct (__restrict), so a column stays in registers. The order of each
-// entry's sum is the header's either way.
+// entry's sum is the header's either way. The factorisation's kernels are inlined into
+// factor_column(), compiled for AVX as well as for the baseline (base/vector_clones.h):
+// a column's rows as a quad and a pair (base/column_rows.h), two AVX instructions
+// where three pairs took three. So is the forward solve's product by a column's blocks;
+// the rest of the solve is in pairs for the baseline alone (docs/performance.md).
 template <typename Kernel, int... C, typename... Blocks>
-inline bool in_column_order(std::integer_sequence<int, C...>, Blocks... blocks) {
+CONTACTLAB_INLINE_IN_CLONES bool in_column_order(std::integer_sequence<int, C...>, Blocks... blocks) {
   return (Kernel::template column<C>(blocks...) && ...);
 }
 using Forwards = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
@@ -33,74 +39,54 @@ using Forwards = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
 // False when a pivot is not positive.
 struct FactorPivot {
   template <int c>
-  static bool column(double* __restrict s) {
+  CONTACTLAB_INLINE_IN_CLONES static bool column(double* __restrict s) {
     double d = s[6 * c + c];
     for (int k = 0; k < c; ++k) d -= s[6 * k + c] * s[6 * k + c];
     if (!(d > 0)) return false;
     const double root = std::sqrt(d);
     s[6 * c + c] = root;
-    for (int r = c + 1; r < 6; ++r) {
-      double x = s[6 * c + r];
-      for (int k = 0; k < c; ++k) x -= s[6 * k + r] * s[6 * k + c];
-      s[6 * c + r] = x / root;
-    }
+    ColumnRows<c + 1> x = ColumnRows<c + 1>::load(s + 6 * c);
+    for (int k = 0; k < c; ++k) x.subtract(s + 6 * k, s[6 * k + c]);
+    (x / root).store(s + 6 * c);
     return true;
   }
 };
 
 // B := B L^-T for L the lower triangle of `pivot`: column by column, b_c = (b_c -
-// sum_{k<c} b_k L_ck) / L_cc, column c of B in three pairs.
+// sum_{k<c} b_k L_ck) / L_cc.
 struct DivideByPivot {
   template <int c>
-  static bool column(const double* __restrict pivot, double* __restrict b) {
-    DoublePair b0 = load_pair(b + 6 * c), b1 = load_pair(b + 6 * c + 2), b2 = load_pair(b + 6 * c + 4);
-    for (int k = 0; k < c; ++k) {
-      const DoublePair factor = both(pivot[6 * k + c]);
-      b0 -= load_pair(b + 6 * k) * factor;
-      b1 -= load_pair(b + 6 * k + 2) * factor;
-      b2 -= load_pair(b + 6 * k + 4) * factor;
-    }
-    const DoublePair diagonal = both(pivot[6 * c + c]);
-    store_pair(b + 6 * c, b0 / diagonal);
-    store_pair(b + 6 * c + 2, b1 / diagonal);
-    store_pair(b + 6 * c + 4, b2 / diagonal);
+  CONTACTLAB_INLINE_IN_CLONES static bool column(const double* __restrict pivot, double* __restrict b) {
+    ColumnRows<0> x = ColumnRows<0>::load(b + 6 * c);
+    for (int k = 0; k < c; ++k) x.subtract(b + 6 * k, pivot[6 * k + c]);
+    (x / pivot[6 * c + c]).store(b + 6 * c);
     return true;
   }
 };
 
 // S -= A A^T on S's lower triangle: s_rc -= sum_k a_rk a_ck over the rows r >= c, k
-// ascending; column c's rows from c on, a lone row c first when c is odd, then pairs.
+// ascending.
 struct SubtractSquare {
   template <int c>
-  static bool column(const double* __restrict a, double* __restrict s) {
-    constexpr int first_pair = c + c % 2;
-    constexpr int pairs = (6 - first_pair) / 2;
-    double lone = s[6 * c + c];  // row c when c is odd
-    DoublePair sum[pairs];
-    for (int p = 0; p < pairs; ++p) sum[p] = load_pair(s + 6 * c + first_pair + 2 * p);
-    for (int k = 0; k < 6; ++k) {
-      const double factor = a[6 * k + c];
-      if constexpr (c % 2 == 1) lone -= a[6 * k + c] * factor;
-      for (int p = 0; p < pairs; ++p) sum[p] -= load_pair(a + 6 * k + first_pair + 2 * p) * both(factor);
-    }
-    if constexpr (c % 2 == 1) s[6 * c + c] = lone;
-    for (int p = 0; p < pairs; ++p) store_pair(s + 6 * c + first_pair + 2 * p, sum[p]);
+  CONTACTLAB_INLINE_IN_CLONES static bool column(const double* __restrict a, double* __restrict s) {
+    ColumnRows<c> x = ColumnRows<c>::load(s + 6 * c);
+    for (int k = 0; k < 6; ++k) x.subtract(a + 6 * k, a[6 * k + c]);
+    x.store(s + 6 * c);
     return true;
   }
 };
 
-// y_i -= L_ij y_j (L_ij column-major 6x6), k ascending, y_i in three pairs.
-void subtract_block_times(const double* __restrict l, const double* __restrict y_j, double* __restrict y_i) {
-  DoublePair y0 = load_pair(y_i), y1 = load_pair(y_i + 2), y2 = load_pair(y_i + 4);
-  for (int k = 0; k < 6; ++k) {
-    const DoublePair factor = both(y_j[k]);
-    y0 -= load_pair(l + 6 * k) * factor;
-    y1 -= load_pair(l + 6 * k + 2) * factor;
-    y2 -= load_pair(l + 6 * k + 4) * factor;
+// y_i -= L_ij y_j for the blocks L_ij of a column j, entries [begin, end) with rows
+// row[e] (column-major 6x6), each y_i's entry summed over k ascending. Compiled for AVX
+// and the baseline (base/vector_clones.h), called once a column.
+CONTACTLAB_VECTOR_CLONES
+void subtract_column_times(const Block* entry, const int* row, int begin, int end, const double* __restrict y_j,
+                           double* __restrict y) {
+  for (int e = begin; e < end; ++e) {
+    ColumnRows<0> y_i = ColumnRows<0>::load(y + 6 * row[e]);
+    for (int k = 0; k < 6; ++k) y_i.subtract(entry[e].data() + 6 * k, y_j[k]);
+    y_i.store(y + 6 * row[e]);
   }
-  store_pair(y_i, y0);
-  store_pair(y_i + 2, y1);
-  store_pair(y_i + 4, y2);
 }
 
 // z_j -= L_ij^T z_i, each z_j[c] a sum over r ascending, in pairs of c (columns c and
@@ -113,20 +99,13 @@ void subtract_transposed_times(const double* __restrict l, const double* __restr
   }
 }
 
-// S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending, column c of S in
-// three pairs while its six terms are taken off.
-void subtract_product(const double* __restrict a, const double* __restrict b, double* __restrict s) {
+// S -= A B^T, column by column: s_c -= sum_k a_k B_ck, k ascending.
+CONTACTLAB_INLINE_IN_CLONES void subtract_product(const double* __restrict a, const double* __restrict b,
+                                                  double* __restrict s) {
   for (int c = 0; c < 6; ++c) {
-    DoublePair s0 = load_pair(s + 6 * c), s1 = load_pair(s + 6 * c + 2), s2 = load_pair(s + 6 * c + 4);
-    for (int k = 0; k < 6; ++k) {
-      const DoublePair f = both(b[6 * k + c]);
-      s0 -= load_pair(a + 6 * k) * f;
-      s1 -= load_pair(a + 6 * k + 2) * f;
-      s2 -= load_pair(a + 6 * k + 4) * f;
-    }
-    store_pair(s + 6 * c, s0);
-    store_pair(s + 6 * c + 2, s1);
-    store_pair(s + 6 * c + 4, s2);
+    ColumnRows<0> x = ColumnRows<0>::load(s + 6 * c);
+    for (int k = 0; k < 6; ++k) x.subtract(a + 6 * k, b[6 * k + c]);
+    x.store(s + 6 * c);
   }
 }
 
@@ -229,6 +208,7 @@ void BlockCholesky::analyse(int n, const std::vector<std::pair<int, int>>& pairs
   valid_ = false;
 }
 
+CONTACTLAB_VECTOR_CLONES
 bool BlockCholesky::factor_column(int j, const std::vector<Block>& diagonal, const std::vector<Block>& pair_blocks) {
   // A's column j into L's.
   Block& pivot = pivot_[j];
@@ -308,9 +288,8 @@ void BlockCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x, double s
       y_j[c] = value / pivot(c, c);
     }
     for (int c = 0; c < 6; ++c) permuted_[6 * j + c] = y_j[c];
-    for (int e = column_start_[j]; e < column_start_[j + 1]; ++e) {
-      subtract_block_times(entry_[e].data(), y_j, permuted_.data() + 6 * row_of_entry_[e]);
-    }
+    subtract_column_times(entry_.data(), row_of_entry_.data(), column_start_[j], column_start_[j + 1], y_j,
+                          permuted_.data());
   }
   // L^T z = y, from the last column back; z_j in a local block.
   double z_j[6];

@@ -3,57 +3,50 @@
 #include <algorithm>
 #include <utility>
 
+#include "base/column_rows.h"
 #include "base/double_pair.h"
+#include "base/vector_clones.h"
 
 namespace contactlab {
 namespace {
 
 // Column c of a b for a 6x3 and b 3x6 (column-major) into `out`, each entry as a_r0
 // b_0c + (a_r1 b_1c + a_r2 b_2c): the order in which Eigen's fixed-size product sums
-// its three terms, in pairs of a column's rows. Its rows from `first_row` on: all of
-// them, or those on and below the diagonal (a diagonal block, of which the
-// factorisation reads only the lower triangle).
+// its three terms, down a column's rows (base/column_rows.h). Its rows from
+// `first_row` on: all of them, or those on and below the diagonal (a diagonal block,
+// of which the factorisation reads only the lower triangle).
 template <int c, int first_row>
-inline void product_column(const double* __restrict a, const double* __restrict b, double* __restrict out) {
-  const double b0 = b[3 * c], b1 = b[3 * c + 1], b2 = b[3 * c + 2];
-  int r = first_row;
-  if constexpr (first_row % 2 == 1) {
-    out[6 * c + r] = a[r] * b0 + (a[6 + r] * b1 + a[12 + r] * b2);
-    ++r;
-  }
-  for (; r < 6; r += 2) {
-    store_pair(out + 6 * c + r,
-               load_pair(a + r) * both(b0) + (load_pair(a + 6 + r) * both(b1) + load_pair(a + 12 + r) * both(b2)));
-  }
+CONTACTLAB_INLINE_IN_CLONES void product_column(const double* __restrict a, const double* __restrict b,
+                                                double* __restrict out) {
+  using Rows = ColumnRows<first_row>;
+  (Rows::load(a) * b[3 * c] + (Rows::load(a + 6) * b[3 * c + 1] + Rows::load(a + 12) * b[3 * c + 2]))
+      .store(out + 6 * c);
 }
 // block += term over column c's rows from `first_row` on: with the term a product
 // column, the same bits as adding the product's sums as they are formed.
 template <int c, int first_row>
-inline void add_column(const double* __restrict term, double* __restrict block) {
-  int r = first_row;
-  if constexpr (first_row % 2 == 1) {
-    block[6 * c + r] += term[6 * c + r];
-    ++r;
-  }
-  for (; r < 6; r += 2) store_pair(block + 6 * c + r, load_pair(block + 6 * c + r) + load_pair(term + 6 * c + r));
+CONTACTLAB_INLINE_IN_CLONES void add_column(const double* __restrict term, double* __restrict block) {
+  using Rows = ColumnRows<first_row>;
+  (Rows::load(block + 6 * c) + Rows::load(term + 6 * c)).store(block + 6 * c);
 }
 template <int... C>
-inline void product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
-                    double* __restrict out) {
+CONTACTLAB_INLINE_IN_CLONES void product(std::integer_sequence<int, C...>, const double* __restrict a,
+                                         const double* __restrict b, double* __restrict out) {
   (product_column<C, 0>(a, b, out), ...);
 }
 template <int... C>
-inline void lower_product(std::integer_sequence<int, C...>, const double* __restrict a, const double* __restrict b,
-                          double* __restrict out) {
+CONTACTLAB_INLINE_IN_CLONES void lower_product(std::integer_sequence<int, C...>, const double* __restrict a,
+                                               const double* __restrict b, double* __restrict out) {
   (product_column<C, C>(a, b, out), ...);
 }
 template <int... C>
-inline void add_block(std::integer_sequence<int, C...>, const double* __restrict term, double* __restrict block) {
+CONTACTLAB_INLINE_IN_CLONES void add_block(std::integer_sequence<int, C...>, const double* __restrict term,
+                                           double* __restrict block) {
   (add_column<C, 0>(term, block), ...);
 }
 template <int... C>
-inline void add_lower_block(std::integer_sequence<int, C...>, const double* __restrict term,
-                            double* __restrict block) {
+CONTACTLAB_INLINE_IN_CLONES void add_lower_block(std::integer_sequence<int, C...>, const double* __restrict term,
+                                                 double* __restrict block) {
   (add_column<C, C>(term, block), ...);
 }
 using BlockColumns = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
@@ -61,7 +54,8 @@ using BlockColumns = std::integer_sequence<int, 0, 1, 2, 3, 4, 5>;
 // w = J^T D for J a 3x6 and D a 3x3 (column-major), w_rl = J_0r D_0l + (J_1r D_1l +
 // J_2r D_2l) as Eigen's product sums it, in pairs of w's rows (J's columns, taken two
 // at a time across J's rows).
-void weigh_side(const double* __restrict j, const double* __restrict d, double* __restrict w) {
+CONTACTLAB_INLINE_IN_CLONES void weigh_side(const double* __restrict j, const double* __restrict d,
+                                            double* __restrict w) {
   DoublePair rows[3][3];  // rows[k][p]: J_k,2p and J_k,2p+1
   for (int k = 0; k < 3; ++k) {
     for (int p = 0; p < 3; ++p) rows[k][p] = DoublePair{j[6 * p + k], j[6 * p + 3 + k]};
@@ -136,6 +130,7 @@ bool prepare_velocity_hessian(const IslandRows& rows, const IslandDynamics& isla
   return true;
 }
 
+CONTACTLAB_VECTOR_CLONES
 void fill_velocity_hessian(const std::vector<Mat3>& weight, VelocityHessian& ws, const std::vector<char>* may_differ) {
   const int k = static_cast<int>(weight.size());
   const int count = static_cast<int>(ws.mass.size());
