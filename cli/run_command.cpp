@@ -202,7 +202,8 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
   long total_events = 0;
 
   long failed_steps = 0, total_pivots = 0, total_iterations = 0, warm_starts = 0;
-  long tunnelling_steps = 0;
+  long tunnelling_steps = 0, immobile_steps = 0;
+  std::string first_immobile;
   int largest_lcp = 0;
   std::string first_failure, first_tunnelling;
   long steps_taken = 0;
@@ -224,6 +225,9 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
       if (first_failure.empty()) {
         first_failure = "t = " + exact_number(data->time) + ": " + fallback_message(solver.fallbacks);
       }
+    }
+    if (solver.immobile_contacts > 0 && immobile_steps++ == 0) {
+      first_immobile = "t = " + exact_number(data->time) + ": " + immobile_contacts_message(solver.immobile_contacts);
     }
     if (!solver.tunnelling.empty() && tunnelling_steps++ == 0) {
       first_tunnelling = "t = " + exact_number(data->time) + ": " + tunnelling_message(model, solver.tunnelling.front());
@@ -261,6 +265,10 @@ int run_run_command(const std::vector<std::string>& args, std::ostream& out, std
     out << "events: " << total_events << " (" << static_cast<double>(total_events) / steps << " per step)\n";
   }
   out << "solver: " << (failed_steps == 0 ? "every step solved" : std::to_string(failed_steps) + " steps with fallbacks; first: " + first_failure) << '\n';
+  if (immobile_steps > 0) {
+    out << "note: " << immobile_steps << " steps left out contacts no impulse can move along their normals"
+        << " (their impulse zero); first: " << first_immobile << '\n';
+  }
   if (tunnelling_steps > 0) {
     out << "warning: " << tunnelling_steps << " steps where bodies may have passed through each other; first: "
         << first_tunnelling << '\n';

@@ -102,8 +102,7 @@ Vec3 row_frame_product(const MemberRow& p, const MemberJacobian& q) {
 }
 
 // (contacts with mu_t > 0) => their spin rows (0, +-mu_t n) on each side.
-void add_torsion_rows(const std::vector<DetectedContact>& contacts,
-                      const std::vector<int>& island_contacts, const IslandDynamics& island,
+void add_torsion_rows(const std::vector<DetectedContact>& contacts, const IslandDynamics& island,
                       IslandRows& rows) {
   const int k = rows.contact_count;
   rows.torsion_count = 0;
@@ -115,7 +114,7 @@ void add_torsion_rows(const std::vector<DetectedContact>& contacts,
     rows.contact_torsion[c] = rows.torsion_count++;
     torsion.contact = c;
     torsion.coefficient = rows.torsional_friction[c];
-    const DetectedContact& contact = contacts[island_contacts[c]];
+    const DetectedContact& contact = contacts[rows.contacts[c]];
     Vec6 spin;
     spin << Vec3::Zero(), torsion.coefficient * contact.point.normal;
     island.body_row(contact.body_a, -spin, torsion.sides[0]);
@@ -154,6 +153,46 @@ void write_torsion_gram(IslandRows& rows) {
       }
       rows.torsion_torsion[t * count + r] = rows.torsion_torsion[r * count + t] = entry;
     }
+  }
+}
+
+// (W_cc of every contact) => the contacts whose normals no impulse can move
+// (immobile_normal) taken out of the per-contact rows, the others kept in order.
+void leave_out_immobile_contacts(IslandRows& rows) {
+  const int k = rows.contact_count;
+  double scale = 0;  // the largest diagonal entry of any W_cc
+  for (int c = 0; c < k; ++c) scale = std::max(scale, rows.contact_self_gram[c].diagonal().maxCoeff());
+  int kept = 0;
+  for (int c = 0; c < k; ++c) {
+    if (immobile_normal(rows.contact_self_gram[c](0, 0), scale)) continue;
+    if (kept != c) {
+      rows.contacts[kept] = rows.contacts[c];
+      rows.target_velocity[kept] = rows.target_velocity[c];
+      rows.friction_coefficient[kept] = rows.friction_coefficient[c];
+      rows.restitution[kept] = rows.restitution[c];
+      rows.torsional_friction[kept] = rows.torsional_friction[c];
+      rows.frame[kept] = rows.frame[c];
+      rows.friction_scale[kept] = rows.friction_scale[c];
+      rows.contact_self_gram[kept] = rows.contact_self_gram[c];
+      std::swap(rows.frame_jacobians[2 * kept], rows.frame_jacobians[2 * c]);
+      std::swap(rows.frame_jacobians[2 * kept + 1], rows.frame_jacobians[2 * c + 1]);
+    }
+    ++kept;
+  }
+  rows.immobile_count = k - kept;
+  if (kept == k) return;
+  rows.contact_count = kept;
+  rows.contacts.resize(kept);
+  rows.target_velocity.resize(kept);
+  rows.friction_coefficient.resize(kept);
+  rows.restitution.resize(kept);
+  rows.torsional_friction.resize(kept);
+  rows.frame.resize(kept);
+  rows.friction_scale.resize(kept);
+  rows.contact_self_gram.resize(kept);
+  while (static_cast<int>(rows.frame_jacobians.size()) > 2 * kept) {
+    rows.spare_frame_jacobians.push_back(std::move(rows.frame_jacobians.back()));
+    rows.frame_jacobians.pop_back();
   }
 }
 
@@ -304,6 +343,10 @@ bool IslandRows::is_finite() const {
                      [](const JointFrictionRow& row) { return all_finite(&row.bound, 1); });
 }
 
+bool immobile_normal(double normal_mobility, double island_scale) {
+  return normal_mobility <= 1e-12 * island_scale;
+}
+
 double contact_target_velocity(double distance, const Options& options) {
   const double error = distance - 0.5 * options.contact_threshold;  // Delta p
   if (error < 0) {
@@ -421,13 +464,14 @@ void assemble_contact_rows(const Model& model, const Options& options,
     rows.torsional_friction[c] =
         contact_torsional_friction(model, options, contact.geom_a, contact.geom_b);
   }
-  add_torsion_rows(contacts, island_contacts, island, rows);
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
   rows.contact_self_gram.resize(k);
   // (Each W_cc as fill_dense_contact_gram always stored it, transposed from the sum: the
   // same bits either way.)
   for (int c = 0; c < k; ++c) rows.contact_self_gram[c] = contact_pair_block(sides, c, c, nullptr).transpose();
+  leave_out_immobile_contacts(rows);
+  add_torsion_rows(contacts, island, rows);
   if (gram == ContactGram::Dense) {
     fill_dense_contact_gram(rows);
   } else {

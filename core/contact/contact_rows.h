@@ -88,6 +88,9 @@ struct TorsionRow {
 
 struct IslandRows {
   int contact_count = 0;   // k
+  // The island's contacts left out of k because no impulse can move them along their
+  // normals (immobile_normal below): their impulse is zero.
+  int immobile_count = 0;
   int limit_count = 0;     // L
   int joint_friction_count = 0;  // F
   int friction_edges = 0;  // u
@@ -207,6 +210,14 @@ double contact_target_velocity(double distance, const Options& options);
 // short of it, may reach it in this step.
 double limit_target_velocity(double distance, const Options& options);
 
+// Whether a contact's normal is one no impulse can move: n^T W_cc n <= 1e-12 times the
+// island's scale, the largest diagonal entry of any of its contacts' W_ee (0 when no
+// contact of the island can move at all). Such a row, w_n = q_n + 0 z_n, has no answer
+// when q_n < 0 and only a ray in every formulation's problem (a wheel welded to the
+// world, free only to spin on its axle, resting in the ground; two bodies both
+// immovable along n); its least-violating impulse is zero, so it is left out.
+bool immobile_normal(double normal_mobility, double island_scale);
+
 // Which of the Gram matrix's frame blocks an island's rows carry: all k x k (the dense
 // problems of every formulation), or only each contact's own W_cc, for a problem posed
 // over the frame Jacobians alone (formulation/soft_newton.h), whose memory then grows
@@ -215,7 +226,8 @@ enum class ContactGram { Dense, SelfBlocksOnly };
 
 // (contacts of the island, body poses, island velocity v^l) => contact columns,
 // targets, mu, e, mu_t, frame blocks and torsion rows. The island's members must be in
-// `island`. The
+// `island`. Contacts whose normals no impulse can move (immobile_normal) are left out:
+// rows.contacts lists the kept ones and rows.immobile_count counts the others. The
 // targets are eq. (19)'s; Newton's impact law is folded into them afterwards by the
 // formulations that pose it there (restitution.h).
 void assemble_contact_rows(const Model& model, const Options& options,

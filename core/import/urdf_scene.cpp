@@ -524,8 +524,9 @@ class Importer {
 
   // A link that moves on revolute joints alone (a wheel, an arm's first link) touching
   // the ground plane at the start pose: where it cannot move along the contact normal
-  // (a wheel under its axle) no impulse can separate it, and the solver holds the
-  // robot still every step. Reported with the lift that clears it.
+  // (a wheel under its axle) no impulse can separate it, and the step leaves that
+  // contact out (contact/contact_rows.h immobile_normal): the wheel stays in the ground
+  // without force. Reported with the lift that clears it.
   void report_ground_contacts() {
     double lowest = kGroundTouch;
     std::string lowest_link;
@@ -542,8 +543,8 @@ class Importer {
     if (lowest_link.empty()) return;
     report_.warn("link " + in_quotes(lowest_link) + ": its collision geometry reaches z = " + format(lowest) +
                  " m at the start pose, on or under the ground plane z = 0, while the robot's base is fixed; where "
-                 "a link cannot move along the contact normal (a wheel under its axle) the solver holds the robot "
-                 "still: raise it with --base (z + " + format(kGroundClearance - lowest) + " m clears it)");
+                 "a link cannot move along the contact normal (a wheel under its axle) the step leaves that contact "
+                 "out and the link stays in the ground without force: raise it with --base (z + " + format(kGroundClearance - lowest) + " m clears it)");
   }
 
   // --- motors -------------------------------------------------------------------------

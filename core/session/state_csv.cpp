@@ -37,6 +37,11 @@ std::string exact_number(double value) {
   return buffer;
 }
 
+std::string immobile_contacts_message(int count) {
+  return std::to_string(count) + (count == 1 ? " contact" : " contacts") +
+         " no impulse can move along the normal left out";
+}
+
 std::string solver_status_text(const SolverStats& solver) {
   std::string text = solver_status_name(solver.status);
   for (std::size_t i = 0; i < solver.fallbacks.size(); ++i) {
@@ -44,6 +49,7 @@ std::string solver_status_text(const SolverStats& solver) {
     text += fallback_name(solver.fallbacks[i].reason);
   }
   if (!solver.fallbacks.empty()) text += ')';
+  if (solver.immobile_contacts > 0) text += "; " + immobile_contacts_message(solver.immobile_contacts);
   return text;
 }
 

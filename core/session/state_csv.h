@@ -72,8 +72,13 @@ class StateRowFormat {
 void write_contacts_header(std::ostream& out);
 void write_contact_rows(const Model& model, const Data& data, std::ostream& out);
 
+// "N contacts no impulse can move along the normal left out" (SolverStats::immobile_contacts).
+std::string immobile_contacts_message(int count);
+
 // The step's solver status, and the fallbacks it took in order, e.g. "solved (fallback:
-// regularised)" or "numerical failure (fallback: without friction; regularised)".
+// regularised)" or "numerical failure (fallback: without friction; regularised)", then
+// the contacts left out, if any: "solved; 2 contacts no impulse can move along the
+// normal left out".
 std::string solver_status_text(const SolverStats& solver);
 
 // A double printed with 17 significant digits: read back, it is the same double.

@@ -84,6 +84,9 @@ struct SolverStats {
   int iterations = 0;   // convex, soft, quasistatic: active-set, Lemke or interior-point
                         // iterations in all islands; hybrid: integrator steps
   int events = 0;       // hybrid: events in the step (data.events)
+  // Contacts left out of their islands' problems, no impulse being able to move them
+  // along their normals (contact/contact_rows.h immobile_normal): their impulse is zero.
+  int immobile_contacts = 0;
   std::vector<TunnellingWarning> tunnelling;  // this step's, one per body pair
   // Each island's problem (LCP, QP over the cone's rays or cone program) with its
   // answer and certificate, in island order, kept only while

@@ -455,6 +455,7 @@ void advance_pass(const Model& model, const Options& options, const Options& det
                             ws.island, ws.edges, rows,
                             sparse ? ContactGram::SelfBlocksOnly : ContactGram::Dense);
     }
+    stats.immobile_contacts += rows.immobile_count;
     // (contacts, v^l) => geoms, phi, J v^l and mu_s, mu_d per contact.
     gather_contact_state(model, options, rows, ws);
     // (J v^l, e, targets) => Newton's v_n^{l+1} >= -e v_n^l in the normal targets, for

@@ -212,7 +212,7 @@ TEST(ImportUrdfScene, AJointWithoutBoundsHasNoLimits) {
 }
 
 // The TurtleBot3's wheels rest on z = 0 with its base_footprint at the origin: welded
-// there, no impulse lifts a wheel under its axle, and every step is held still.
+// there, no impulse lifts a wheel under its axle, and the step leaves its contact out.
 TEST(ImportUrdfScene, AWheelOnTheGroundOfAFixedRobotIsReportedWithTheLiftThatClearsIt) {
   const std::string text = R"(<robot name="cart">
   <link name="body"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01"/></inertial>
