@@ -277,19 +277,16 @@ class Importer {
                      geometry);
             break;
           case UrdfGeometryType::Cylinder:
-            shape.type = ShapeType::Cylinder;
+          case UrdfGeometryType::Capsule: {
+            const bool capsule = geometry.type == UrdfGeometryType::Capsule;
+            shape.type = capsule ? ShapeType::Capsule : ShapeType::Cylinder;
             shape.radius = geometry.radius;
             shape.half_length = geometry.length / 2;
-            add_geom(draft, pose, {{"type", "cylinder"}, {"radius", shape.radius}, {"half_length", shape.half_length}},
+            add_geom(draft, pose,
+                     {{"type", capsule ? "capsule" : "cylinder"}, {"radius", shape.radius}, {"half_length", shape.half_length}},
                      shape, estimate, geometry);
             break;
-          case UrdfGeometryType::Capsule:
-            shape.type = ShapeType::Capsule;
-            shape.radius = geometry.radius;
-            shape.half_length = geometry.length / 2;
-            add_geom(draft, pose, {{"type", "capsule"}, {"radius", shape.radius}, {"half_length", shape.half_length}},
-                     shape, estimate, geometry);
-            break;
+          }
           case UrdfGeometryType::Sphere:
             shape.type = ShapeType::Sphere;
             shape.radius = geometry.radius;
