@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { guiController, openLab, repositoryRoot, useLab } from './harness.mjs';
+import { guiController, openLab, repositoryRoot, savedDownload, useLab } from './harness.mjs';
 
 const CLI = join(repositoryRoot, 'build/native/contactlab');
 const scratch = mkdtempSync(join(tmpdir(), 'contactlab-export-'));
@@ -40,7 +40,7 @@ async function exported(name, timeout = 10_000) {
     page.waitForEvent('download', { timeout }),
     guiController(page, name).locator('button').click(),
   ]);
-  const path = await download.path();
+  const path = await savedDownload(download);
   return { name: download.suggestedFilename(), bytes: readFileSync(path), path };
 }
 

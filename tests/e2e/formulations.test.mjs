@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, startServer } from './harness.mjs';
+import { artifactsDirectory, guiController, launchBrowser, nextFrames, openLab, savedDownload, startServer } from './harness.mjs';
 
 const SCENE = 'pang_gripper';
 const STEPS = 500; // 0.5 s at h = 1 ms, the scene's duration
@@ -154,7 +154,7 @@ test('switched live to lcp: sliding fingers stay on the ball, no boundary layer;
   await assert.doesNotReject(dialog.locator('.lcp-certificate', { hasText: /^Certified/ }).waitFor({ timeout: 5000 }));
   const rows = await dialog.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((cell) => cell.textContent)));
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'export this problem' }).click()]);
-  const text = await readFile(await download.path(), 'utf8');
+  const text = await readFile(await savedDownload(download), 'utf8');
   const line = (label) => text.split('\n').find((l) => l.startsWith(`# ${label}:`)).slice(label.length + 3).trim().split(' ');
   assert.deepEqual(line('unknowns'), rows.map((row) => row[0]));
   assert.deepEqual(line('z').map((z) => Number(Number(z).toPrecision(4))), rows.map((row) => Number(row[3])));

@@ -44,8 +44,14 @@ function freePort() {
 
 // Serves the page; returns { url, directory (the built page), close() }. The page is
 // the one in CONTACTLAB_E2E_PAGE when that names a built page (scripts/test.sh builds it
-// once for every file), else a fresh Vite build into a temporary directory.
+// once for every file), else a fresh Vite build into a temporary directory. Under
+// run_suite.mjs, which serves it once for every file at CONTACTLAB_E2E_URL, that server.
 export async function startServer() {
+  const shared = process.env.CONTACTLAB_E2E_URL;
+  if (shared) {
+    const directory = resolve(repositoryRoot, process.env.CONTACTLAB_E2E_PAGE);
+    return { url: shared, directory, async close() {} };
+  }
   try {
     await access(wasmModule);
   } catch {
@@ -75,8 +81,26 @@ export async function startServer() {
   };
 }
 
+// Chromium for one test file: under run_suite.mjs a connection to the one browser it
+// started for every file (CONTACTLAB_E2E_BROWSER, its endpoint), whose close() closes
+// the file's pages and leaves the browser running; else a browser of its own.
 export function launchBrowser() {
+  const shared = process.env.CONTACTLAB_E2E_BROWSER;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+// A download's file on this machine, saved into a temporary folder under its suggested
+// name: a connected browser's downloads have no local path until saved.
+export async function savedDownload(download) {
+  const path = join(await mkdtemp(join(tmpdir(), 'contactlab-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}
+
+// A browser that test files in other processes connect to (launchBrowser).
+export function launchBrowserServer() {
+  return chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 // Opens `url` in a new page and collects console errors and uncaught exceptions
