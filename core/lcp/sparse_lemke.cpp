@@ -20,6 +20,8 @@ struct SparseLemkeSolver::Workspace {
   Eigen::VectorXd column_size;  // max_i |M_ij| per column
   Eigen::VectorXd z, w, unclamped;
   std::vector<char> restart_basis;
+  // The bases this solve restarted from in vain (step 3).
+  std::vector<std::vector<char>> failed_restarts;
 };
 
 namespace {
@@ -178,6 +180,7 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
   path.pivot_tolerance = settings.pivot_tolerance;
   path.answer_tolerance = tolerance * std::max(1.0, q_norm) / offset_unit;
   int total_pivots = 0;
+  ws.failed_restarts.clear();
   PivotingEnd last_end = PivotingEnd::NumericalFailure;
   bool every_slack_path_cycled = true;  // step 4's guard (below)
   // From the warm basis first, on q as it is and then with the smaller tie break, then
@@ -209,7 +212,14 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     total_pivots += pivots;
     if (!start.warm && last_end != PivotingEnd::Cycling) every_slack_path_cycled = false;
     if (last_end == PivotingEnd::NumericalFailure) continue;
-    // 3. the basis afresh on the original q, else the path again from it on q.
+    // 3. the basis afresh on the original q, else the path again from it on q. Both
+    // depend on the basis alone (and on M, q): where a later path ends in a basis this
+    // solve already restarted from in vain, they would repeat that failure, pivot for
+    // pivot, so the next start follows at once.
+    if (std::find(ws.failed_restarts.begin(), ws.failed_restarts.end(), ws.path.z_is_basic) !=
+        ws.failed_restarts.end()) {
+      continue;
+    }
     if (solves_on(ws.path.z_is_basic)) return accept(ws.path.z_is_basic, total_pivots);
     ws.restart_basis = ws.path.z_is_basic;
     path.start_basis = &ws.restart_basis;
@@ -217,13 +227,15 @@ LcpSolution SparseLemkeSolver::solve(const Eigen::SparseMatrix<double>& M, const
     path.fresh_end_values = true;
     const PivotingEnd restarted = run_sparse_lemke_path(ws.scaled_matrix, ws.scaled_offset, path, ws.path, pivots);
     total_pivots += pivots;
-    if (restarted == PivotingEnd::NumericalFailure) continue;
-    if (solves_on(ws.path.z_is_basic)) return accept(ws.path.z_is_basic, total_pivots);
-    // The restart's own values, unscaled, may pass where its basis solved afresh did not.
-    ws.z = ws.path.z * unscale;
-    if (certify_sparse(M, ws.column_size, q, tolerance, ws.z, ws.w, ws.unclamped).valid) {
-      return accept(ws.path.z_is_basic, total_pivots);
+    if (restarted != PivotingEnd::NumericalFailure) {
+      if (solves_on(ws.path.z_is_basic)) return accept(ws.path.z_is_basic, total_pivots);
+      // The restart's own values, unscaled, may pass where its basis solved afresh did not.
+      ws.z = ws.path.z * unscale;
+      if (certify_sparse(M, ws.column_size, q, tolerance, ws.z, ws.w, ws.unclamped).valid) {
+        return accept(ws.path.z_is_basic, total_pivots);
+      }
     }
+    ws.failed_restarts.push_back(ws.restart_basis);
   }
   // 4. the dense method, whose lexicographic ratio test resolves the ties the paths
   // above did not, on M formed densely (every entry the sparse one's), where it fits;

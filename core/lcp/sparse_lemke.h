@@ -19,7 +19,8 @@
 //  3. each path's final basis solved afresh on the original q; where that misses the
 //     certificate, the path taken again on the original q from that basis, its
 //     feasibility decisions capped at a tenth of the answer's allowance, and its basis
-//     solved afresh in turn (as lemke.cpp's step 3);
+//     solved afresh in turn (as lemke.cpp's step 3); a final basis this solve already
+//     restarted from in vain is passed over (both would fail again, pivot for pivot);
 //  4. where none of those is certified, the island has at most 2500 unknowns and not
 //     every path from the slack basis cycled (the dense path cycles on those too), the
 //     dense method (lemke.h), whose ratio test is lexicographic over the rows of its

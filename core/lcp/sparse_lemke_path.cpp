@@ -20,7 +20,6 @@ class SparseLemkePath {
   PivotingEnd follow(int& pivots);
 
  private:
-  double largest_value() const;
   int leaving_row() const;
   bool refactorise();
   bool values_are_finite() const { return basis_.values().allFinite(); }
@@ -34,16 +33,20 @@ class SparseLemkePath {
   int since_factorisation_ = 0;
 };
 
-double SparseLemkePath::largest_value() const {
-  return std::max(1.0, basis_.values().cwiseAbs().maxCoeff());
-}
-
 // The two-pass ratio test of the header; -1 when no row blocks (a secondary ray).
 int SparseLemkePath::leaving_row() const {
   const Eigen::VectorXd& x = basis_.values();
   const Eigen::VectorXd& d = ws_.direction;
-  const double threshold = settings_.pivot_tolerance * d.cwiseAbs().maxCoeff();
-  const double slack = std::min(kPathFeasibility * largest_value(), settings_.feasibility_cap);
+  // |d|_inf and |x_B|_inf in one pass, each as Eigen's maxCoeff() takes it (std::max in
+  // ascending order), so the same bits.
+  double largest_d = std::abs(d[0]);
+  double largest_x = std::abs(x[0]);
+  for (int i = 1; i < n_; ++i) {
+    largest_d = std::max(largest_d, std::abs(d[i]));
+    largest_x = std::max(largest_x, std::abs(x[i]));
+  }
+  const double threshold = settings_.pivot_tolerance * largest_d;
+  const double slack = std::min(kPathFeasibility * std::max(1.0, largest_x), settings_.feasibility_cap);
   double limit = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n_; ++i) {
     if (d[i] > threshold) limit = std::min(limit, (std::max(x[i], 0.0) + slack) / d[i]);

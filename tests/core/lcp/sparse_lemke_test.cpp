@@ -209,6 +209,23 @@ TEST(SparseLemke, NoSolutionIsReportedNotInvented) {
   EXPECT_EQ(solution.z, Eigen::VectorXd::Zero(1));
 }
 
+TEST(SparseLemke, ABasisRestartedFromInVainIsNotRestartedFromAgain) {
+  // w = -z - 1 again: each of the three paths from the slack basis takes z0 in (one
+  // pivot) and ends on a ray with z0 basic, z_is_basic = {0}. The first one's restart
+  // from that basis takes one pivot and ends on a ray as well; the two later paths end
+  // in the same basis, whose restart would only repeat it, and are not restarted. Then
+  // the dense method (step 4) fails too.
+  Eigen::MatrixXd M(1, 1);
+  M << -1;
+  Eigen::VectorXd q(1);
+  q << -1;
+  const LcpSolution dense = LemkeSolver().solve(M, q, LemkeSettings(), nullptr);
+  SparseLemkeSolver sparse;
+  const LcpSolution solution = sparse.solve(sparse_of(M), q, LemkeSettings());
+  EXPECT_NE(solution.status, LcpStatus::Solved);
+  EXPECT_EQ(solution.pivots, 3 + 1 + dense.pivots);
+}
+
 TEST(SparseLemke, InvalidInputIsNamed) {
   Eigen::MatrixXd M = Eigen::MatrixXd::Identity(2, 2);
   Eigen::VectorXd q(2);
