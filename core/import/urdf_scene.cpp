@@ -223,8 +223,11 @@ class Importer {
     for (const FingerRequest& finger : options_.fingers) {
       const int d = draft_of_joint(drafts_, finger.joint);
       if (d < 0 || !is_movable(drafts_[d])) {
+        // A ':' in a name no joint has: perhaps a misspelt side (JOINT:lower, JOINT:upper).
+        const bool colon = finger.joint.find(':') != std::string::npos;
         fail_import("--fingers: " + contactlab::quoted(finger.joint) +
-                    " is not a revolute, continuous or prismatic joint of the robot");
+                    " is not a revolute, continuous or prismatic joint of the robot" +
+                    (colon ? "; a closing side follows the joint's name after a ':' as lower or upper" : ""));
       }
       if (drafts_[d].leader >= 0) {
         fail_import("--fingers: joint " + contactlab::quoted(finger.joint) + " follows " +
