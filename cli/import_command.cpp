@@ -10,6 +10,7 @@
 
 #include "arguments.h"
 #include "commands.h"
+#include "finger_item.h"
 #include "import/urdf_scene.h"
 #include "scene/scene_loader.h"
 
@@ -52,16 +53,7 @@ Status parse_lift(const std::string& text, std::optional<UrdfSlide>& lift) {
 Status parse_fingers(const std::string& text, std::vector<FingerRequest>& fingers) {
   for (const std::string& item : split(text, ',')) {
     FingerRequest finger;
-    const std::size_t colon = item.find(':');
-    finger.joint = item.substr(0, colon);
-    if (colon != std::string::npos) {
-      const std::string side = item.substr(colon + 1);
-      if (side != "lower" && side != "upper") {
-        return Status::failure("--fingers: \"" + item + "\": the closing side after ':' must be lower or upper");
-      }
-      finger.close_direction = side == "upper" ? 1 : -1;
-    }
-    if (finger.joint.empty()) return Status::failure("--fingers: expected JOINT[:lower|:upper][,...], got \"" + text + "\"");
+    CONTACTLAB_RETURN_IF_ERROR(parse_finger(item, finger));
     fingers.push_back(finger);
   }
   return Status::success();

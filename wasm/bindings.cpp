@@ -38,6 +38,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("jointFrames", &SimulationHandle::joint_frames)
       .function("solverStatus", &SimulationHandle::solver_status)
       .function("solverMessage", &SimulationHandle::solver_message)
+      .function("leftOutContacts", &SimulationHandle::left_out_contacts)
       .function("jointState", &SimulationHandle::joint_state)
       .function("grasp", &SimulationHandle::grasp)
       .function("setJointTarget", &SimulationHandle::set_joint_target)

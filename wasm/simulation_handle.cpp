@@ -10,6 +10,7 @@
 #include "dynamics/articulation/maximal_motion.h"
 #include "formulation/solver_report.h"
 #include "session/island_problem_text.h"
+#include "session/state_csv.h"
 #include "record_layouts.h"
 
 namespace contactlab {
@@ -194,6 +195,12 @@ std::string SimulationHandle::solver_status() const {
 
 std::string SimulationHandle::solver_message() const {
   return simulation_.has_scene() ? fallback_message(simulation_.data().solver.fallbacks) : "";
+}
+
+std::string SimulationHandle::left_out_contacts() const {
+  if (!simulation_.has_scene()) return "";
+  const int count = simulation_.data().solver.immobile_contacts;
+  return count > 0 ? immobile_contacts_message(count) : "";
 }
 
 emscripten::val SimulationHandle::joint_state(double articulation) {

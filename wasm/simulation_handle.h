@@ -67,6 +67,10 @@ class SimulationHandle {
   emscripten::val joint_frames();
   std::string solver_status() const;
   std::string solver_message() const;
+  // The contacts the last step left out because no impulse can move them along their
+  // normals, in the CLI's words (session/state_csv.h immobile_contacts_message: "1
+  // contact no impulse can move along the normal left out"); empty when none was.
+  std::string left_out_contacts() const;
   emscripten::val joint_state(double articulation);
   emscripten::val grasp();
   std::string set_joint_target(const std::string& articulation, const std::string& link, double position);

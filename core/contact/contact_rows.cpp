@@ -156,8 +156,27 @@ void write_torsion_gram(IslandRows& rows) {
   }
 }
 
+// Every per-contact array (IslandRows::for_each_contact_array) sized for k contacts.
+// Frame Jacobian sides past 2 k go to the spares with their buffers, and a growth takes
+// spares back first.
+void size_contact_arrays(int k, IslandRows& rows) {
+  std::vector<MemberJacobian>& sides = rows.frame_jacobians;
+  std::vector<MemberJacobian>& spare = rows.spare_frame_jacobians;
+  while (static_cast<int>(sides.size()) > 2 * k) {
+    spare.push_back(std::move(sides.back()));
+    sides.pop_back();
+  }
+  while (static_cast<int>(sides.size()) < 2 * k && !spare.empty()) {
+    sides.push_back(std::move(spare.back()));
+    spare.pop_back();
+  }
+  rows.for_each_contact_array([k](auto& array, int per_contact) {
+    array.resize(static_cast<std::size_t>(per_contact) * static_cast<std::size_t>(k));
+  });
+}
+
 // (W_cc of every contact) => the contacts whose normals no impulse can move
-// (immobile_normal) taken out of the per-contact rows, the others kept in order.
+// (immobile_normal) taken out of the per-contact arrays, the others kept in order.
 void leave_out_immobile_contacts(IslandRows& rows) {
   const int k = rows.contact_count;
   double scale = 0;  // the largest diagonal entry of any W_cc
@@ -166,34 +185,16 @@ void leave_out_immobile_contacts(IslandRows& rows) {
   for (int c = 0; c < k; ++c) {
     if (immobile_normal(rows.contact_self_gram[c](0, 0), scale)) continue;
     if (kept != c) {
-      rows.contacts[kept] = rows.contacts[c];
-      rows.target_velocity[kept] = rows.target_velocity[c];
-      rows.friction_coefficient[kept] = rows.friction_coefficient[c];
-      rows.restitution[kept] = rows.restitution[c];
-      rows.torsional_friction[kept] = rows.torsional_friction[c];
-      rows.frame[kept] = rows.frame[c];
-      rows.friction_scale[kept] = rows.friction_scale[c];
-      rows.contact_self_gram[kept] = rows.contact_self_gram[c];
-      std::swap(rows.frame_jacobians[2 * kept], rows.frame_jacobians[2 * c]);
-      std::swap(rows.frame_jacobians[2 * kept + 1], rows.frame_jacobians[2 * c + 1]);
+      rows.for_each_contact_array([kept, c](auto& array, int per_contact) {
+        for (int i = 0; i < per_contact; ++i) std::swap(array[per_contact * kept + i], array[per_contact * c + i]);
+      });
     }
     ++kept;
   }
   rows.immobile_count = k - kept;
   if (kept == k) return;
   rows.contact_count = kept;
-  rows.contacts.resize(kept);
-  rows.target_velocity.resize(kept);
-  rows.friction_coefficient.resize(kept);
-  rows.restitution.resize(kept);
-  rows.torsional_friction.resize(kept);
-  rows.frame.resize(kept);
-  rows.friction_scale.resize(kept);
-  rows.contact_self_gram.resize(kept);
-  while (static_cast<int>(rows.frame_jacobians.size()) > 2 * kept) {
-    rows.spare_frame_jacobians.push_back(std::move(rows.frame_jacobians.back()));
-    rows.frame_jacobians.pop_back();
-  }
+  size_contact_arrays(kept, rows);
 }
 
 // Appends joint row `limit` and its Gram entries.
@@ -398,13 +399,9 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.limit_count = 0;
   rows.joint_friction_count = 0;
   rows.friction_edges = u;
-  rows.contacts = island_contacts;
-  rows.target_velocity.resize(k);
-  rows.friction_coefficient.resize(k);
-  rows.restitution.resize(k);
-  rows.torsional_friction.resize(k);
-  rows.frame.resize(k);
-  rows.friction_scale.assign(k, Eigen::Vector2d::Ones());
+  size_contact_arrays(k, rows);
+  std::copy(island_contacts.begin(), island_contacts.end(), rows.contacts.begin());
+  std::fill(rows.friction_scale.begin(), rows.friction_scale.end(), Eigen::Vector2d::Ones());
   rows.edge_cos = edges.cosines();
   rows.edge_sin = edges.sines();
   rows.limits.clear();
@@ -412,16 +409,6 @@ void assemble_contact_rows(const Model& model, const Options& options,
   rows.limit_mobility.clear();
   rows.joint_friction.clear();
   std::vector<MemberJacobian>& sides = rows.frame_jacobians;
-  std::vector<MemberJacobian>& spare = rows.spare_frame_jacobians;
-  while (static_cast<int>(sides.size()) > 2 * k) {
-    spare.push_back(std::move(sides.back()));
-    sides.pop_back();
-  }
-  while (static_cast<int>(sides.size()) < 2 * k && !spare.empty()) {
-    sides.push_back(std::move(spare.back()));
-    spare.pop_back();
-  }
-  sides.resize(2 * k);
 
   for (int c = 0; c < k; ++c) {
     const DetectedContact& contact = contacts[island_contacts[c]];
@@ -466,7 +453,6 @@ void assemble_contact_rows(const Model& model, const Options& options,
   }
 
   // (frame Jacobians) => W_ce = sum over shared members of J_c M^-1 J_e^T.
-  rows.contact_self_gram.resize(k);
   // (Each W_cc as fill_dense_contact_gram always stored it, transposed from the sum: the
   // same bits either way.)
   for (int c = 0; c < k; ++c) rows.contact_self_gram[c] = contact_pair_block(sides, c, c, nullptr).transpose();

@@ -129,6 +129,24 @@ struct IslandRows {
   std::vector<double> torsion_torsion;        // T x T: s_t^T M^-1 s_r
   std::vector<double> joint_torsion;          // (L + F) x T: l~_l^T M^-1 s_t
 
+  // Every per-contact array that assemble_contact_rows fills before it leaves out the
+  // contacts no impulse can move, with its entries per contact (a frame Jacobian per
+  // side): `visit(array, per_contact)` on each. The one list both the sizing and the
+  // compaction go through, so an array added here is sized and compacted alike.
+  // (contact_torsion and the k x k blocks are built afterwards, from the kept contacts.)
+  template <typename Visit>
+  void for_each_contact_array(Visit&& visit) {
+    visit(contacts, 1);
+    visit(target_velocity, 1);
+    visit(friction_coefficient, 1);
+    visit(restitution, 1);
+    visit(torsional_friction, 1);
+    visit(frame, 1);
+    visit(friction_scale, 1);
+    visit(contact_self_gram, 1);
+    visit(frame_jacobians, 2);
+  }
+
   // The relative velocity at contact c in its frame (n, t1, t2): J_c v.
   Vec3 frame_velocity(int c, const Eigen::VectorXd& velocity) const;
   // velocity += M^-1 J_c^T impulse, for an impulse in contact c's frame.

@@ -1,5 +1,7 @@
 #include "import/import_report.h"
 
+#include <cstdio>
+
 namespace contactlab {
 
 void ImportReport::ignore(const std::string& what, int line) {
@@ -19,6 +21,12 @@ std::string ImportReport::text() const {
     text += "ignored: " + item.what + (item.count > 1 ? " x" + std::to_string(item.count) : "") +
             " (first at line " + std::to_string(item.first_line) + ")\n";
   }
+  return text;
+}
+
+std::string report_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
   return text;
 }
 

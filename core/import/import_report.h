@@ -26,4 +26,7 @@ struct ImportReport {
   std::string text() const;
 };
 
+// A number as the report's messages write it: 4 significant digits (printf's %.4g).
+std::string report_number(double value);
+
 }  // namespace contactlab

@@ -9,16 +9,20 @@
 //   and limits; <dynamics> damping and friction become viscous and Coulomb joint friction;
 //   a <mimic> joint becomes a coupling to its leader (q = multiplier q_leader + offset),
 //   without its own limit; every other movable joint gets a PD motor (gain rule in
-//   pd_gain_rule.h) limited to the joint's effort (none when the effort is 0);
+//   pd_gain_rule.h, joint_load.h) limited to the joint's effort (none when the effort
+//   is 0), <limit> values past the scene's ranges bounded (joint_limit_bounds.h);
 // - inertials as written (turned into the link frame), checked as the core checks them:
 //   a slight triangle-inequality break raised to meet it, a point mass shaped by its
 //   collision geometry, each with a warning; a link without one, or with mass 0 on a
 //   scene link that has no other mass, gets the mass properties of its collision
-//   geometry at `density`, with a warning;
+//   geometry at `density`, with a warning (link_mass.h);
 // - link names the scene does not allow changed to ones it does (reported);
 // - collision boxes, cylinders, spheres and meshes (one convex hull per mesh part) with
-//   their origins and scales; visual geometry is placed on the bodies for drawing
-//   (visual_geometry.h reads its meshes), a missing visual mesh a warning.
+//   their origins and scales (collision_geoms.h); visual geometry is placed on the
+//   bodies for drawing (visual_geometry.h reads its meshes), a missing visual mesh a
+//   warning;
+// - a link on revolute joints alone in the ground at the start pose is reported with
+//   the --base lift that clears it (ground_contact_report.h).
 // Nothing is written on failure; every error is one line naming the link, joint or file.
 #pragma once
 

@@ -134,6 +134,33 @@ TEST(ImportCommand, LiftPutsTheRootOnASlideTheObjectsTimelineDrives) {
   EXPECT_NEAR(palm_q, 0.03, 1e-3);
 }
 
+// A joint whose name holds ':' (as xacro prefixes write them) is named whole, or with
+// its side after the last ':': the gripper's finger joint renamed "hand:left_joint".
+TEST(ImportCommand, AJointNameWithAColonTakesItsSideAfterTheLastColon) {
+  const std::string folder = temp_path("import_colon");
+  const std::string urdf = write_gripper(folder);
+  std::stringstream text;
+  text << std::ifstream(urdf).rdbuf();
+  std::string renamed = text.str();
+  for (std::size_t at = renamed.find("\"left_joint\""); at != std::string::npos; at = renamed.find("\"left_joint\"", at + 2)) {
+    renamed.replace(at, 12, "\"hand:left_joint\"");
+  }
+  std::ofstream(urdf) << renamed;
+  for (const auto& [item, direction] : {std::pair<std::string, int>{"hand:left_joint:lower", -1},
+                                        std::pair<std::string, int>{"hand:left_joint", 1}}) {
+    const std::string output = folder + "/colon_scene.json";
+    const CommandResult result = run_subcommand(
+        run_import_command, {urdf, "--package-root", folder + "/parts", "--fingers", item, "-o", output});
+    ASSERT_EQ(result.code, 0) << item << ": " << result.err;
+    const nlohmann::json scene = nlohmann::json::parse(std::ifstream(output));
+    const nlohmann::json& left = scene["articulations"][0]["links"][1];
+    EXPECT_EQ(left["name"], "left") << item;
+    // Named, the side given; unnamed, the one the geometry gives (the fingers meet at
+    // the upper limit).
+    EXPECT_EQ(left["joint"]["actuator"]["close_direction"], direction) << item;
+  }
+}
+
 TEST(ImportCommand, BadArgumentsNameTheArgument) {
   const std::string folder = temp_path("import_bad");
   const std::string urdf = write_gripper(folder);
@@ -143,7 +170,10 @@ TEST(ImportCommand, BadArgumentsNameTheArgument) {
       {{"-o", out}, "ROBOT.urdf: a URDF file is required"},
       {{urdf, "-o", out, "--base", "1,2"}, "--base: expected x,y,z or x,y,z,roll,pitch,yaw"},
       {{urdf, "-o", out, "--base", "1,2,x"}, "--base"},
-      {{urdf, "-o", out, "--fingers", "left_joint:sideways"}, "--fingers: \"left_joint:sideways\""},
+      {{urdf, "-o", out, "--fingers", ":lower"}, "--fingers: \":lower\": expected JOINT, JOINT:lower or JOINT:upper"},
+      {{urdf, "-o", out, "--package-root", folder + "/parts", "--fingers", "left_joint:sideways"},
+       "--fingers: \"left_joint:sideways\" is not a revolute, continuous or prismatic joint of the robot; a closing "
+       "side follows the joint's name after a ':' as lower or upper"},
       {{urdf, "-o", out, "--package-root", folder + "/parts", "--fingers", "right_joint"}, "--fingers: joint \"right_joint\" follows \"left_joint\""},
       {{urdf, "-o", out, "--package-root", folder + "/parts", "--fingers", "thumb"}, "--fingers: \"thumb\" is not"},
       {{urdf, "-o", out}, "collision mesh \"package://gripper_parts/palm.STL\" not found"},

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadContactlab } from '../support/contactlab_module.mjs';
-import { nativeCli, scenePath, sceneText } from '../support/repository_files.mjs';
+import { nativeCli, repositoryUrl, scenePath, sceneText } from '../support/repository_files.mjs';
+import { solverLine } from '../../web/src/panels/solver_line.js';
 
 let Module;
 before(async () => {
@@ -16,9 +17,14 @@ before(async () => {
 
 // The last row of the CLI's state CSV, as numbers keyed by column.
 async function nativeFinalState(scene, steps) {
+  return nativeFinalStateAt(scenePath(scene), steps);
+}
+
+// The same for the scene file at `file`, its fields as the CSV writes them.
+async function nativeFinalStateAt(file, steps) {
   const dir = await mkdtemp(path.join(tmpdir(), 'contactlab-'));
   const csvPath = path.join(dir, 'state.csv');
-  execFileSync(nativeCli, ['run', scenePath(scene), '--steps', String(steps), '--csv', csvPath]);
+  execFileSync(nativeCli, ['run', file, '--steps', String(steps), '--csv', csvPath]);
   const lines = (await readFile(csvPath, 'utf8')).trim().split('\n');
   const header = lines[0].split(',');
   const last = lines[lines.length - 1].split(',');
@@ -52,6 +58,27 @@ for (const [scene, steps] of [['box_stack', 400], ['stick_slip', 800], ['ball_dr
     }
   });
 }
+
+// A wheel welded under a robot, in the ground, whose one contact no impulse can move
+// along its normal (contact/contact_rows.h immobile_normal): every step leaves it out,
+// and the module says so in the CLI's words; the page's solver field reads "solver: "
+// and then the native state CSV's solver_status, word for word.
+test('the contact a step left out is reported as the CLI reports it', async () => {
+  const file = repositoryUrl('tests/data/welded_wheel.json').pathname;
+  const sim = new Module.Simulation();
+  try {
+    assert.equal(sim.loadScene(await readFile(file, 'utf8')), '');
+    assert.equal(sim.leftOutContacts(), '');
+    assert.equal(sim.step(20), 20);
+    assert.equal(sim.contactCount(), 1);
+    assert.equal(sim.leftOutContacts(), '1 contact no impulse can move along the normal left out');
+    const native = await nativeFinalStateAt(file, 20);
+    const report = { status: sim.solverStatus(), message: sim.solverMessage(), leftOut: sim.leftOutContacts() };
+    assert.equal(solverLine(report), `solver: ${native.solver_status}`);
+  } finally {
+    sim.delete();
+  }
+});
 
 test('bad input returns an error value and leaves the running scene alone', async () => {
   const sim = new Module.Simulation();

@@ -126,6 +126,43 @@ TEST(ContactRows, UncoupledBlocksAreZeroInAReusedMatrix) {
   EXPECT_EQ(rows.column_velocity(1, response), 0);  // the other contact's normal
 }
 
+// A contact no impulse can move (both sides immovable: here the static ground's two
+// geoms' stand-in, body 0 on both sides, W_cc = 0) among the island's contacts is left
+// out, and every per-contact array of the rest is what the island without it
+// assembles, bit for bit: each kept contact's values moved down past the gap, their
+// frame Jacobians with them.
+TEST(ContactRows, LeavingOutAnImmobileContactKeepsEveryArrayOfTheOthers) {
+  TwoBodyRows without;
+  without.model.friction_table[0].torsional_friction = 0.01;  // torsion rows too
+  without.assemble({0, 1, 2});
+  TwoBodyRows with = without;
+  with.contacts.push_back({0, 0, 0, 0, ContactPoint{Vec3(0.3, 0.2, 0.0), Vec3::UnitZ(), -0.01, 3}});
+  with.assemble({0, 3, 1, 2});
+  const IslandRows& kept = with.rows;
+  const IslandRows& alone = without.rows;
+  EXPECT_EQ(kept.immobile_count, 1);
+  EXPECT_EQ(alone.immobile_count, 0);
+  ASSERT_EQ(kept.contact_count, 3);
+  EXPECT_EQ(kept.contacts, alone.contacts);
+  EXPECT_EQ(kept.target_velocity, alone.target_velocity);
+  EXPECT_EQ(kept.friction_coefficient, alone.friction_coefficient);
+  EXPECT_EQ(kept.restitution, alone.restitution);
+  EXPECT_EQ(kept.torsional_friction, alone.torsional_friction);
+  EXPECT_EQ(kept.frame, alone.frame);
+  EXPECT_EQ(kept.friction_scale, alone.friction_scale);
+  EXPECT_EQ(kept.contact_self_gram, alone.contact_self_gram);
+  EXPECT_EQ(kept.contact_torsion, alone.contact_torsion);
+  ASSERT_EQ(kept.frame_jacobians.size(), 2u * 3);
+  for (int c = 0; c < 3; ++c) {
+    EXPECT_EQ(kept.frame_velocity(c, with.island.velocity), alone.frame_velocity(c, without.island.velocity)) << c;
+  }
+  ContactLcp lcp_kept, lcp_alone;
+  build_contact_lcp(kept, with.island.velocity, lcp_kept);
+  build_contact_lcp(alone, without.island.velocity, lcp_alone);
+  EXPECT_EQ(lcp_kept.matrix(), lcp_alone.matrix());
+  EXPECT_EQ(lcp_kept.offset, lcp_alone.offset);
+}
+
 // Torsional friction (contact_rows.h): each contact with mu_t > 0 gets the row mu_t n .
 // (w_B - w_A), and the LCP's torsion unknowns p+ (contact_lcp.h) have the Gram entries
 // of that row against every column and each other, as impulses measure them one by one.

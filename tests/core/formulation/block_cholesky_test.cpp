@@ -4,15 +4,12 @@
 // solution against Eigen's dense LLT and sparse SimplicialLDLT to 1e-10 of the
 // solution's size; a refactorisation of the changed columns alone equals a whole one
 // bit for bit, and so does it against a dense scalar Cholesky that sums in the order
-// the header states; a matrix that is not positive definite is refused. The column
-// kernels it is built of (base/column_rows.h), in the copy for the CPU it runs on (AVX
-// or the baseline), equal scalar loops bit for bit.
+// the header states; a matrix that is not positive definite is refused.
 #include "formulation/block_cholesky.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -20,8 +17,6 @@
 #include <Eigen/SparseCholesky>
 #include <gtest/gtest.h>
 
-#include "base/column_rows.h"
-#include "base/vector_clones.h"
 #include "test_random.h"
 
 namespace contactlab {
@@ -268,83 +263,6 @@ TEST(BlockCholesky, RefusesAMatrixThatIsNotPositiveDefinite) {
   const Eigen::VectorXd by_dense = matrix.dense().llt().solve(x);
   factor.solve(x, x);
   EXPECT_LT((x - by_dense).cwiseAbs().maxCoeff(), 1e-10 * by_dense.cwiseAbs().maxCoeff());
-}
-
-// Inputs of one run: a 6x6 block `a` (column-major), a column `s`, factors f and a
-// divisor d.
-struct Inputs {
-  double a[36];
-  double s[6];
-  double f[6];
-  double d;
-};
-// Outputs per first row (0 to 6): the column after each of the kernels below.
-struct Outputs {
-  double subtracted[7][6];
-  double divided[7][6];
-  double combined[7][6];
-};
-
-// s_r -= sum_k a_rk f_k (k ascending); then / d; then a_r0 f_0 + (a_r1 f_1 + a_r2 f_2)
-// + s_r: on the rows from `first` on, the rows above left as they were.
-template <int first>
-CONTACTLAB_INLINE_IN_CLONES void column_kernels(const Inputs& in, Outputs& out) {
-  using Rows = ColumnRows<first>;
-  std::memcpy(out.subtracted[first], in.s, sizeof in.s);
-  Rows x = Rows::load(in.s);
-  for (int k = 0; k < 6; ++k) x.subtract(in.a + 6 * k, in.f[k]);
-  x.store(out.subtracted[first]);
-  std::memcpy(out.divided[first], in.s, sizeof in.s);
-  (x / in.d).store(out.divided[first]);
-  std::memcpy(out.combined[first], in.s, sizeof in.s);
-  (Rows::load(in.a) * in.f[0] + (Rows::load(in.a + 6) * in.f[1] + Rows::load(in.a + 12) * in.f[2]) +
-   Rows::load(in.s))
-      .store(out.combined[first]);
-}
-// Compiled, as the solvers' kernels are, for AVX and the baseline: the test runs the
-// copy the CPU picks, as the solvers do.
-template <int... first>
-CONTACTLAB_INLINE_IN_CLONES void all_column_kernels(std::integer_sequence<int, first...>, const Inputs& in,
-                                                    Outputs& out) {
-  (column_kernels<first>(in, out), ...);
-}
-CONTACTLAB_VECTOR_CLONES
-void run_column_kernels(const Inputs& in, Outputs& out) {
-  all_column_kernels(std::integer_sequence<int, 0, 1, 2, 3, 4, 5, 6>(), in, out);
-}
-
-// The same, a scalar loop per row.
-void scalar_column_kernels(const Inputs& in, Outputs& out) {
-  for (int first = 0; first <= 6; ++first) {
-    for (int r = 0; r < 6; ++r) {
-      out.subtracted[first][r] = out.divided[first][r] = out.combined[first][r] = in.s[r];
-    }
-    for (int r = first; r < 6; ++r) {
-      double x = in.s[r];
-      for (int k = 0; k < 6; ++k) x -= in.a[6 * k + r] * in.f[k];
-      out.subtracted[first][r] = x;
-      out.divided[first][r] = x / in.d;
-      out.combined[first][r] = in.a[r] * in.f[0] + (in.a[6 + r] * in.f[1] + in.a[12 + r] * in.f[2]) + in.s[r];
-    }
-  }
-}
-
-// On random inputs of mixed magnitudes (so that another order of a sum or another
-// row's entry would round otherwise), every row from every first row is the scalar
-// loop's bit for bit, and the rows above it are untouched.
-TEST(ColumnRows, EveryRowIsTheScalarLoopsBitForBit) {
-  TestRandom random(31);
-  for (int run = 0; run < 200; ++run) {
-    Inputs in;
-    for (double& x : in.a) x = random.uniform(-1, 1) * random.magnitude(3);
-    for (double& x : in.s) x = random.uniform(-1, 1) * random.magnitude(3);
-    for (double& x : in.f) x = random.uniform(-1, 1) * random.magnitude(3);
-    in.d = random.uniform(0.5, 2) * random.magnitude(2);
-    Outputs by_rows, by_scalars;
-    run_column_kernels(in, by_rows);
-    scalar_column_kernels(in, by_scalars);
-    ASSERT_EQ(std::memcmp(&by_rows, &by_scalars, sizeof by_rows), 0) << run;
-  }
 }
 
 }  // namespace

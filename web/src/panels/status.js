@@ -2,6 +2,7 @@
 // legend and the error panel. The status line is rewritten a few times a second,
 // not every frame.
 import { MODE_COLORS } from '../view/contact_overlay.js';
+import { solverLine } from './solver_line.js';
 
 const STATUS_INTERVAL_MS = 200;
 const NOTICE_MS = 2000; // how long a notice stays
@@ -138,9 +139,7 @@ export class StatusPanel {
         report.iterations > 0 ? `${report.iterations} iterations` : `${report.pivots} pivots`;
     }
     const healthy = report.status === 'solved' || report.status === 'no contacts';
-    fields.solver.textContent = report.message
-      ? `solver: ${report.status} (${report.message})`
-      : `solver: ${report.status}`;
+    fields.solver.textContent = solverLine(report);
     fields.solver.title = fields.solver.textContent; // cut short when presenting
     fields.solver.classList.toggle('warning', !healthy);
 

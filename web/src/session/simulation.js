@@ -169,6 +169,9 @@ export class Simulation {
     return {
       status: this.handle.solverStatus(),
       message: this.handle.solverMessage(),
+      // The contacts left out (no impulse can move them along the normal), in the
+      // core's words; '' when none was.
+      leftOut: this.handle.leftOutContacts(),
       lcpSize: this.handle.lcpSize(),
       pivots: this.handle.pivots(),
       iterations: this.handle.iterations(),
