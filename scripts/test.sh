@@ -12,8 +12,8 @@ echo "== set-up and build: $SECONDS s"
 passed=0
 failed=0
 # The end-to-end suite (the page in headless Chromium) starts first and runs beside the
-# others: it waits on the page's timers and frames for a fifth of its time, which the
-# sanitizer build and the suites after it fill (docs/performance.md). One file at a
+# others, which may fill the moments it waits on the page's timers and frames (a cold
+# run took 1,565 s so against 1,578 s one after the other: docs/performance.md). One file at a
 # time (two would halve each one's share of the 2 cores), all against one server for
 # the page scripts/build.sh has just built and one browser (tests/e2e/run_suite.mjs).
 # Its report follows the others'.
